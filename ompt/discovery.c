@@ -1,0 +1,183 @@
+// Tool discovery and life cycle (OpenMP 5.1 §4.2): OMP_TOOL, an ompt_start_tool already in the
+// process, then OMP_TOOL_LIBRARIES in order; OMP_TOOL_VERBOSE_INIT reports every step.
+#define _GNU_SOURCE
+#include "ompt-entry.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GLASS_OMP_VERSION 202011
+#define GLASS_RUNTIME_VERSION "Glass OpenMP runtime 0.1 (OpenMP 5.1, OMPT 5.1)"
+
+static ompt_start_tool_result_t *tool;
+static bool tool_active;
+static _Atomic bool finalized;
+static FILE *vlog;
+static bool vlog_close;
+
+// The runtime's own ompt_start_tool: exported weak (as libomp does) so a tool's strong
+// definition wins; discovery never mistakes it for a tool.
+__attribute__((weak, visibility("default"))) ompt_start_tool_result_t *
+ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
+  (void)omp_version, (void)runtime_version;
+  return NULL;
+}
+
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...) {
+  if (!vlog)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(vlog, fmt, ap);
+  va_end(ap);
+  fputc('\n', vlog);
+  fflush(vlog);
+}
+
+static void open_verbose_log(void) {
+  const char *v = glass_env.tool_verbose_init;
+  if (!v || !*v || strcasecmp(v, "disabled") == 0)
+    return;
+  if (strcasecmp(v, "stdout") == 0) {
+    vlog = stdout;
+  } else if (strcasecmp(v, "stderr") == 0) {
+    vlog = stderr;
+  } else {
+    vlog = fopen(v, "w");
+    if (!vlog) {
+      glass_warn("OMP_TOOL_VERBOSE_INIT=\"%s\": cannot open the file; logging to stderr", v);
+      vlog = stderr;
+    } else {
+      vlog_close = true;
+    }
+  }
+}
+
+static void close_verbose_log(void) {
+  if (vlog_close)
+    fclose(vlog);
+  vlog = NULL;
+  vlog_close = false;
+}
+
+typedef ompt_start_tool_result_t *(*start_tool_fn)(unsigned int, const char *);
+
+static ompt_start_tool_result_t *call_start_tool(start_tool_fn fn, const char *where) {
+  ompt_start_tool_result_t *r = fn(GLASS_OMP_VERSION, GLASS_RUNTIME_VERSION);
+  if (r)
+    say("  %s: ompt_start_tool returned a tool: chosen.", where);
+  else
+    say("  %s: ompt_start_tool returned NULL: the tool declined.", where);
+  return r;
+}
+
+// Step 1: an ompt_start_tool that is already in the address space (linked into the program or
+// a library it uses, or preloaded).
+static ompt_start_tool_result_t *try_in_process(void) {
+  say("Looking for ompt_start_tool in the process (linked or preloaded)...");
+  start_tool_fn own = ompt_start_tool;
+  start_tool_fn fn = (start_tool_fn)dlsym(RTLD_DEFAULT, "ompt_start_tool");
+  if (!fn || fn == own) // ours is first in the search order: a tool may still follow us
+    fn = (start_tool_fn)dlsym(RTLD_NEXT, "ompt_start_tool");
+  if (!fn || fn == own) {
+    say("  none found.");
+    return NULL;
+  }
+  Dl_info info;
+  const char *where = dladdr((void *)fn, &info) && info.dli_fname && *info.dli_fname
+                          ? info.dli_fname
+                          : "the program";
+  say("  found in %s.", where);
+  return call_start_tool(fn, where);
+}
+
+// Step 2: each entry of OMP_TOOL_LIBRARIES, in order, until one returns a tool.
+static ompt_start_tool_result_t *try_libraries(void) {
+  const char *libs = glass_env.tool_libraries;
+  if (!libs || !*libs) {
+    say("OMP_TOOL_LIBRARIES is not set.");
+    return NULL;
+  }
+  say("Trying OMP_TOOL_LIBRARIES=\"%s\"...", libs);
+  char *copy = strdup(libs);
+  ompt_start_tool_result_t *r = NULL;
+  char *save = NULL;
+  for (char *lib = strtok_r(copy, ":", &save); lib && !r; lib = strtok_r(NULL, ":", &save)) {
+    if (!*lib)
+      continue;
+    say("  Loading \"%s\"...", lib);
+    void *h = dlopen(lib, RTLD_LAZY | RTLD_LOCAL);
+    if (!h) {
+      const char *err = dlerror();
+      say("    failed: library not found or not loadable (%s).", err ? err : "unknown error");
+      continue;
+    }
+    start_tool_fn fn = (start_tool_fn)dlsym(h, "ompt_start_tool");
+    if (!fn || fn == ompt_start_tool) {
+      say("    loaded, but it defines no ompt_start_tool.");
+      dlclose(h);
+      continue;
+    }
+    r = call_start_tool(fn, lib);
+    if (!r)
+      dlclose(h);
+  }
+  free(copy);
+  return r;
+}
+
+void glass_ompt_discover_and_init(void) {
+#if GLASS_OMPT
+  open_verbose_log();
+  say("----- Glass OMPT tool discovery -----");
+  if (!glass_env.tool) {
+    say("OMP_TOOL=disabled: no tool is looked for.");
+    say("----- end of tool discovery -----");
+    close_verbose_log();
+    return;
+  }
+  ompt_start_tool_result_t *r = try_in_process();
+  if (!r)
+    r = try_libraries();
+  if (!r) {
+    say("No tool was found: the OMPT interface is inactive.");
+    say("----- end of tool discovery -----");
+    close_verbose_log();
+    return;
+  }
+  tool = r;
+  say("Calling the tool's initializer...");
+  int ok = r->initialize ? r->initialize(glass_ompt_lookup, 0, &r->tool_data) : 0;
+  if (!r->initialize)
+    say("  the tool gave no initializer.");
+  if (ok) {
+    tool_active = true;
+    glass_ompt_publish(true);
+    say("  initializer returned %d: the OMPT interface is active.", ok);
+  } else {
+    glass_ompt_unpublish();
+    say("  initializer returned 0: the OMPT interface is inactive (no callbacks, no finalizer).");
+  }
+  say("----- end of tool discovery -----");
+  close_verbose_log();
+#endif
+}
+
+bool glass_ompt_tool_loaded(void) { return tool_active; }
+
+// The tool's finalizer runs once, with every callback already disabled.
+void glass_ompt_finalize(void) {
+  if (!tool_active || atomic_exchange(&finalized, true))
+    return;
+  glass_ompt_unpublish();
+  if (tool->finalize)
+    tool->finalize(&tool->tool_data);
+}
+
+void glass_finalize_tool_request(void); // init.c
+
+void glass_ompt_finalize_tool(void) { glass_finalize_tool_request(); }

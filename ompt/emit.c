@@ -1,0 +1,46 @@
+// Out-of-line emitters for core events. Each is reached only behind an OMPT_ON test, so the
+// argument marshalling stays out of the runtime's hot paths.
+#include "ompt-internal.h"
+
+void glass_ompt_thread_begin(glass_thread_t *th, ompt_thread_t type) {
+  th->ompt_thread_data.value = 0;
+  th->ompt_begun = true;
+  glass_ompt_cb.thread_begin(type, &th->ompt_thread_data);
+}
+
+void glass_ompt_thread_end(glass_thread_t *th) {
+  if (!th->ompt_begun)
+    return;
+  th->ompt_begun = false;
+  glass_ompt_cb.thread_end(&th->ompt_thread_data);
+}
+
+void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
+                              int team_size, int index, int flags) {
+  if (ep == ompt_scope_begin)
+    task->ompt_data.value = 0;
+  glass_ompt_cb.implicit_task(ep, glass_team_parallel_data(team), &task->ompt_data,
+                              (unsigned)team_size, (unsigned)index, flags);
+}
+
+void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
+                            ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
+                            void *codeptr) {
+  ompt_callback_sync_region_t cb =
+      which == ompt_callback_sync_region ? glass_ompt_cb.sync_region : glass_ompt_cb.sync_region_wait;
+  cb(kind, ep, glass_team_parallel_data(team), &task->ompt_data, codeptr);
+}
+
+void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                               int requested, int flags, void *codeptr) {
+  (void)th;
+  glass_ompt_cb.parallel_begin(&parent_task->ompt_data, &parent_task->ompt_frame,
+                               glass_team_parallel_data(team), (unsigned)requested, flags, codeptr);
+}
+
+void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                             int flags, void *codeptr) {
+  (void)th;
+  glass_ompt_cb.parallel_end(glass_team_parallel_data(team), &parent_task->ompt_data, flags,
+                             codeptr);
+}

@@ -1,0 +1,178 @@
+// Inquiry entry points (OpenMP 5.1 §4.6.1). Those a sampling profiler calls from a signal
+// handler (state, thread data, parallel and task info, unique ids) take no lock and allocate
+// nothing: they read the runtime's own structs, which are published with a signal fence before
+// the thread's pointers change.
+#define _GNU_SOURCE
+#include "ompt-entry.h"
+
+#include <sched.h>
+
+// ---------------------------------------------------------------------------------------------
+// States and mutex implementations.
+
+static const struct {
+  int id;
+  const char *name;
+} states[] = {
+#define GLASS_OMPT_STATE(name) {ompt_state_##name, "ompt_state_" #name},
+#include "states.def"
+#undef GLASS_OMPT_STATE
+};
+
+static const struct {
+  int id;
+  const char *name;
+} mutex_impls[] = {
+#define GLASS_OMPT_MUTEX_IMPL(name, value, text) {value, text},
+#include "mutex_impls.def"
+#undef GLASS_OMPT_MUTEX_IMPL
+};
+
+#define ENUMERATE(table, current, next, name)                                                      \
+  do {                                                                                             \
+    size_t n_ = sizeof(table) / sizeof(*(table));                                                  \
+    for (size_t i_ = 0; i_ + 1 < n_; i_++) {                                                       \
+      if ((table)[i_].id == (current)) {                                                           \
+        if (next)                                                                                  \
+          *(next) = (table)[i_ + 1].id;                                                            \
+        if (name)                                                                                  \
+          *(name) = (table)[i_ + 1].name;                                                          \
+        return 1;                                                                                  \
+      }                                                                                            \
+    }                                                                                              \
+    return 0;                                                                                      \
+  } while (0)
+
+int glass_ompt_enumerate_states(int current, int *next, const char **name) {
+  ENUMERATE(states, current, next, name);
+}
+
+int glass_ompt_enumerate_mutex_impls(int current, int *next, const char **name) {
+  ENUMERATE(mutex_impls, current, next, name);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thread, state, ids.
+
+ompt_data_t *glass_ompt_get_thread_data(void) {
+  glass_thread_t *th = glass_self_peek();
+  return th ? &th->ompt_thread_data : NULL;
+}
+
+int glass_ompt_get_state(ompt_wait_id_t *wait_id) {
+  glass_thread_t *th = glass_self_peek();
+  if (!th) {
+    if (wait_id)
+      *wait_id = ompt_wait_id_none;
+    return ompt_state_undefined;
+  }
+  int state = th->ompt_state;
+  if (wait_id)
+    *wait_id = th->ompt_wait_id;
+  return state;
+}
+
+// Ids: the thread's gtid+1 in the top bits, a per-thread counter below, so no global atomic is
+// needed and a signal handler that interrupts the increment cannot obtain a duplicate (the
+// counter is bumped with a single atomic instruction on a thread-private word).
+#define ID_THREAD_SHIFT 40
+static _Atomic uint64_t foreign_ids;
+
+uint64_t glass_ompt_unique_id(void) {
+  glass_thread_t *th = glass_self_peek();
+  if (unlikely(!th))
+    return atomic_fetch_add_explicit(&foreign_ids, 1, memory_order_relaxed) + 1;
+  uint64_t n = __atomic_add_fetch(&th->ompt_id_next, 1, __ATOMIC_RELAXED);
+  return ((uint64_t)(th->gtid + 1) << ID_THREAD_SHIFT) | (n & ((1ull << ID_THREAD_SHIFT) - 1));
+}
+
+uint64_t glass_ompt_get_unique_id(void) { return glass_ompt_unique_id(); }
+
+// ---------------------------------------------------------------------------------------------
+// Ancestors: parallel regions and tasks, through active and serialized regions alike.
+
+int glass_ompt_get_parallel_info(int level, ompt_data_t **parallel_data, int *team_size) {
+  glass_thread_t *th = glass_self_peek();
+  if (!th || level < 0)
+    return 0;
+  glass_task_t *task = th->task;
+  if (!task)
+    return 0; // idle: not in any parallel region
+  glass_team_t *team = task->team;
+  for (int i = 0; i < level && team; i++)
+    team = team->parent;
+  if (!team)
+    return 0;
+  if (parallel_data)
+    *parallel_data = glass_team_parallel_data(team);
+  if (team_size)
+    *team_size = team->nthreads;
+  return 2;
+}
+
+int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
+                             ompt_frame_t **task_frame, ompt_data_t **parallel_data,
+                             int *thread_num) {
+  glass_thread_t *th = glass_self_peek();
+  if (!th || level < 0)
+    return 0;
+  glass_task_t *task = th->task;
+  for (int i = 0; i < level && task; i++)
+    task = task->parent;
+  if (!task)
+    return 0;
+  if (flags)
+    *flags = task->ompt_flags;
+  if (task_data)
+    *task_data = &task->ompt_data;
+  if (task_frame)
+    *task_frame = &task->ompt_frame;
+  if (parallel_data)
+    *parallel_data = task->team ? glass_team_parallel_data(task->team) : NULL;
+  if (thread_num)
+    *thread_num = task->thread_num;
+  return 2;
+}
+
+// Implicit tasks own no memory block of their own (their data lives on the thread's stack);
+// explicit tasks will report theirs.
+int glass_ompt_get_task_memory(void **addr, size_t *size, int block) {
+  (void)block;
+  if (addr)
+    *addr = NULL;
+  if (size)
+    *size = 0;
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Places and processors. No place partition is defined by this runtime yet (OMP_PLACES is
+// parsed but not applied), so there are no places.
+
+int glass_ompt_get_num_procs(void) { return glass_nprocs; }
+
+int glass_ompt_get_num_places(void) { return 0; }
+
+int glass_ompt_get_place_proc_ids(int place_num, int ids_size, int *ids) {
+  (void)place_num, (void)ids_size, (void)ids;
+  return 0;
+}
+
+int glass_ompt_get_place_num(void) { return -1; }
+
+int glass_ompt_get_partition_place_nums(int place_nums_size, int *place_nums) {
+  (void)place_nums_size, (void)place_nums;
+  return 0;
+}
+
+int glass_ompt_get_proc_id(void) { return sched_getcpu(); }
+
+// ---------------------------------------------------------------------------------------------
+// Devices: none are attached to this runtime yet.
+
+int glass_ompt_get_num_devices(void) { return 0; }
+
+int glass_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id) {
+  (void)device_num, (void)target_id, (void)host_op_id;
+  return 0;
+}

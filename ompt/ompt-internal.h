@@ -1,0 +1,70 @@
+// The OMPT layer as the core sees it: one flag word, the callback table, state helpers.
+//
+// A hook in a hot path is `if (OMPT_ON(event)) <out-of-line call>`: one load of one global
+// word, one test, one well-predicted branch. The word is written only while the tool
+// initializes and when it is finalized.
+#ifndef GLASS_OMPT_INTERNAL_H
+#define GLASS_OMPT_INTERNAL_H
+
+#include "../runtime/glass.h"
+
+typedef struct {
+#define GLASS_OMPT_CALLBACK(name, id, type, answer) type name;
+#include "callbacks.def"
+#undef GLASS_OMPT_CALLBACK
+} glass_ompt_callbacks_t;
+
+// Bit 0: a tool is active (states, frames and inquiries are maintained for it).
+// Bit n: callback n is registered.
+#define GLASS_OMPT_ACTIVE_BIT 1ull
+
+#if GLASS_OMPT
+extern uint64_t glass_ompt_mask;
+extern glass_ompt_callbacks_t glass_ompt_cb;
+#define OMPT_ON(name) unlikely(glass_ompt_mask & (1ull << ompt_callback_##name))
+#define OMPT_ACTIVE() unlikely(glass_ompt_mask & GLASS_OMPT_ACTIVE_BIT)
+#define OMPT_ANY(mask) unlikely(glass_ompt_mask & (mask))
+#define OMPT_BIT(name) (1ull << ompt_callback_##name)
+#else
+#define OMPT_ON(name) 0
+#define OMPT_ACTIVE() 0
+#define OMPT_ANY(mask) 0
+#define OMPT_BIT(name) 0ull
+#endif
+
+// States the runtime maintains (cheap stores into the thread, done whether or not a tool is
+// attached: a store costs less than testing whether one is).
+#if GLASS_OMPT
+#define OMPT_STATE(th, st) ((th)->ompt_state = (st))
+#define OMPT_WAIT_STATE(th, st, wid) ((th)->ompt_wait_id = (uint64_t)(wid), (th)->ompt_state = (st))
+#define OMPT_ENTER_FRAME(task, fp) ((task)->ompt_frame.enter_frame.ptr = (fp))
+#else
+#define OMPT_STATE(th, st) ((void)0)
+#define OMPT_WAIT_STATE(th, st, wid) ((void)0)
+#define OMPT_ENTER_FRAME(task, fp) ((void)0)
+#endif
+
+#define GLASS_FRAME_FLAGS (ompt_frame_runtime | ompt_frame_framepointer)
+
+// Tool life cycle (discovery.c).
+void glass_ompt_discover_and_init(void); // during runtime initialization
+void glass_ompt_finalize(void);          // at shutdown or ompt_finalize_tool
+bool glass_ompt_tool_loaded(void);
+
+// Ids (ids.c): unique for the life of the process, never 0.
+uint64_t glass_ompt_unique_id(void);
+
+// Event emitters for the core (emit.c), called only behind an OMPT_ON test.
+void glass_ompt_thread_begin(glass_thread_t *th, ompt_thread_t type);
+void glass_ompt_thread_end(glass_thread_t *th);
+void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
+                              int team_size, int index, int flags);
+void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
+                            ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
+                            void *codeptr);
+
+// Entry points the core calls directly.
+int glass_ompt_enumerate_states(int current, int *next, const char **name);
+int glass_ompt_enumerate_mutex_impls(int current, int *next, const char **name);
+
+#endif

@@ -1,0 +1,67 @@
+// Fortran entry points of the omp_* routines: gfortran and flang call the lower-case name
+// with a trailing underscore and pass arguments by reference, as libomp exports them.
+#include "glass.h"
+
+int omp_get_num_threads(void);
+int omp_get_max_threads(void);
+int omp_get_thread_num(void);
+int omp_get_num_procs(void);
+int omp_in_parallel(void);
+int omp_get_dynamic(void);
+int omp_get_nested(void);
+int omp_get_max_active_levels(void);
+int omp_get_supported_active_levels(void);
+int omp_get_level(void);
+int omp_get_active_level(void);
+int omp_get_ancestor_thread_num(int);
+int omp_get_team_size(int);
+int omp_get_thread_limit(void);
+int omp_get_cancellation(void);
+int omp_get_max_task_priority(void);
+int omp_in_explicit_task(void);
+double omp_get_wtime(void);
+double omp_get_wtick(void);
+void omp_set_num_threads(int);
+void omp_set_dynamic(int);
+void omp_set_nested(int);
+void omp_set_max_active_levels(int);
+void omp_set_schedule(int, int);
+void omp_get_schedule(int *, int *);
+int omp_control_tool(int, int, void *);
+void omp_display_env(int);
+
+#define F_GET(name)                                                                                \
+  GLASS_API int name##_(void) { return name(); }
+F_GET(omp_get_num_threads)
+F_GET(omp_get_max_threads)
+F_GET(omp_get_thread_num)
+F_GET(omp_get_num_procs)
+F_GET(omp_in_parallel)
+F_GET(omp_get_dynamic)
+F_GET(omp_get_nested)
+F_GET(omp_get_max_active_levels)
+F_GET(omp_get_supported_active_levels)
+F_GET(omp_get_level)
+F_GET(omp_get_active_level)
+F_GET(omp_get_thread_limit)
+F_GET(omp_get_cancellation)
+F_GET(omp_get_max_task_priority)
+F_GET(omp_in_explicit_task)
+
+#define F_SET(name)                                                                                \
+  GLASS_API void name##_(int *v) { name(*v); }
+F_SET(omp_set_num_threads)
+F_SET(omp_set_dynamic)
+F_SET(omp_set_nested)
+F_SET(omp_set_max_active_levels)
+F_SET(omp_display_env)
+
+GLASS_API int omp_get_ancestor_thread_num_(int *level) { return omp_get_ancestor_thread_num(*level); }
+GLASS_API int omp_get_team_size_(int *level) { return omp_get_team_size(*level); }
+GLASS_API double omp_get_wtime_(void) { return omp_get_wtime(); }
+GLASS_API double omp_get_wtick_(void) { return omp_get_wtick(); }
+GLASS_API void omp_set_schedule_(int *kind, int *chunk) { omp_set_schedule(*kind, *chunk); }
+GLASS_API void omp_get_schedule_(int *kind, int *chunk) { omp_get_schedule(kind, chunk); }
+GLASS_API int omp_control_tool_(int *command, int *modifier, void *arg) {
+  return omp_control_tool(*command, *modifier, arg);
+}

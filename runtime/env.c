@@ -1,0 +1,502 @@
+// Environment variables (OpenMP 5.1 chapter 6 and libomp's common KMP_* ones): parsed once at
+// initialization. A malformed value warns once, naming the variable and the value, and the
+// default is used.
+#define _GNU_SOURCE
+#include "icv.h"
+#include "platform.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+glass_env_t glass_env;
+extern int glass_nprocs;
+
+void glass_warn(const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "OMP: Warning: %s\n", buf);
+}
+
+static void bad_value(const char *var, const char *value, const char *expected,
+                      const char *fallback) {
+  glass_warn("%s=\"%s\" is invalid (%s); using %s", var, value, expected, fallback);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scalars.
+
+static const char *skip_space(const char *s) {
+  while (isspace((unsigned char)*s))
+    s++;
+  return s;
+}
+
+static bool only_space(const char *s) { return *skip_space(s) == '\0'; }
+
+// A decimal integer in [lo, hi], surrounded by optional spaces.
+static bool parse_int(const char *s, long lo, long hi, long *out) {
+  s = skip_space(s);
+  if (!*s)
+    return false;
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (errno || end == s || !only_space(end) || v < lo || v > hi)
+    return false;
+  *out = v;
+  return true;
+}
+
+static bool word_is(const char *s, const char *word) {
+  s = skip_space(s);
+  size_t n = strlen(word);
+  return strncasecmp(s, word, n) == 0 && only_space(s + n);
+}
+
+static int parse_bool(const char *s) {
+  static const char *const yes[] = {"true", "1", "yes", "on", ".t.", "t", "y"};
+  static const char *const no[] = {"false", "0", "no", "off", ".f.", "f", "n"};
+  for (size_t i = 0; i < sizeof(yes) / sizeof(*yes); i++)
+    if (word_is(s, yes[i]))
+      return 1;
+  for (size_t i = 0; i < sizeof(no) / sizeof(*no); i++)
+    if (word_is(s, no[i]))
+      return 0;
+  return -1;
+}
+
+static const char *get(const char *name) {
+  const char *v = getenv(name);
+  return v; // an empty value is a value (and usually invalid)
+}
+
+static void read_bool(const char *name, bool *out, bool *set) {
+  const char *v = get(name);
+  if (!v)
+    return;
+  int b = parse_bool(v);
+  if (b < 0) {
+    bad_value(name, v, "expected true or false", *out ? "true" : "false");
+    return;
+  }
+  *out = b;
+  if (set)
+    *set = true;
+}
+
+static void read_int(const char *name, long lo, long hi, int32_t *out, bool *set) {
+  const char *v = get(name);
+  if (!v)
+    return;
+  long x;
+  if (!parse_int(v, lo, hi, &x)) {
+    char range[96], fb[32];
+    if (hi == INT_MAX)
+      snprintf(range, sizeof(range), "expected an integer >= %ld", lo);
+    else
+      snprintf(range, sizeof(range), "expected an integer in [%ld, %ld]", lo, hi);
+    snprintf(fb, sizeof(fb), "%d", *out);
+    bad_value(name, v, range, fb);
+    return;
+  }
+  *out = (int32_t)x;
+  if (set)
+    *set = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and compound values.
+
+static void read_num_threads(void) {
+  const char *v = get("OMP_NUM_THREADS");
+  if (!v)
+    return;
+  int32_t list[GLASS_MAX_NEST_LIST];
+  int n = 0;
+  const char *s = v;
+  for (;;) {
+    s = skip_space(s);
+    char *end;
+    errno = 0;
+    long x = strtol(s, &end, 10);
+    if (end == s || errno || x < 1 || x > INT_MAX || n == GLASS_MAX_NEST_LIST)
+      goto bad;
+    list[n++] = (int32_t)x;
+    s = skip_space(end);
+    if (*s == '\0')
+      break;
+    if (*s != ',')
+      goto bad;
+    s++;
+  }
+  memcpy(glass_env.nthreads_list, list, sizeof(int32_t) * (size_t)n);
+  glass_env.nthreads_len = n;
+  glass_env.nthreads_set = true;
+  return;
+bad: {
+  char fb[32];
+  snprintf(fb, sizeof(fb), "%d", glass_nprocs);
+  bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
+}
+}
+
+static int parse_bind_word(const char *s, size_t n) {
+  static const struct {
+    const char *w;
+    int v;
+  } words[] = {{"false", GLASS_BIND_FALSE}, {"true", GLASS_BIND_TRUE},
+               {"primary", GLASS_BIND_PRIMARY}, {"master", GLASS_BIND_PRIMARY},
+               {"close", GLASS_BIND_CLOSE},  {"spread", GLASS_BIND_SPREAD}};
+  for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+    if (strlen(words[i].w) == n && strncasecmp(s, words[i].w, n) == 0)
+      return words[i].v;
+  return -1;
+}
+
+static void read_proc_bind(void) {
+  const char *v = get("OMP_PROC_BIND");
+  if (!v)
+    return;
+  int8_t list[GLASS_MAX_NEST_LIST];
+  int n = 0;
+  const char *s = v;
+  for (;;) {
+    s = skip_space(s);
+    const char *w = s;
+    while (isalpha((unsigned char)*s))
+      s++;
+    int b = parse_bind_word(w, (size_t)(s - w));
+    if (b < 0 || n == GLASS_MAX_NEST_LIST || (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
+      goto bad;
+    list[n++] = (int8_t)b;
+    s = skip_space(s);
+    if (*s == '\0')
+      break;
+    if (*s != ',')
+      goto bad;
+    s++;
+  }
+  memcpy(glass_env.bind_list, list, (size_t)n);
+  glass_env.bind_len = n;
+  return;
+bad:
+  bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
+            "false");
+}
+
+// [modifier:]kind[,chunk]
+static void read_schedule(void) {
+  const char *v = get("OMP_SCHEDULE");
+  if (!v)
+    return;
+  const char *s = skip_space(v);
+  int mod = 0;
+  const char *colon = strchr(s, ':');
+  if (colon) {
+    size_t n = (size_t)(colon - s);
+    if (n == 9 && strncasecmp(s, "monotonic", 9) == 0)
+      mod = GLASS_SCHED_MONOTONIC;
+    else if (n == 12 && strncasecmp(s, "nonmonotonic", 12) == 0)
+      mod = 0;
+    else
+      goto bad;
+    s = skip_space(colon + 1);
+  }
+  const char *w = s;
+  while (isalpha((unsigned char)*s))
+    s++;
+  size_t n = (size_t)(s - w);
+  int kind;
+  if (n == 6 && strncasecmp(w, "static", 6) == 0)
+    kind = GLASS_SCHED_STATIC;
+  else if (n == 7 && strncasecmp(w, "dynamic", 7) == 0)
+    kind = GLASS_SCHED_DYNAMIC;
+  else if (n == 6 && strncasecmp(w, "guided", 6) == 0)
+    kind = GLASS_SCHED_GUIDED;
+  else if (n == 4 && strncasecmp(w, "auto", 4) == 0)
+    kind = GLASS_SCHED_AUTO;
+  else
+    goto bad;
+  long chunk = 0;
+  s = skip_space(s);
+  if (*s == ',') {
+    if (!parse_int(s + 1, 1, INT_MAX, &chunk))
+      goto bad;
+  } else if (*s) {
+    goto bad;
+  }
+  glass_env.initial.sched_kind = kind | mod;
+  glass_env.initial.sched_chunk = (int32_t)chunk;
+  return;
+bad:
+  bad_value("OMP_SCHEDULE", v, "expected [monotonic:|nonmonotonic:]static|dynamic|guided|auto[,chunk]",
+            "static");
+}
+
+// size[B|K|M|G], default unit K (OpenMP 5.1 §6.6).
+static void read_stacksize(void) {
+  const char *v = get("OMP_STACKSIZE");
+  if (!v)
+    return;
+  const char *s = skip_space(v);
+  char *end;
+  errno = 0;
+  unsigned long long x = strtoull(s, &end, 10);
+  if (end == s || errno || *s == '-')
+    goto bad;
+  s = skip_space(end);
+  unsigned long long unit = 1024;
+  if (*s) {
+    switch (toupper((unsigned char)*s)) {
+    case 'B': unit = 1; break;
+    case 'K': unit = 1024; break;
+    case 'M': unit = 1024ull * 1024; break;
+    case 'G': unit = 1024ull * 1024 * 1024; break;
+    default: goto bad;
+    }
+    s++;
+    if (!only_space(s))
+      goto bad;
+  }
+  if (x == 0 || x > (1ull << 40) / unit)
+    goto bad;
+  glass_env.stacksize = (size_t)(x * unit);
+  return;
+bad:
+  bad_value("OMP_STACKSIZE", v, "expected a positive size with an optional B, K, M or G unit",
+            "the system default");
+}
+
+// Milliseconds, optionally with an ms/us/s unit, or "infinite".
+static void read_blocktime(void) {
+  const char *v = get("KMP_BLOCKTIME");
+  if (!v)
+    return;
+  if (word_is(v, "infinite") || word_is(v, "infinity")) {
+    glass_env.blocktime_ms = -1;
+    glass_env.blocktime_set = true;
+    return;
+  }
+  const char *s = skip_space(v);
+  char *end;
+  errno = 0;
+  long long x = strtoll(s, &end, 10);
+  if (end == s || errno || x < 0)
+    goto bad;
+  s = skip_space(end);
+  if (*s) {
+    if (word_is(s, "ms"))
+      ;
+    else if (word_is(s, "us"))
+      x = (x + 999) / 1000;
+    else if (word_is(s, "s"))
+      x *= 1000;
+    else
+      goto bad;
+  }
+  if (x > INT_MAX)
+    x = -1; // libomp treats huge values as infinite
+  glass_env.blocktime_ms = x;
+  glass_env.blocktime_set = true;
+  return;
+bad:
+  bad_value("KMP_BLOCKTIME", v, "expected milliseconds or \"infinite\"", "200");
+}
+
+static void read_wait_policy(void) {
+  const char *v = get("OMP_WAIT_POLICY");
+  if (!v)
+    return;
+  if (word_is(v, "active"))
+    glass_env.wait_policy = GLASS_WAIT_ACTIVE;
+  else if (word_is(v, "passive"))
+    glass_env.wait_policy = GLASS_WAIT_PASSIVE;
+  else
+    bad_value("OMP_WAIT_POLICY", v, "expected active or passive", "the default");
+}
+
+static void read_display_env(void) {
+  const char *v = get("OMP_DISPLAY_ENV");
+  if (!v)
+    return;
+  if (word_is(v, "verbose")) {
+    glass_env.display_env = 2;
+    return;
+  }
+  int b = parse_bool(v);
+  if (b < 0)
+    bad_value("OMP_DISPLAY_ENV", v, "expected true, false or verbose", "false");
+  else
+    glass_env.display_env = b;
+}
+
+static void read_tool(void) {
+  const char *v = get("OMP_TOOL");
+  if (v) {
+    if (word_is(v, "enabled"))
+      glass_env.tool = 1;
+    else if (word_is(v, "disabled"))
+      glass_env.tool = 0;
+    else
+      bad_value("OMP_TOOL", v, "expected enabled or disabled", "enabled");
+  }
+  const char *libs = get("OMP_TOOL_LIBRARIES");
+  glass_env.tool_libraries = libs ? strdup(libs) : NULL;
+  const char *verbose = get("OMP_TOOL_VERBOSE_INIT");
+  glass_env.tool_verbose_init = verbose ? strdup(verbose) : NULL;
+}
+
+static void read_target_offload(void) {
+  const char *v = get("OMP_TARGET_OFFLOAD");
+  if (!v)
+    return;
+  if (word_is(v, "default"))
+    glass_env.target_offload = 0;
+  else if (word_is(v, "mandatory"))
+    glass_env.target_offload = 1;
+  else if (word_is(v, "disabled"))
+    glass_env.target_offload = 2;
+  else
+    bad_value("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default", "default");
+}
+
+void glass_env_read(void) {
+  glass_env_t *e = &glass_env;
+  memset(e, 0, sizeof(*e));
+  e->tool = 1;
+  e->thread_limit = INT_MAX;
+  e->blocktime_ms = 200;
+  e->affinity_format = "OMP: pid %P tid %i thread %n bound to OS proc set {%A}";
+  e->initial.nthreads = glass_nprocs;
+  e->initial.max_active_levels = 1;
+  e->initial.thread_limit = INT_MAX;
+  e->initial.sched_kind = GLASS_SCHED_STATIC;
+  e->initial.sched_chunk = 0;
+  e->initial.bind = GLASS_BIND_FALSE;
+
+  read_num_threads();
+  if (e->nthreads_len > 0)
+    e->initial.nthreads = e->nthreads_list[0];
+  read_bool("OMP_DYNAMIC", &e->initial.dyn, &e->dynamic_set);
+  bool nested = false;
+  read_bool("OMP_NESTED", &nested, &e->nested_set);
+  read_int("OMP_MAX_ACTIVE_LEVELS", 0, INT_MAX, &e->initial.max_active_levels,
+           &e->max_active_levels_set);
+  if (!e->max_active_levels_set) {
+    // As libomp: nesting is on when asked for by OMP_NESTED or by a list of team sizes.
+    if (e->nested_set)
+      e->initial.max_active_levels = nested ? INT_MAX : 1;
+    else if (e->nthreads_len > 1)
+      e->initial.max_active_levels = INT_MAX;
+  }
+  read_int("OMP_THREAD_LIMIT", 1, INT_MAX, &e->thread_limit, NULL);
+  e->initial.thread_limit = e->thread_limit;
+  read_wait_policy();
+  read_stacksize();
+  read_blocktime();
+  read_schedule();
+  read_proc_bind();
+  if (e->bind_len > 0)
+    e->initial.bind = e->bind_list[0];
+  read_bool("OMP_CANCELLATION", &e->cancellation, NULL);
+  read_int("OMP_MAX_TASK_PRIORITY", 0, INT_MAX, &e->max_task_priority, NULL);
+  read_int("OMP_DEFAULT_DEVICE", 0, INT_MAX, &e->initial.default_device, NULL);
+  read_int("OMP_NUM_TEAMS", 1, INT_MAX, &e->num_teams, NULL);
+  read_int("OMP_TEAMS_THREAD_LIMIT", 1, INT_MAX, &e->teams_thread_limit, NULL);
+  read_bool("OMP_DISPLAY_AFFINITY", &e->display_affinity, NULL);
+  const char *fmt = get("OMP_AFFINITY_FORMAT");
+  if (fmt)
+    e->affinity_format = strdup(fmt);
+  e->places = get("OMP_PLACES");
+  read_target_offload();
+  read_display_env();
+  read_tool();
+}
+
+// ---------------------------------------------------------------------------------------------
+// OMP_DISPLAY_ENV (OpenMP 5.1 §6.12): name='value' lines between BEGIN and END markers.
+
+static const char *bind_name(int b) {
+  static const char *const names[] = {"false", "true", "primary", "close", "spread"};
+  return b >= 0 && b < 5 ? names[b] : "false";
+}
+
+static void show(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void show(const char *name, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  va_end(ap);
+  fprintf(stderr, "  [host] %s='%s'\n", name, buf);
+}
+
+void glass_env_display(bool verbose) {
+  const glass_env_t *e = &glass_env;
+  const glass_icvs_t *i = &e->initial;
+  char list[256];
+  fprintf(stderr, "OPENMP DISPLAY ENVIRONMENT BEGIN\n");
+  fprintf(stderr, "  _OPENMP='202011'\n");
+  show("OMP_AFFINITY_FORMAT", "%s", e->affinity_format);
+  show("OMP_CANCELLATION", "%s", e->cancellation ? "TRUE" : "FALSE");
+  show("OMP_DEFAULT_DEVICE", "%d", i->default_device);
+  show("OMP_DISPLAY_AFFINITY", "%s", e->display_affinity ? "TRUE" : "FALSE");
+  show("OMP_DISPLAY_ENV", "%s", e->display_env == 2 ? "VERBOSE" : "TRUE");
+  show("OMP_DYNAMIC", "%s", i->dyn ? "TRUE" : "FALSE");
+  show("OMP_MAX_ACTIVE_LEVELS", "%d", i->max_active_levels);
+  show("OMP_MAX_TASK_PRIORITY", "%d", e->max_task_priority);
+  show("OMP_NESTED", "%s", i->max_active_levels > 1 ? "TRUE" : "FALSE");
+  show("OMP_NUM_TEAMS", "%d", e->num_teams);
+  size_t off = 0;
+  list[0] = '\0';
+  if (e->nthreads_len == 0)
+    snprintf(list, sizeof(list), "%d", i->nthreads);
+  for (int k = 0; k < e->nthreads_len && off < sizeof(list); k++)
+    off += (size_t)snprintf(list + off, sizeof(list) - off, "%s%d", k ? "," : "",
+                            e->nthreads_list[k]);
+  show("OMP_NUM_THREADS", "%s", list);
+  show("OMP_PLACES", "%s", e->places ? e->places : "");
+  off = 0;
+  snprintf(list, sizeof(list), "%s", bind_name(i->bind));
+  for (int k = 1; k < e->bind_len && off < sizeof(list); k++) {
+    off = strlen(list);
+    snprintf(list + off, sizeof(list) - off, ",%s", bind_name(e->bind_list[k]));
+  }
+  show("OMP_PROC_BIND", "%s", list);
+  static const char *const kinds[] = {"", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
+  int kind = i->sched_kind & ~GLASS_SCHED_MONOTONIC;
+  const char *mod = (i->sched_kind & GLASS_SCHED_MONOTONIC) ? "MONOTONIC:" : "";
+  if (i->sched_chunk > 0)
+    show("OMP_SCHEDULE", "%s%s,%d", mod, kinds[kind & 7], i->sched_chunk);
+  else
+    show("OMP_SCHEDULE", "%s%s", mod, kinds[kind & 7]);
+  if (e->stacksize)
+    show("OMP_STACKSIZE", "%zuK", e->stacksize / 1024);
+  else
+    show("OMP_STACKSIZE", "%s", "8192K");
+  static const char *const offload[] = {"DEFAULT", "MANDATORY", "DISABLED"};
+  show("OMP_TARGET_OFFLOAD", "%s", offload[e->target_offload]);
+  show("OMP_TEAMS_THREAD_LIMIT", "%d", e->teams_thread_limit);
+  show("OMP_THREAD_LIMIT", "%d", e->thread_limit);
+  show("OMP_TOOL", "%s", e->tool ? "enabled" : "disabled");
+  show("OMP_TOOL_LIBRARIES", "%s", e->tool_libraries ? e->tool_libraries : "");
+  show("OMP_TOOL_VERBOSE_INIT", "%s", e->tool_verbose_init ? e->tool_verbose_init : "");
+  show("OMP_WAIT_POLICY", "%s", e->wait_policy == GLASS_WAIT_ACTIVE ? "ACTIVE" : "PASSIVE");
+  if (verbose) {
+    if (e->blocktime_ms < 0)
+      show("KMP_BLOCKTIME", "%s", "infinite");
+    else
+      show("KMP_BLOCKTIME", "%lld", (long long)e->blocktime_ms);
+    fprintf(stderr, "  [host] GLASS_NUM_PROCS='%d'\n", glass_nprocs);
+  }
+  fprintf(stderr, "OPENMP DISPLAY ENVIRONMENT END\n");
+}

@@ -1,0 +1,406 @@
+// Fork/join of parallel regions: team sizing, hot-team reuse, serialized regions, and the
+// implicit task each member runs.
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+
+#include <limits.h>
+
+glass_thread_t *glass_worker_get(void);                 // thread.c
+void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                               int requested, int flags, void *codeptr);
+void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                             int flags, void *codeptr);
+
+// Threads of the initial contention group that are members of active teams, beyond the root.
+// Maintained only when OMP_THREAD_LIMIT is finite.
+static _Atomic int32_t cg_busy;
+
+// ---------------------------------------------------------------------------------------------
+// Team size (OpenMP 5.1 §2.6.1, Algorithm 2.1).
+
+static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t requested,
+                         bool if_true) {
+  if (!if_true)
+    return 1;
+  int32_t n = requested > 0 ? requested : task->icvs.nthreads;
+  if (n <= 1)
+    return 1;
+  if (parent->active_level >= task->icvs.max_active_levels)
+    return 1;
+  if (task->icvs.dyn && n > glass_nprocs)
+    n = glass_nprocs;
+  int32_t limit = task->icvs.thread_limit;
+  if (unlikely(limit != INT_MAX)) {
+    int32_t avail = limit - atomic_load_explicit(&cg_busy, memory_order_relaxed) - 1;
+    if (n > avail + 1)
+      n = avail + 1;
+  }
+  return n < 1 ? 1 : n;
+}
+
+static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
+  *out = parent->icvs;
+  int next = parent->icvs.nthreads_pos + 1;
+  if (next < glass_env.nthreads_len) {
+    out->nthreads = glass_env.nthreads_list[next];
+    out->nthreads_pos = (uint8_t)next;
+  }
+  int bnext = parent->icvs.bind_pos + 1;
+  if (bnext < glass_env.bind_len) {
+    out->bind = glass_env.bind_list[bnext];
+    out->bind_pos = (uint8_t)bnext;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Teams.
+
+static void team_grow_arrays(glass_team_t *team, int32_t capacity) {
+  glass_thread_t **members = glass_zalloc(sizeof(*members) * (size_t)capacity);
+  glass_task_t *itasks = glass_zalloc_aligned(sizeof(*itasks) * (size_t)capacity, GLASS_CACHE);
+  glass_slot_t *slots = glass_zalloc_aligned(sizeof(*slots) * (size_t)capacity, GLASS_CACHE);
+  for (int i = 0; i < team->nmembers; i++)
+    members[i] = team->members[i];
+  // The old arrays are no longer touched by anyone: every member is idle, waiting on its own
+  // go flag, and implicit tasks are reinitialized at each fork.
+  glass_free(team->members);
+  glass_free(team->itasks);
+  glass_free(team->slots);
+  team->members = members;
+  team->itasks = itasks;
+  team->slots = slots;
+  team->capacity = capacity;
+  for (int i = 0; i < capacity; i++)
+    atomic_store_explicit(&slots[i].arrived.word, 2 * team->episode, memory_order_relaxed);
+}
+
+static glass_team_t *team_alloc(glass_thread_t *master) {
+  glass_team_t *team = glass_zalloc_aligned(sizeof(*team), GLASS_CACHE);
+  team->master = master;
+  team_grow_arrays(team, 1);
+  team->nmembers = 1;
+  team->members[0] = master;
+  return team;
+}
+
+// The team this thread masters for a region of n threads. Reuses the previous one: a region of
+// the same size or smaller wakes the same workers; a larger one adds workers from the pool.
+static glass_team_t *team_acquire(glass_thread_t *th, int32_t n) {
+  glass_team_t *team = th->hot_team;
+  if (unlikely(!team))
+    team = th->hot_team = team_alloc(th);
+  if (unlikely(n > team->capacity)) {
+    int32_t cap = team->capacity * 2;
+    if (cap < n)
+      cap = n;
+    if (cap < glass_nprocs)
+      cap = glass_nprocs;
+    team_grow_arrays(team, cap);
+  }
+  while (unlikely(team->nmembers < n)) {
+    glass_thread_t *w = glass_worker_get();
+    if (!w)
+      break; // out of threads: run with the team we have
+    glass_worker_bind(w, team, team->nmembers);
+    team->nmembers++;
+  }
+  return team;
+}
+
+// Reactivated or new members must not see a stale arrival from long ago once counters wrap.
+static void team_refresh_slots(glass_team_t *team, int32_t from, int32_t to) {
+  for (int32_t i = from; i < to; i++)
+    atomic_store_explicit(&team->slots[i].arrived.word, 2 * team->episode, memory_order_relaxed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Implicit tasks.
+
+static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
+  task->parent = team->parent_task;
+  task->team = team;
+  task->thread_num = tid;
+  task->kind = GLASS_TASK_IMPLICIT;
+  task->icvs = team->child_icvs;
+#if GLASS_OMPT
+  task->ompt_data.value = 0;
+  task->ompt_frame.exit_frame.ptr = NULL;
+  task->ompt_frame.enter_frame.ptr = NULL;
+  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
+  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  task->ompt_flags = ompt_task_implicit;
+#endif
+}
+
+#define JOIN_EVENTS (OMPT_BIT(implicit_task) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+
+static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task,
+                        ompt_data_t *pdata, ompt_scope_endpoint_t ep) {
+#if GLASS_OMPT
+  if (ep == ompt_scope_begin) {
+    if (OMPT_ON(sync_region))
+      glass_ompt_sync_region(ompt_callback_sync_region, ompt_sync_region_barrier_implicit_parallel,
+                             ep, team, task, team->codeptr);
+    if (OMPT_ON(sync_region_wait))
+      glass_ompt_sync_region(ompt_callback_sync_region_wait,
+                             ompt_sync_region_barrier_implicit_parallel, ep, team, task,
+                             team->codeptr);
+  } else {
+    // pdata is the region's parallel data as this member saw it at the fork: the master may
+    // already have begun the next region on this hot team.
+    if (OMPT_ON(sync_region_wait))
+      glass_ompt_cb.sync_region_wait(ompt_sync_region_barrier_implicit_parallel, ep, pdata,
+                                     &task->ompt_data, team->codeptr);
+    if (OMPT_ON(sync_region))
+      glass_ompt_cb.sync_region(ompt_sync_region_barrier_implicit_parallel, ep, pdata,
+                                &task->ompt_data, team->codeptr);
+  }
+#else
+  (void)th, (void)team, (void)task, (void)pdata, (void)ep;
+#endif
+}
+
+// Runs member tid's implicit task of the current region, through the join barrier.
+static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
+  glass_task_t *task = &team->itasks[tid];
+  itask_init(task, team, tid);
+  atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
+  th->task = task;
+#if GLASS_OMPT
+  ompt_data_t *pdata = glass_team_parallel_data(team);
+  if (OMPT_ON(implicit_task))
+    glass_ompt_cb.implicit_task(ompt_scope_begin, pdata, &task->ompt_data,
+                                (unsigned)team->nthreads, tid, ompt_task_implicit);
+#else
+  ompt_data_t *pdata = NULL;
+#endif
+  OMPT_STATE(th, ompt_state_work_parallel);
+  glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
+#if GLASS_OMPT
+                         &task->ompt_frame.exit_frame.ptr
+#else
+                         NULL
+#endif
+  );
+#if GLASS_OMPT
+  task->ompt_frame.exit_frame.ptr = NULL;
+#endif
+
+  // Join. Without a tool the workers only arrive; the release is the next fork's.
+  bool full = team->join_full;
+  if (unlikely(full))
+    join_events(th, team, task, pdata, ompt_scope_begin);
+  OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
+  glass_barrier_gather(th, team, tid);
+  if (unlikely(full)) {
+    if (tid != 0)
+      glass_barrier_wait_release(th);
+    glass_barrier_release_children(team, tid);
+    join_events(th, team, task, pdata, ompt_scope_end);
+#if GLASS_OMPT
+    if (OMPT_ON(implicit_task))
+      glass_ompt_cb.implicit_task(ompt_scope_end, pdata, &task->ompt_data, 0, tid,
+                                  ompt_task_implicit);
+#endif
+  }
+  OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
+}
+
+// Entry of a worker released into a region (thread.c's loop calls this).
+void glass_worker_run_region(glass_thread_t *th) {
+  atomic_store_explicit(&th->busy, true, memory_order_relaxed);
+  glass_team_t *team = th->team;
+  int tid = th->tid;
+  th->episode = team->episode;
+  glass_barrier_release_children(team, tid); // the fork is the release phase of a tree
+  run_implicit_task(th, team, tid);
+  th->task = NULL;
+  OMPT_STATE(th, ompt_state_idle);
+  atomic_store_explicit(&th->busy, false, memory_order_release);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serialized regions: if(0), nested beyond max-active-levels, or a team of one.
+
+static glass_team_t *serial_team_get(glass_thread_t *th) {
+  glass_team_t *team = th->serial_free;
+  if (likely(team)) {
+    th->serial_free = team->next_free;
+    return team;
+  }
+  team = glass_zalloc_aligned(sizeof(*team), GLASS_CACHE);
+  team->serialized = true;
+  team->capacity = 1;
+  team->members = glass_zalloc(sizeof(glass_thread_t *));
+  team->itasks = glass_zalloc_aligned(sizeof(glass_task_t), GLASS_CACHE);
+  return team;
+}
+
+static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codeptr,
+                                  int32_t requested, int ompt_invoker) {
+  glass_team_t *parent = th->team;
+  glass_task_t *parent_task = th->task;
+  glass_team_t *team = serial_team_get(th);
+  team->loc = loc;
+  team->codeptr = codeptr;
+  team->nthreads = 1;
+  team->nmembers = 1;
+  team->level = parent->level + 1;
+  team->active_level = parent->active_level;
+  team->parent = parent;
+  team->parent_task = parent_task;
+  team->master = th;
+  team->members[0] = th;
+  team->saved_tid = th->tid;
+  child_icvs(&team->child_icvs, parent_task);
+  (void)requested, (void)ompt_invoker;
+#if GLASS_OMPT
+  team->ompt_generation = 0;
+  team->ompt_parallel_data[0].value = 0;
+  team->ompt_requested = requested;
+  team->ompt_flags = ompt_invoker | ompt_parallel_team;
+  if (OMPT_ON(parallel_begin))
+    glass_ompt_parallel_begin(th, team, parent_task, requested, team->ompt_flags, codeptr);
+#endif
+  glass_task_t *task = &team->itasks[0];
+  itask_init(task, team, 0);
+  atomic_signal_fence(memory_order_release);
+  th->team = team;
+  th->task = task;
+  th->tid = 0;
+#if GLASS_OMPT
+  if (OMPT_ON(implicit_task))
+    glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data[0], &task->ompt_data,
+                                1, 0, ompt_task_implicit);
+#endif
+  OMPT_STATE(th, ompt_state_work_parallel);
+  return team;
+}
+
+static void serial_end(glass_thread_t *th, void *codeptr) {
+  glass_team_t *team = th->team;
+  glass_task_t *task = th->task;
+  (void)codeptr;
+  OMPT_STATE(th, ompt_state_overhead);
+#if GLASS_OMPT
+  if (OMPT_ON(implicit_task))
+    glass_ompt_cb.implicit_task(ompt_scope_end, &team->ompt_parallel_data[0], &task->ompt_data, 0,
+                                0, ompt_task_implicit);
+#endif
+  th->tid = team->saved_tid;
+  th->task = team->parent_task;
+  atomic_signal_fence(memory_order_release);
+  th->team = team->parent;
+#if GLASS_OMPT
+  if (OMPT_ON(parallel_end))
+    glass_ompt_parallel_end(th, team, team->parent_task, team->ompt_flags, codeptr);
+#endif
+  OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
+  team->next_free = th->serial_free;
+  th->serial_free = team;
+}
+
+void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame) {
+  glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
+  (void)team, (void)frame;
+#if GLASS_OMPT
+  // The program calls the outlined function itself: the boundary between the two tasks is the
+  // user frame that called us.
+  team->itasks[0].ompt_frame.exit_frame.ptr = frame;
+  team->itasks[0].ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+#endif
+}
+
+void glass_serialized_end(glass_thread_t *th, void *codeptr) {
+  if (unlikely(!th->team->serialized || th->team->level == 0)) {
+    glass_warn("__kmpc_end_serialized_parallel called outside a serialized region; ignored");
+    return;
+  }
+  serial_end(th, codeptr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fork.
+
+static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
+                            kmpc_micro fn, void **argv, int32_t requested) {
+  glass_team_t *team = serial_begin(th, loc, codeptr, requested, ompt_parallel_invoker_runtime);
+  glass_task_t *task = th->task;
+  int32_t zero = 0;
+  glass_invoke_microtask(fn, &th->gtid, &zero, argc, argv,
+#if GLASS_OMPT
+                         &task->ompt_frame.exit_frame.ptr
+#else
+                         NULL
+#endif
+  );
+  (void)team, (void)task;
+  serial_end(th, codeptr);
+}
+
+void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
+                kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true) {
+  (void)frame;
+  glass_team_t *parent = th->team;
+  glass_task_t *parent_task = th->task;
+  th->pushed_nthreads = 0;
+  int32_t requested = nthreads_req > 0 ? nthreads_req : parent_task->icvs.nthreads;
+  int32_t n = team_size(parent_task, parent, nthreads_req, if_true);
+  if (n == 1) {
+    fork_serialized(th, loc, codeptr, argc, fn, argv, requested);
+    return;
+  }
+  OMPT_STATE(th, ompt_state_overhead);
+  glass_team_t *team = team_acquire(th, n);
+  if (unlikely(team->nmembers < n))
+    n = team->nmembers;
+  int32_t prev_n = team->nthreads;
+  bool limited = parent_task->icvs.thread_limit != INT_MAX;
+  if (unlikely(limited))
+    atomic_fetch_add_explicit(&cg_busy, n - 1, memory_order_relaxed);
+
+  team->fn = fn;
+  team->argc = argc;
+  team->argv = argv;
+  team->loc = loc;
+  team->codeptr = codeptr;
+  team->nthreads = n;
+  team->level = parent->level + 1;
+  team->active_level = parent->active_level + 1;
+  team->parent = parent;
+  team->parent_task = parent_task;
+  child_icvs(&team->child_icvs, parent_task);
+  if (unlikely(n > prev_n))
+    team_refresh_slots(team, prev_n, n);
+  team->join_full = OMPT_ANY(JOIN_EVENTS);
+#if GLASS_OMPT
+  team->ompt_generation++;
+  glass_team_parallel_data(team)->value = 0;
+  team->ompt_requested = requested;
+  team->ompt_flags = ompt_parallel_invoker_runtime | ompt_parallel_team;
+  if (OMPT_ON(parallel_begin))
+    glass_ompt_parallel_begin(th, team, parent_task, requested, team->ompt_flags, codeptr);
+#endif
+
+  int32_t saved_tid = th->tid;
+  uint32_t saved_episode = th->episode;
+  th->team = team;
+  th->tid = 0;
+  th->episode = team->episode;
+  glass_barrier_release_children(team, 0);
+  run_implicit_task(th, team, 0);
+  team->episode = th->episode;
+
+  th->tid = saved_tid;
+  th->episode = saved_episode;
+  th->task = parent_task;
+  atomic_signal_fence(memory_order_release);
+  th->team = parent;
+  if (unlikely(limited))
+    atomic_fetch_sub_explicit(&cg_busy, n - 1, memory_order_relaxed);
+#if GLASS_OMPT
+  if (OMPT_ON(parallel_end))
+    glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);
+#endif
+  OMPT_STATE(th, parent->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
+}

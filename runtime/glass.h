@@ -1,0 +1,225 @@
+// Glass core: the runtime's own data types. Every OMPT datum lives in the struct it describes
+// (thread data in the thread, parallel data in the team, task data and frames in the task) so
+// that an inquiry is a pointer read.
+#ifndef GLASS_H
+#define GLASS_H
+
+#include "icv.h"
+#include "platform.h"
+#include "wait.h"
+
+#include <omp-tools.h>
+
+#ifndef GLASS_OMPT
+#define GLASS_OMPT 1
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Compiler ABI types (layouts derived from clang's IR; see shared/abi-notes.md §4).
+
+typedef struct ident {
+  int32_t reserved_1;
+  int32_t flags;
+  int32_t reserved_2;
+  int32_t reserved_3;
+  const char *psource; // ";file;function;line;col;;"
+} ident_t;
+
+enum {
+  GLASS_IDENT_KMPC = 0x02,
+  GLASS_IDENT_ATOMIC_REDUCE = 0x10,
+  GLASS_IDENT_BARRIER_EXPL = 0x20,
+  GLASS_IDENT_BARRIER_IMPL = 0x40,
+  GLASS_IDENT_BARRIER_IMPL_MASK = 0x1C0,
+  GLASS_IDENT_BARRIER_IMPL_FOR = 0x40,
+  GLASS_IDENT_BARRIER_IMPL_SECTIONS = 0xC0,
+  GLASS_IDENT_BARRIER_IMPL_SINGLE = 0x140,
+  GLASS_IDENT_WORK_LOOP = 0x200,
+  GLASS_IDENT_WORK_SECTIONS = 0x400,
+  GLASS_IDENT_WORK_DISTRIBUTE = 0x800,
+};
+
+typedef void (*kmpc_micro)(int32_t *gtid, int32_t *btid, ...);
+
+typedef struct glass_thread glass_thread_t;
+typedef struct glass_team glass_team_t;
+typedef struct glass_task glass_task_t;
+
+// ---------------------------------------------------------------------------------------------
+// Tasks. Implicit tasks live in their team; explicit tasks (tasking) extend this struct.
+
+enum {
+  GLASS_TASK_INITIAL = 0x1, // same bits as ompt_task_flag_t for the kind
+  GLASS_TASK_IMPLICIT = 0x2,
+  GLASS_TASK_EXPLICIT = 0x4,
+};
+
+struct glass_task {
+  glass_task_t *parent; // the task that encountered this one's creation
+  glass_team_t *team;   // team the task executes in
+  int32_t thread_num;   // the executing thread's number in team (stable for the region)
+  int32_t kind;         // GLASS_TASK_*
+  glass_icvs_t icvs;
+#if GLASS_OMPT
+  ompt_data_t ompt_data;
+  ompt_frame_t ompt_frame;
+  int32_t ompt_flags; // ompt_task_flag_t bits reported for this task
+#endif
+};
+
+// ---------------------------------------------------------------------------------------------
+// Teams. A team is reused ("hot") by the thread that masters it: a region of the same size
+// wakes the same workers.
+
+typedef struct {
+  glass_flag_t arrived; // gather: written by the member, read by its parent in the tree
+} glass_slot_t;
+
+struct glass_team {
+  // Region description, written by the master before workers are released.
+  kmpc_micro fn;
+  int32_t argc;
+  void **argv;
+  ident_t *loc;
+  void *codeptr;        // user's call site of the construct (OMPT codeptr_ra)
+  int32_t nthreads;     // active members in the current region
+  int32_t level;        // omp_get_level() inside the region
+  int32_t active_level; // omp_get_active_level() inside the region
+  glass_team_t *parent;
+  glass_task_t *parent_task; // encountering task
+  glass_thread_t *master;
+  bool serialized;  // size-1 team that does not use the barrier machinery
+  bool join_full;   // the join barrier releases workers (a tool needs their end events)
+  uint32_t episode; // barrier episodes completed (master's count, read by workers at fork)
+  int32_t saved_tid; // serialized teams: the thread's number in the enclosing team
+  glass_icvs_t child_icvs; // ICVs every implicit task of the region starts with
+
+  // Membership. members[0] is the master. Arrays hold capacity entries.
+  int32_t nmembers; // bound workers + master (>= nthreads when the team is parked smaller)
+  int32_t capacity;
+  glass_thread_t **members;
+  glass_task_t *itasks;
+  glass_slot_t *slots;
+
+  glass_team_t *next_free; // serialized-team cache
+
+#if GLASS_OMPT
+  // Double-buffered: a worker may still report the end of region k while the master has
+  // begun region k+1 on the same hot team; it cannot lag by two because the join of k+1
+  // waits for it.
+  ompt_data_t ompt_parallel_data[2];
+  uint32_t ompt_generation;
+  int32_t ompt_requested; // requested parallelism reported at begin
+  int32_t ompt_flags;     // ompt_parallel_flag_t
+#endif
+};
+
+#if GLASS_OMPT
+static inline ompt_data_t *glass_team_parallel_data(glass_team_t *team) {
+  return &team->ompt_parallel_data[team->ompt_generation & 1];
+}
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Threads.
+
+enum { GLASS_CMD_NONE = 0, GLASS_CMD_RUN, GLASS_CMD_POOL, GLASS_CMD_EXIT, GLASS_CMD_OMPT_END };
+
+struct glass_thread {
+  // Hot: read on most runtime calls.
+  int32_t gtid;
+  int32_t tid;          // number in the innermost team
+  glass_team_t *team;   // innermost team (the root team when outside any region)
+  glass_task_t *task;   // current task
+  uint32_t episode;     // barrier episodes this thread has done in team
+  int32_t pushed_nthreads;
+  int32_t pushed_bind;
+  bool is_worker;       // created by the runtime (not a root)
+  bool in_pool;
+  _Atomic bool busy;    // worker between its release into a region and its return to idle
+
+  glass_team_t *hot_team;    // last team this thread mastered
+  glass_team_t *root_team;   // level-0 team of a root thread
+  glass_team_t *serial_free; // cache of serialized teams for if(0)/nested regions
+  glass_thread_t *pool_next;
+  int32_t cmd;               // GLASS_CMD_* for an idle worker, set before go is bumped
+  uint32_t go_seen;          // go counter value this thread last consumed
+  uint64_t handle;
+
+#if GLASS_OMPT
+  int32_t ompt_state;
+  uint64_t ompt_wait_id;
+  ompt_data_t ompt_thread_data;
+  uint64_t ompt_id_next, ompt_id_end; // block of unique ids owned by this thread
+  bool ompt_begun;                    // thread_begin delivered
+#endif
+
+  // Written by others: own cache line.
+  glass_flag_t go; // fork and barrier release
+};
+
+// ---------------------------------------------------------------------------------------------
+// Global state.
+
+extern _Atomic int glass_init_state; // 0 none, 1 in progress, 2 done
+extern __thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
+
+GLASS_COLD glass_thread_t *glass_register_root(void);
+void glass_init_slow(void);
+
+static inline void glass_ensure_init(void) {
+  if (unlikely(atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2))
+    glass_init_slow();
+}
+
+// The calling thread, registering it (and initializing the runtime) on first use.
+static inline glass_thread_t *glass_self(void) {
+  glass_thread_t *th = glass_tls_self;
+  if (likely(th != NULL))
+    return th;
+  return glass_register_root();
+}
+
+// The calling thread if the runtime knows it, without side effects (signal-safe).
+static inline glass_thread_t *glass_self_peek(void) { return glass_tls_self; }
+
+// Thread registry, indexed by gtid.
+#define GLASS_MAX_THREADS 65536
+extern glass_thread_t *glass_threads[GLASS_MAX_THREADS];
+extern _Atomic int32_t glass_nthreads_total; // threads ever registered (next gtid)
+
+// Fork/join (fork.c).
+void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
+                kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true);
+void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame);
+void glass_serialized_end(glass_thread_t *th, void *codeptr);
+
+// Workers and pool (thread.c).
+void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid);
+glass_thread_t *glass_pool_take(void);
+void glass_pool_shutdown(void);
+void glass_workers_end_events(void);
+int glass_live_workers(void);
+
+// Barriers (barrier.c).
+typedef enum {
+  GLASS_BARRIER_IMPLICIT_PARALLEL,
+  GLASS_BARRIER_IMPLICIT_WORKSHARE,
+  GLASS_BARRIER_EXPLICIT,
+  GLASS_BARRIER_IMPLEMENTATION,
+} glass_barrier_kind_t;
+
+void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
+void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid);
+void glass_barrier_release_children(glass_team_t *team, int tid);
+void glass_barrier_wait_release(glass_thread_t *th);
+
+// Invoke an outlined region: fn(&gtid, &tid, argv[0..argc)). exit_frame, when not NULL,
+// receives the frame address of the runtime frame that calls user code.
+void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t argc, void **argv,
+                            void **exit_frame);
+
+// Shutdown (init.c).
+void glass_fini(void);
+
+#endif

@@ -1,0 +1,85 @@
+// Internal control variables (OpenMP 5.1 §2.4) and the settings read from the environment.
+#ifndef GLASS_ICV_H
+#define GLASS_ICV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+// omp_sched_t values; the monotonic modifier is bit 31 as in the public header.
+enum {
+  GLASS_SCHED_STATIC = 1,
+  GLASS_SCHED_DYNAMIC = 2,
+  GLASS_SCHED_GUIDED = 3,
+  GLASS_SCHED_AUTO = 4,
+  GLASS_SCHED_MONOTONIC = (int)0x80000000u,
+};
+
+enum { GLASS_BIND_FALSE = 0, GLASS_BIND_TRUE, GLASS_BIND_PRIMARY, GLASS_BIND_CLOSE, GLASS_BIND_SPREAD };
+
+enum { GLASS_WAIT_DEFAULT = 0, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
+
+#define GLASS_MAX_NEST_LIST 16
+
+// ICVs with data-environment scope: every task carries a copy, children inherit it.
+typedef struct glass_icvs {
+  int32_t nthreads;          // first element of nthreads-var
+  uint8_t nthreads_pos;      // where the rest of nthreads-var continues in the env list
+  uint8_t bind_pos;          // same for bind-var
+  bool dyn;                  // dyn-var
+  int8_t bind;               // first element of bind-var
+  int32_t max_active_levels; // max-active-levels-var
+  int32_t thread_limit;      // thread-limit-var
+  int32_t sched_kind;        // run-sched-var kind (omp_sched_t, possibly with monotonic bit)
+  int32_t sched_chunk;       // run-sched-var chunk (0: default)
+  int32_t default_device;    // default-device-var
+} glass_icvs_t;
+
+// Settings with global scope, fixed after initialization except where an API routine
+// changes them.
+typedef struct glass_env {
+  int32_t nthreads_list[GLASS_MAX_NEST_LIST];
+  int nthreads_len;             // 0 when OMP_NUM_THREADS is unset
+  int8_t bind_list[GLASS_MAX_NEST_LIST];
+  int bind_len;
+  bool nthreads_set;
+  bool max_active_levels_set;
+  bool nested_set;
+  bool dynamic_set;
+  int wait_policy;              // GLASS_WAIT_*
+  int64_t blocktime_ms;         // -1: infinite
+  bool blocktime_set;
+  size_t stacksize;             // 0: default
+  bool cancellation;
+  int32_t max_task_priority;
+  int32_t thread_limit;         // OMP_THREAD_LIMIT (contention-group limit)
+  int display_env;              // 0 false, 1 true, 2 verbose
+  int tool;                     // 1 enabled (default), 0 disabled
+  const char *tool_libraries;   // OMP_TOOL_LIBRARIES (owned copy) or NULL
+  const char *tool_verbose_init;// OMP_TOOL_VERBOSE_INIT or NULL
+  int32_t num_teams;            // OMP_NUM_TEAMS (0: unset)
+  int32_t teams_thread_limit;   // OMP_TEAMS_THREAD_LIMIT (0: unset)
+  int32_t default_device;
+  int target_offload;           // 0 default, 1 mandatory, 2 disabled
+  bool display_affinity;
+  const char *affinity_format;
+  const char *places;           // raw OMP_PLACES or NULL
+  glass_icvs_t initial;         // ICVs of the initial task
+} glass_env_t;
+
+extern glass_env_t glass_env;
+extern int glass_nprocs;
+
+// Parse the environment into glass_env (called once, during initialization).
+void glass_env_read(void);
+// OMP_DISPLAY_ENV / omp_display_env output.
+void glass_env_display(bool verbose);
+// One warning per (variable, value) on stderr, in libomp's "OMP: Warning" style.
+void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+// nthreads-var / bind-var list elements for a nesting level below the current task.
+static inline int32_t glass_env_nthreads_at(int pos, int32_t fallback) {
+  return pos < glass_env.nthreads_len ? glass_env.nthreads_list[pos] : fallback;
+}
+
+#endif

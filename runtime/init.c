@@ -1,0 +1,96 @@
+// Runtime life cycle: lazy thread-safe initialization on the first call of any entry point,
+// shutdown at exit (workers joined, tool finalized after every thread_end), and fork().
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+
+#include <stdlib.h>
+
+_Atomic int glass_init_state;
+int glass_nprocs = 1;
+static glass_mutex_t init_lock = GLASS_MUTEX_INIT;
+static glass_thread_t *initial_thread;
+static _Atomic bool fini_started;
+
+glass_thread_t *glass_make_initial_thread(void); // thread.c
+void glass_thread_module_init(void);
+void glass_root_begin_events(glass_thread_t *th);
+void glass_root_end_events(glass_thread_t *th);
+void glass_thread_module_after_fork(glass_thread_t *survivor);
+
+static void at_exit(void) { glass_fini(); }
+
+static void after_fork_child(void) {
+  // Only the forking thread exists in the child. The tool stays attached (its state was
+  // copied with the process); workers are recreated on demand.
+  init_lock = (glass_mutex_t)GLASS_MUTEX_INIT;
+  if (atomic_load_explicit(&glass_init_state, memory_order_relaxed) != 2)
+    return;
+  glass_thread_module_after_fork(glass_tls_self);
+}
+
+static void set_wait_policy(void) {
+  // KMP_BLOCKTIME wins over OMP_WAIT_POLICY, as in libomp.
+  if (glass_env.blocktime_set) {
+    glass_blocktime_ns = glass_env.blocktime_ms < 0 ? UINT64_MAX
+                                                    : (uint64_t)glass_env.blocktime_ms * 1000000ull;
+  } else if (glass_env.wait_policy == GLASS_WAIT_ACTIVE) {
+    glass_blocktime_ns = UINT64_MAX;
+  } else if (glass_env.wait_policy == GLASS_WAIT_PASSIVE) {
+    glass_blocktime_ns = 0;
+  }
+}
+
+void glass_init_slow(void) {
+  // The tool's initializer may call omp_* routines on the initializing thread: it is already
+  // registered, so let it through.
+  if (glass_tls_self && atomic_load_explicit(&glass_init_state, memory_order_relaxed) == 1)
+    return;
+  glass_mutex_lock(&init_lock);
+  if (atomic_load_explicit(&glass_init_state, memory_order_acquire) == 2) {
+    glass_mutex_unlock(&init_lock);
+    return;
+  }
+  atomic_store_explicit(&glass_init_state, 1, memory_order_relaxed);
+  glass_nprocs = glass_num_procs();
+  glass_env_read();
+  set_wait_policy();
+  glass_thread_module_init();
+  glass_thread_t *th = glass_make_initial_thread();
+  initial_thread = th;
+  if (glass_env.display_env)
+    glass_env_display(glass_env.display_env == 2);
+  glass_ompt_discover_and_init();
+  atexit(at_exit);
+  glass_register_atfork(after_fork_child);
+  atomic_store_explicit(&glass_init_state, 2, memory_order_release);
+  glass_mutex_unlock(&init_lock);
+  // First events after the tool's initializer: the initial thread and the initial task.
+  glass_root_begin_events(th);
+}
+
+void glass_fini(void) {
+  if (atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2)
+    return;
+  if (atomic_exchange(&fini_started, true))
+    return;
+  glass_pool_shutdown();
+  if (initial_thread)
+    glass_root_end_events(initial_thread);
+  glass_ompt_finalize();
+}
+
+// ompt_finalize_tool: the threads' last events, then the finalizer; the program continues
+// without a tool.
+void glass_finalize_tool_request(void) {
+  if (!glass_ompt_tool_loaded())
+    return;
+  glass_workers_end_events();
+  glass_thread_t *th = glass_tls_self;
+  if (th && !th->is_worker && th->team == th->root_team)
+    glass_root_end_events(th);
+  else if (th && OMPT_ON(thread_end))
+    glass_ompt_thread_end(th);
+  glass_ompt_finalize();
+}
+
+__attribute__((destructor)) static void glass_destructor(void) { glass_fini(); }

@@ -1,0 +1,68 @@
+// glass_invoke_microtask: call an outlined parallel region with any number of arguments.
+//
+// void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t argc,
+//                             void **argv, void **exit_frame)
+// in:  rdi fn, rsi gtid, rdx tid, ecx argc, r8 argv, r9 exit_frame
+// out: fn(gtid, tid, argv[0], ..., argv[argc-1]) per the SysV AMD64 calling convention.
+//
+// This frame is the runtime frame that calls user code, so its frame pointer is what OMPT
+// reports as the implicit task's exit_frame (stored through r9 when it is not NULL).
+
+        .text
+        .p2align 4
+        .globl  glass_invoke_microtask
+        .hidden glass_invoke_microtask
+        .type   glass_invoke_microtask,@function
+glass_invoke_microtask:
+        .cfi_startproc
+        pushq   %rbp
+        .cfi_def_cfa_offset 16
+        .cfi_offset %rbp, -16
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register %rbp
+        testq   %r9, %r9
+        jz      1f
+        movq    %rbp, (%r9)
+1:
+        movq    %rdi, %r10              // fn
+        movq    %r8, %r11               // argv
+        movslq  %ecx, %rax              // argc
+        // Arguments beyond the fourth go on the stack, last one pushed first. The call must
+        // find rsp 16-byte aligned: pad when an odd number is pushed.
+        movq    %rax, %rcx
+        cmpq    $4, %rcx
+        jle     3f
+        leaq    -4(%rcx), %r8
+        testq   $1, %r8
+        jz      2f
+        subq    $8, %rsp
+2:
+        pushq   -8(%r11,%rcx,8)
+        decq    %rcx
+        cmpq    $4, %rcx
+        jg      2b
+3:
+        movq    %rsi, %rdi              // gtid
+        movq    %rdx, %rsi              // tid
+        cmpq    $1, %rax
+        jl      4f
+        movq    0(%r11), %rdx
+        cmpq    $2, %rax
+        jl      4f
+        movq    8(%r11), %rcx
+        cmpq    $3, %rax
+        jl      4f
+        movq    16(%r11), %r8
+        cmpq    $4, %rax
+        jl      4f
+        movq    24(%r11), %r9
+4:
+        xorl    %eax, %eax              // no vector registers used by a variadic callee
+        call    *%r10
+        leave
+        .cfi_def_cfa %rsp, 8
+        ret
+        .cfi_endproc
+        .size   glass_invoke_microtask, .-glass_invoke_microtask
+
+        .section .note.GNU-stack,"",@progbits

@@ -1,0 +1,122 @@
+// ABI entry points for parallel regions and barriers (__kmpc_*). Thin: decode the compiler's
+// arguments, capture the user's call site and frame for OMPT, call the core.
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+
+#include <stdarg.h>
+
+#define CODEPTR() __builtin_return_address(0)
+#define FRAME() __builtin_frame_address(0)
+
+GLASS_API int32_t __kmpc_global_thread_num(ident_t *loc) {
+  (void)loc;
+  return glass_self()->gtid;
+}
+
+GLASS_API int32_t __kmpc_global_num_threads(ident_t *loc) {
+  (void)loc;
+  glass_ensure_init();
+  return atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
+}
+
+GLASS_API int32_t __kmpc_bound_thread_num(ident_t *loc) {
+  (void)loc;
+  return glass_self()->tid;
+}
+
+GLASS_API int32_t __kmpc_bound_num_threads(ident_t *loc) {
+  (void)loc;
+  return glass_self()->team->nthreads;
+}
+
+GLASS_API int32_t __kmpc_in_parallel(ident_t *loc) {
+  (void)loc;
+  return glass_self()->team->active_level > 0;
+}
+
+GLASS_API int32_t __kmpc_ok_to_fork(ident_t *loc) {
+  (void)loc;
+  return 1;
+}
+
+GLASS_API void __kmpc_begin(ident_t *loc, int32_t flags) {
+  (void)loc, (void)flags;
+  glass_ensure_init();
+}
+
+GLASS_API void __kmpc_end(ident_t *loc) { (void)loc; }
+
+GLASS_API void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t nthreads) {
+  (void)loc, (void)gtid;
+  glass_self()->pushed_nthreads = nthreads > 0 ? nthreads : 0;
+}
+
+GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
+  (void)loc, (void)gtid;
+  glass_self()->pushed_bind = bind;
+}
+
+// The outlined function's arguments arrive as varargs; they are pointer-sized (shared
+// addresses, or scalars passed by value in an i64).
+static inline void fork_common(ident_t *loc, int32_t argc, kmpc_micro fn, va_list ap,
+                               void *codeptr, void *frame, bool if_true) {
+  glass_thread_t *th = glass_self();
+  void *argv[argc > 0 ? argc : 1];
+  for (int32_t i = 0; i < argc; i++)
+    argv[i] = va_arg(ap, void *);
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, frame);
+  glass_fork(th, loc, codeptr, frame, argc, fn, argv, th->pushed_nthreads, if_true);
+  OMPT_ENTER_FRAME(task, NULL);
+}
+
+GLASS_API void __kmpc_fork_call(ident_t *loc, int32_t argc, kmpc_micro fn, ...) {
+  va_list ap;
+  va_start(ap, fn);
+  fork_common(loc, argc, fn, ap, CODEPTR(), FRAME(), true);
+  va_end(ap);
+}
+
+// Emitted by clang's OpenMPIRBuilder: the argument block is passed as one pointer.
+GLASS_API void __kmpc_fork_call_if(ident_t *loc, int32_t argc, kmpc_micro fn, int32_t cond,
+                                   void *args) {
+  glass_thread_t *th = glass_self();
+  void *argv[1] = {args};
+  int32_t n = args ? 1 : 0;
+  (void)argc;
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, FRAME());
+  glass_fork(th, loc, CODEPTR(), FRAME(), n, fn, argv, th->pushed_nthreads, cond != 0);
+  OMPT_ENTER_FRAME(task, NULL);
+}
+
+GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
+  (void)gtid;
+  glass_thread_t *th = glass_self();
+  th->pushed_nthreads = 0;
+  // The caller's frame is user code; it calls the outlined function itself.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wframe-address"
+  void *caller = __builtin_frame_address(1);
+#pragma GCC diagnostic pop
+  glass_serialized_begin(th, loc, CODEPTR(), caller);
+}
+
+GLASS_API void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_serialized_end(glass_self(), CODEPTR());
+}
+
+GLASS_API void __kmpc_barrier(ident_t *loc, int32_t gtid) {
+  (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_barrier_kind_t kind = GLASS_BARRIER_EXPLICIT;
+  if (loc && (loc->flags & GLASS_IDENT_BARRIER_IMPL_MASK))
+    kind = GLASS_BARRIER_IMPLICIT_WORKSHARE;
+  else if (loc && !(loc->flags & GLASS_IDENT_BARRIER_EXPL))
+    kind = GLASS_BARRIER_IMPLEMENTATION;
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, FRAME());
+  glass_barrier(th, kind, CODEPTR());
+  OMPT_ENTER_FRAME(task, NULL);
+}

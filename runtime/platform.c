@@ -1,0 +1,159 @@
+// Linux implementation of the platform layer.
+#define _GNU_SOURCE
+#include "platform.h"
+
+#include <errno.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected) {
+  syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+void glass_futex_wake(_Atomic uint32_t *addr, int count) {
+  syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
+}
+
+uint64_t glass_now_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+double glass_wtime(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+double glass_wtick(void) {
+  struct timespec ts;
+  if (clock_getres(CLOCK_MONOTONIC, &ts) != 0 || (ts.tv_sec == 0 && ts.tv_nsec == 0))
+    return 1e-9;
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void glass_yield(void) { sched_yield(); }
+
+int glass_num_procs(void) {
+  // The affinity mask is what this process may use; cgroup/taskset limits show up here.
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+    int n = CPU_COUNT(&set);
+    if (n > 0)
+      return n;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}
+
+int glass_thread_create(uint64_t *handle, size_t stack_size, glass_thread_fn fn, void *arg) {
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  if (stack_size) {
+    long page = sysconf(_SC_PAGESIZE);
+    size_t sz = (stack_size + (size_t)page - 1) & ~((size_t)page - 1);
+    if (sz < (size_t)PTHREAD_STACK_MIN)
+      sz = PTHREAD_STACK_MIN;
+    pthread_attr_setstacksize(&attr, sz);
+  }
+  pthread_t t;
+  int rc = pthread_create(&t, &attr, fn, arg);
+  pthread_attr_destroy(&attr);
+  if (rc == 0)
+    *handle = (uint64_t)t;
+  return rc;
+}
+
+int glass_thread_join(uint64_t handle) { return pthread_join((pthread_t)handle, NULL); }
+
+int glass_thread_join_timed(uint64_t handle, uint64_t timeout_ns) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  uint64_t ns = (uint64_t)ts.tv_nsec + timeout_ns;
+  ts.tv_sec += (time_t)(ns / 1000000000ull);
+  ts.tv_nsec = (long)(ns % 1000000000ull);
+  return pthread_timedjoin_np((pthread_t)handle, NULL, &ts);
+}
+
+int glass_os_tid(void) { return (int)syscall(SYS_gettid); }
+
+// Three-state futex mutex: 0 free, 1 locked, 2 locked with waiters.
+void glass_mutex_lock(glass_mutex_t *m) {
+  uint32_t c = 0;
+  if (atomic_compare_exchange_strong_explicit(&m->word, &c, 1, memory_order_acquire,
+                                              memory_order_relaxed))
+    return;
+  for (int i = 0; i < 100; i++) {
+    glass_cpu_relax();
+    c = 0;
+    if (atomic_load_explicit(&m->word, memory_order_relaxed) == 0 &&
+        atomic_compare_exchange_weak_explicit(&m->word, &c, 1, memory_order_acquire,
+                                              memory_order_relaxed))
+      return;
+  }
+  if (c != 2)
+    c = atomic_exchange_explicit(&m->word, 2, memory_order_acquire);
+  while (c != 0) {
+    glass_futex_wait(&m->word, 2);
+    c = atomic_exchange_explicit(&m->word, 2, memory_order_acquire);
+  }
+}
+
+bool glass_mutex_trylock(glass_mutex_t *m) {
+  uint32_t c = 0;
+  return atomic_compare_exchange_strong_explicit(&m->word, &c, 1, memory_order_acquire,
+                                                 memory_order_relaxed);
+}
+
+void glass_mutex_unlock(glass_mutex_t *m) {
+  if (atomic_exchange_explicit(&m->word, 0, memory_order_release) == 2)
+    glass_futex_wake(&m->word, 1);
+}
+
+void glass_register_atfork(void (*child)(void)) { pthread_atfork(NULL, NULL, child); }
+
+static pthread_key_t exit_key;
+static bool exit_key_made;
+
+void glass_register_thread_exit_key(void (*dtor)(void *)) {
+  if (!exit_key_made && pthread_key_create(&exit_key, dtor) == 0)
+    exit_key_made = true;
+}
+
+void glass_set_thread_exit_value(void *value) {
+  if (exit_key_made)
+    pthread_setspecific(exit_key, value);
+}
+
+static void out_of_memory(size_t size) {
+  fprintf(stderr, "OMP: Error: Glass runtime: out of memory allocating %zu bytes\n", size);
+  abort();
+}
+
+void *glass_zalloc(size_t size) {
+  void *p = calloc(1, size ? size : 1);
+  if (!p)
+    out_of_memory(size);
+  return p;
+}
+
+void *glass_zalloc_aligned(size_t size, size_t align) {
+  void *p = NULL;
+  if (align < sizeof(void *))
+    align = sizeof(void *);
+  size = (size + align - 1) & ~(align - 1);
+  if (posix_memalign(&p, align, size ? size : align) != 0 || !p)
+    out_of_memory(size);
+  memset(p, 0, size);
+  return p;
+}
+
+void glass_free(void *p) { free(p); }

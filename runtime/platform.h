@@ -1,0 +1,67 @@
+// Platform layer: the only place that talks to the OS for futexes, threads, clocks and
+// processor counts. Everything else in the runtime goes through these functions.
+#ifndef GLASS_PLATFORM_H
+#define GLASS_PLATFORM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define GLASS_HIDDEN  __attribute__((visibility("hidden")))
+#define GLASS_API     __attribute__((visibility("default")))
+#define GLASS_CACHE   64
+#define likely(x)     __builtin_expect(!!(x), 1)
+#define unlikely(x)   __builtin_expect(!!(x), 0)
+#define GLASS_NOINLINE __attribute__((noinline))
+#define GLASS_COLD    __attribute__((cold, noinline))
+
+static inline void glass_cpu_relax(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  __asm__ __volatile__("yield" ::: "memory");
+#else
+  __asm__ __volatile__("" ::: "memory");
+#endif
+}
+
+// Futex on a 32-bit word. wait returns when woken, on a value mismatch, or spuriously.
+void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected);
+void glass_futex_wake(_Atomic uint32_t *addr, int count);
+
+// Monotonic nanoseconds; cheap (vDSO).
+uint64_t glass_now_ns(void);
+double glass_wtime(void);
+double glass_wtick(void);
+
+void glass_yield(void);
+int glass_num_procs(void);
+
+// Threads. The start routine receives arg. Stack size 0 means the default.
+typedef void *(*glass_thread_fn)(void *);
+int glass_thread_create(uint64_t *handle, size_t stack_size, glass_thread_fn fn, void *arg);
+int glass_thread_join(uint64_t handle);
+int glass_thread_join_timed(uint64_t handle, uint64_t timeout_ns);
+int glass_os_tid(void);
+
+// A small mutex for rare paths (initialization, pool growth). Not for hot paths.
+typedef struct {
+  _Atomic uint32_t word;
+} glass_mutex_t;
+#define GLASS_MUTEX_INIT {0}
+void glass_mutex_lock(glass_mutex_t *m);
+void glass_mutex_unlock(glass_mutex_t *m);
+bool glass_mutex_trylock(glass_mutex_t *m);
+
+// Process hooks.
+void glass_register_atfork(void (*child)(void));
+void glass_register_thread_exit_key(void (*dtor)(void *));
+void glass_set_thread_exit_value(void *value);
+
+// Aligned, zeroed allocation that never fails silently (aborts with a message on OOM).
+void *glass_zalloc(size_t size);
+void *glass_zalloc_aligned(size_t size, size_t align);
+void glass_free(void *p);
+
+#endif

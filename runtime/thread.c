@@ -1,0 +1,277 @@
+// Threads: the gtid registry, root (user) threads, runtime workers and the pool of idle workers.
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+__thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
+glass_thread_t *glass_threads[GLASS_MAX_THREADS];
+_Atomic int32_t glass_nthreads_total;
+
+static glass_mutex_t pool_lock = GLASS_MUTEX_INIT;
+static glass_thread_t *pool_head;
+static _Atomic int live_workers;
+static _Atomic int end_acks; // workers that delivered their thread_end on request
+
+static glass_thread_t *thread_alloc(void) {
+  int32_t gtid = atomic_fetch_add_explicit(&glass_nthreads_total, 1, memory_order_relaxed);
+  if (gtid >= GLASS_MAX_THREADS) {
+    fprintf(stderr, "OMP: Error: Glass runtime: more than %d threads\n", GLASS_MAX_THREADS);
+    abort();
+  }
+  glass_thread_t *th = glass_zalloc_aligned(sizeof(*th), GLASS_CACHE);
+  th->gtid = gtid;
+  th->pushed_nthreads = 0;
+  th->pushed_bind = -1;
+#if GLASS_OMPT
+  th->ompt_state = ompt_state_overhead;
+#endif
+  atomic_store_explicit((_Atomic(glass_thread_t *) *)&glass_threads[gtid], th,
+                        memory_order_release);
+  return th;
+}
+
+static void update_oversubscription(void) {
+  int threads = atomic_load_explicit(&live_workers, memory_order_relaxed) + 1;
+  atomic_store_explicit(&glass_oversubscribed, threads > glass_nprocs, memory_order_relaxed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Roots: the initial thread and any user thread that calls into the runtime.
+
+static void root_setup(glass_thread_t *th) {
+  glass_team_t *team = glass_zalloc_aligned(sizeof(*team), GLASS_CACHE);
+  team->nthreads = 1;
+  team->nmembers = 1;
+  team->capacity = 1;
+  team->serialized = true;
+  team->master = th;
+  team->members = glass_zalloc(sizeof(glass_thread_t *));
+  team->members[0] = th;
+  team->itasks = glass_zalloc_aligned(sizeof(glass_task_t), GLASS_CACHE);
+  glass_task_t *task = &team->itasks[0];
+  task->team = team;
+  task->kind = GLASS_TASK_INITIAL;
+  task->icvs = glass_env.initial;
+#if GLASS_OMPT
+  task->ompt_flags = ompt_task_initial;
+  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
+  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  team->ompt_requested = 1;
+  team->ompt_flags = ompt_parallel_team;
+#endif
+  th->root_team = team;
+  th->team = team;
+  th->task = task;
+  th->tid = 0;
+}
+
+// Events for a new root: its thread_begin and the initial task's implicit_task begin.
+void glass_root_begin_events(glass_thread_t *th) {
+  if (OMPT_ON(thread_begin))
+    glass_ompt_thread_begin(th, ompt_thread_initial);
+  if (OMPT_ON(implicit_task))
+    glass_ompt_implicit_task(ompt_scope_begin, th->root_team, th->task, 1, 1, ompt_task_initial);
+  OMPT_STATE(th, ompt_state_work_serial);
+}
+
+void glass_root_end_events(glass_thread_t *th) {
+  OMPT_STATE(th, ompt_state_overhead);
+  if (OMPT_ON(implicit_task))
+    glass_ompt_implicit_task(ompt_scope_end, th->root_team, th->task, 0, 1, ompt_task_initial);
+  if (OMPT_ON(thread_end))
+    glass_ompt_thread_end(th);
+  OMPT_STATE(th, ompt_state_undefined);
+}
+
+// Makes the calling thread known to the runtime. The first caller initializes the runtime.
+glass_thread_t *glass_make_initial_thread(void) {
+  glass_thread_t *th = thread_alloc();
+  root_setup(th);
+  glass_tls_self = th;
+  return th;
+}
+
+static void root_thread_exit(void *arg);
+
+glass_thread_t *glass_register_root(void) {
+  glass_ensure_init();
+  glass_thread_t *th = glass_tls_self;
+  if (th)
+    return th; // this thread ran the initialization
+  th = thread_alloc();
+  root_setup(th);
+  glass_tls_self = th;
+  glass_set_thread_exit_value(th);
+  glass_root_begin_events(th);
+  return th;
+}
+
+// A user thread that used OpenMP ends: its events close and its hot team's workers return to
+// the pool.
+static void root_thread_exit(void *arg) {
+  glass_thread_t *th = arg;
+  if (!th || th->is_worker || atomic_load(&glass_init_state) != 2)
+    return;
+  glass_root_end_events(th);
+  glass_team_t *hot = th->hot_team;
+  if (hot) {
+    for (int i = 1; i < hot->nmembers; i++) {
+      glass_thread_t *w = hot->members[i];
+      w->cmd = GLASS_CMD_POOL;
+      glass_flag_bump(&w->go);
+    }
+    hot->nmembers = 1;
+  }
+}
+
+void glass_thread_module_init(void) { glass_register_thread_exit_key(root_thread_exit); }
+
+// ---------------------------------------------------------------------------------------------
+// Workers.
+
+void glass_worker_run_region(glass_thread_t *th); // fork.c
+
+static void pool_put(glass_thread_t *th) {
+  glass_mutex_lock(&pool_lock);
+  th->in_pool = true;
+  th->team = NULL;
+  th->pool_next = pool_head;
+  pool_head = th;
+  glass_mutex_unlock(&pool_lock);
+}
+
+glass_thread_t *glass_pool_take(void) {
+  glass_mutex_lock(&pool_lock);
+  glass_thread_t *th = pool_head;
+  if (th) {
+    pool_head = th->pool_next;
+    th->pool_next = NULL;
+    th->in_pool = false;
+  }
+  glass_mutex_unlock(&pool_lock);
+  return th;
+}
+
+static void *worker_main(void *arg) {
+  glass_thread_t *th = arg;
+  glass_tls_self = th;
+  if (OMPT_ON(thread_begin))
+    glass_ompt_thread_begin(th, ompt_thread_worker);
+  OMPT_STATE(th, ompt_state_idle);
+  for (;;) {
+    th->go_seen += 2;
+    glass_flag_wait(&th->go, th->go_seen, NULL);
+    int cmd = th->cmd;
+    if (likely(cmd == GLASS_CMD_RUN)) {
+      glass_worker_run_region(th);
+    } else if (cmd == GLASS_CMD_POOL) {
+      th->cmd = GLASS_CMD_NONE;
+      pool_put(th);
+    } else if (cmd == GLASS_CMD_EXIT) {
+      break;
+    } else if (cmd == GLASS_CMD_OMPT_END) {
+      // The tool is being finalized early: this thread's last event, then back to waiting.
+      if (OMPT_ON(thread_end))
+        glass_ompt_thread_end(th);
+      th->cmd = th->team ? GLASS_CMD_RUN : GLASS_CMD_NONE;
+      atomic_fetch_add_explicit(&end_acks, 1, memory_order_release);
+    }
+  }
+  OMPT_STATE(th, ompt_state_overhead);
+  if (OMPT_ON(thread_end))
+    glass_ompt_thread_end(th);
+  OMPT_STATE(th, ompt_state_undefined);
+  return NULL;
+}
+
+static glass_thread_t *worker_create(void) {
+  glass_thread_t *th = thread_alloc();
+  th->is_worker = true;
+  int rc = glass_thread_create(&th->handle, glass_env.stacksize, worker_main, th);
+  if (rc != 0) {
+    glass_warn("cannot create a worker thread (error %d); the team will be smaller", rc);
+    // The descriptor stays registered but never runs; gtids are not reused.
+    return NULL;
+  }
+  atomic_fetch_add_explicit(&live_workers, 1, memory_order_relaxed);
+  update_oversubscription();
+  return th;
+}
+
+// A worker for a team: an idle pooled one if there is one, else a new thread.
+glass_thread_t *glass_worker_get(void) {
+  glass_thread_t *w = glass_pool_take();
+  return w ? w : worker_create();
+}
+
+void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid) {
+  w->team = team;
+  w->tid = tid;
+  w->cmd = GLASS_CMD_RUN;
+  team->members[tid] = w;
+}
+
+int glass_live_workers(void) { return atomic_load_explicit(&live_workers, memory_order_relaxed); }
+
+// Shutdown: every idle worker (pooled or parked in a hot team) is told to exit and joined, so
+// that its thread_end callback precedes the tool's finalizer. A worker still running user code
+// (exit() called inside a parallel region) is not waited for.
+void glass_pool_shutdown(void) {
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *w = glass_threads[g];
+    if (!w || !w->is_worker || !w->handle)
+      continue;
+    uint64_t deadline = glass_now_ns() + 1000000000ull;
+    while (atomic_load_explicit(&w->busy, memory_order_acquire) && glass_now_ns() < deadline)
+      glass_yield();
+    if (atomic_load_explicit(&w->busy, memory_order_acquire))
+      continue;
+    w->cmd = GLASS_CMD_EXIT;
+    glass_flag_bump(&w->go);
+    if (glass_thread_join_timed(w->handle, 2000000000ull) == 0)
+      atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
+    w->handle = 0;
+  }
+}
+
+// ompt_finalize_tool: every idle worker delivers its thread_end on its own thread before the
+// tool's finalizer runs. The workers stay alive for the rest of the program.
+void glass_workers_end_events(void) {
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *w = glass_threads[g];
+    if (!w || !w->is_worker || !w->handle || atomic_load(&w->busy))
+      continue;
+    int before = atomic_load_explicit(&end_acks, memory_order_acquire);
+    w->cmd = GLASS_CMD_OMPT_END;
+    glass_flag_bump(&w->go);
+    uint64_t deadline = glass_now_ns() + 1000000000ull;
+    while (atomic_load_explicit(&end_acks, memory_order_acquire) == before &&
+           glass_now_ns() < deadline)
+      glass_yield();
+  }
+}
+
+void glass_thread_module_after_fork(glass_thread_t *survivor) {
+  pool_lock = (glass_mutex_t)GLASS_MUTEX_INIT;
+  pool_head = NULL;
+  atomic_store(&live_workers, 0);
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *w = glass_threads[g];
+    if (!w || w == survivor || !w->is_worker)
+      continue;
+    w->handle = 0; // its OS thread does not exist in the child
+    atomic_store(&w->busy, false);
+    w->in_pool = false;
+  }
+  if (survivor && survivor->hot_team) {
+    survivor->hot_team->nmembers = 1;
+    survivor->hot_team->nthreads = 1;
+  }
+  update_oversubscription();
+}

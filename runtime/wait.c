@@ -1,0 +1,56 @@
+// Spin-then-sleep waiting on a glass_flag_t.
+#include "wait.h"
+
+uint64_t glass_blocktime_ns = 200ull * 1000 * 1000;
+_Atomic bool glass_oversubscribed;
+
+// Reading the clock costs more than a pause, so check it every few spins only.
+#define CLOCK_EVERY 64
+
+static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) {
+  for (;;) {
+    uint32_t v = atomic_load_explicit(&f->word, memory_order_acquire);
+    if (glass_flag_reached(v, target))
+      return;
+    if (!(v & GLASS_FLAG_SLEEPER)) {
+      if (!atomic_compare_exchange_strong_explicit(&f->word, &v, v | GLASS_FLAG_SLEEPER,
+                                                   memory_order_acq_rel, memory_order_acquire))
+        continue;
+      v |= GLASS_FLAG_SLEEPER;
+    }
+    glass_futex_wait(&f->word, v);
+    // A poke wakes us without a counter change: give the poll function a chance, then spin
+    // again for the block time before sleeping anew.
+    if (w && w->poll && !glass_flag_test(f, target)) {
+      while (w->poll(w->arg))
+        if (glass_flag_test(f, target))
+          return;
+    }
+  }
+}
+
+void glass_flag_wait(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) {
+  uint64_t start = 0;
+  uint64_t limit = glass_blocktime_ns;
+  for (unsigned i = 1; limit != 0; i++) {
+    if (glass_flag_test(f, target))
+      return;
+    if (w && w->poll && w->poll(w->arg)) {
+      start = 0;
+      continue;
+    }
+    glass_spin_pause();
+    if (i % CLOCK_EVERY == 0 && limit != UINT64_MAX) {
+      uint64_t now = glass_now_ns();
+      if (!start)
+        start = now;
+      else if (now - start >= limit)
+        break;
+    }
+  }
+  if (w && w->poll)
+    while (w->poll(w->arg))
+      if (glass_flag_test(f, target))
+        return;
+  sleep_until(f, target, w);
+}
