@@ -72,18 +72,40 @@ int glass_ompt_get_state(ompt_wait_id_t *wait_id) {
   return state;
 }
 
-// Ids: the thread's gtid+1 in the top bits, a per-thread counter below, so no global atomic is
-// needed and a signal handler that interrupts the increment cannot obtain a duplicate (the
-// counter is bumped with a single atomic instruction on a thread-private word).
-#define ID_THREAD_SHIFT 40
-static _Atomic uint64_t foreign_ids;
+// Ids come from one global counter in blocks, so a thread takes a global atomic once per block.
+// Taking an id from the thread's block is a compare-and-swap on a thread-private word: a signal
+// handler that interrupts it makes the swap fail and retry, and a handler that interrupts a
+// refill takes its id from the global counter directly.
+#define ID_BLOCK 1024
+static _Atomic uint64_t id_counter = 1;
+
+static uint64_t global_ids(uint64_t n) {
+  return atomic_fetch_add_explicit(&id_counter, n, memory_order_relaxed);
+}
 
 uint64_t glass_ompt_unique_id(void) {
   glass_thread_t *th = glass_self_peek();
   if (unlikely(!th))
-    return atomic_fetch_add_explicit(&foreign_ids, 1, memory_order_relaxed) + 1;
-  uint64_t n = __atomic_add_fetch(&th->ompt_id_next, 1, __ATOMIC_RELAXED);
-  return ((uint64_t)(th->gtid + 1) << ID_THREAD_SHIFT) | (n & ((1ull << ID_THREAD_SHIFT) - 1));
+    return global_ids(1);
+  for (;;) {
+    uint64_t next = __atomic_load_n(&th->ompt_id_next, __ATOMIC_RELAXED);
+    uint64_t end = __atomic_load_n(&th->ompt_id_end, __ATOMIC_RELAXED);
+    if (next >= end)
+      break;
+    if (__atomic_compare_exchange_n(&th->ompt_id_next, &next, next + 1, false, __ATOMIC_RELAXED,
+                                    __ATOMIC_RELAXED))
+      return next;
+  }
+  if (__atomic_exchange_n(&th->ompt_id_refilling, 1, __ATOMIC_ACQUIRE))
+    return global_ids(1);
+  uint64_t base = global_ids(ID_BLOCK);
+  __atomic_store_n(&th->ompt_id_end, 0, __ATOMIC_RELAXED);
+  atomic_signal_fence(memory_order_seq_cst);
+  __atomic_store_n(&th->ompt_id_next, base + 1, __ATOMIC_RELAXED);
+  atomic_signal_fence(memory_order_seq_cst);
+  __atomic_store_n(&th->ompt_id_end, base + ID_BLOCK, __ATOMIC_RELAXED);
+  __atomic_store_n(&th->ompt_id_refilling, 0, __ATOMIC_RELEASE);
+  return base;
 }
 
 uint64_t glass_ompt_get_unique_id(void) { return glass_ompt_unique_id(); }

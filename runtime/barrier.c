@@ -54,35 +54,39 @@ static const int wait_state[] = {
     [GLASS_BARRIER_IMPLEMENTATION] = ompt_state_wait_barrier_implementation,
 };
 
-static GLASS_NOINLINE void barrier_events(glass_thread_t *th, glass_barrier_kind_t kind,
-                                          ompt_scope_endpoint_t ep, void *codeptr) {
-  glass_team_t *team = th->team;
-  glass_task_t *task = th->task;
-  if (ep == ompt_scope_begin) {
-    if (OMPT_ON(sync_region))
-      glass_ompt_sync_region(ompt_callback_sync_region, sync_kind[kind], ep, team, task, codeptr);
-    if (OMPT_ON(sync_region_wait))
-      glass_ompt_sync_region(ompt_callback_sync_region_wait, sync_kind[kind], ep, team, task,
-                             codeptr);
-  } else {
-    if (OMPT_ON(sync_region_wait))
-      glass_ompt_sync_region(ompt_callback_sync_region_wait, sync_kind[kind], ep, team, task,
-                             codeptr);
-    if (OMPT_ON(sync_region))
-      glass_ompt_sync_region(ompt_callback_sync_region, sync_kind[kind], ep, team, task, codeptr);
-  }
+static GLASS_NOINLINE void barrier_begin_events(glass_thread_t *th, glass_barrier_kind_t kind,
+                                                void *codeptr) {
+  if (OMPT_ON(sync_region))
+    glass_ompt_sync_region(ompt_callback_sync_region, sync_kind[kind], ompt_scope_begin, th->team,
+                           th->task, codeptr);
+  OMPT_WAIT_STATE(th, wait_state[kind], th->team);
+  if (OMPT_ON(sync_region_wait))
+    glass_ompt_sync_region(ompt_callback_sync_region_wait, sync_kind[kind], ompt_scope_begin,
+                           th->team, th->task, codeptr);
+}
+
+static GLASS_NOINLINE void barrier_end_events(glass_thread_t *th, glass_barrier_kind_t kind,
+                                              int prior_state, void *codeptr) {
+  if (OMPT_ON(sync_region_wait))
+    glass_ompt_sync_region(ompt_callback_sync_region_wait, sync_kind[kind], ompt_scope_end,
+                           th->team, th->task, codeptr);
+  OMPT_WAIT_STATE(th, prior_state, 0);
+  if (OMPT_ON(sync_region))
+    glass_ompt_sync_region(ompt_callback_sync_region, sync_kind[kind], ompt_scope_end, th->team,
+                           th->task, codeptr);
 }
 
 #define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
 
 void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
   glass_team_t *team = th->team;
-  if (OMPT_ANY(BARRIER_EVENTS))
-    barrier_events(th, kind, ompt_scope_begin, codeptr);
 #if GLASS_OMPT
   int32_t prior = th->ompt_state;
 #endif
-  OMPT_WAIT_STATE(th, wait_state[kind], team);
+  if (OMPT_ANY(BARRIER_EVENTS))
+    barrier_begin_events(th, kind, codeptr);
+  else
+    OMPT_WAIT_STATE(th, wait_state[kind], team);
   if (likely(team->nthreads > 1)) {
     int tid = th->tid;
     glass_barrier_gather(th, team, tid);
@@ -90,7 +94,8 @@ void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr)
       glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);
   }
-  OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ANY(BARRIER_EVENTS))
-    barrier_events(th, kind, ompt_scope_end, codeptr);
+    barrier_end_events(th, kind, prior, codeptr);
+  else
+    OMPT_WAIT_STATE(th, prior, 0);
 }

@@ -134,29 +134,31 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
 
 #define JOIN_EVENTS (OMPT_BIT(implicit_task) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
 
+// Events of the implicit barrier that ends a region. After the barrier the region may be over,
+// so the end events carry no parallel data.
 static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task,
-                        ompt_data_t *pdata, ompt_scope_endpoint_t ep) {
+                        ompt_scope_endpoint_t ep) {
 #if GLASS_OMPT
+  ompt_sync_region_t kind = ompt_sync_region_barrier_implicit_parallel;
   if (ep == ompt_scope_begin) {
+    ompt_data_t *pdata = glass_team_parallel_data(team);
     if (OMPT_ON(sync_region))
-      glass_ompt_sync_region(ompt_callback_sync_region, ompt_sync_region_barrier_implicit_parallel,
-                             ep, team, task, team->codeptr);
+      glass_ompt_cb.sync_region(kind, ep, pdata, &task->ompt_data, team->codeptr);
+    OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
     if (OMPT_ON(sync_region_wait))
-      glass_ompt_sync_region(ompt_callback_sync_region_wait,
-                             ompt_sync_region_barrier_implicit_parallel, ep, team, task,
-                             team->codeptr);
+      glass_ompt_cb.sync_region_wait(kind, ep, pdata, &task->ompt_data, team->codeptr);
   } else {
-    // pdata is the region's parallel data as this member saw it at the fork: the master may
-    // already have begun the next region on this hot team.
     if (OMPT_ON(sync_region_wait))
-      glass_ompt_cb.sync_region_wait(ompt_sync_region_barrier_implicit_parallel, ep, pdata,
-                                     &task->ompt_data, team->codeptr);
+      glass_ompt_cb.sync_region_wait(kind, ep, NULL, &task->ompt_data, team->codeptr);
+    OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
     if (OMPT_ON(sync_region))
-      glass_ompt_cb.sync_region(ompt_sync_region_barrier_implicit_parallel, ep, pdata,
-                                &task->ompt_data, team->codeptr);
+      glass_ompt_cb.sync_region(kind, ep, NULL, &task->ompt_data, team->codeptr);
+    if (OMPT_ON(implicit_task))
+      glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, task->thread_num,
+                                  ompt_task_implicit);
   }
 #else
-  (void)th, (void)team, (void)task, (void)pdata, (void)ep;
+  (void)th, (void)team, (void)task, (void)ep;
 #endif
 }
 
@@ -167,12 +169,9 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->task = task;
 #if GLASS_OMPT
-  ompt_data_t *pdata = glass_team_parallel_data(team);
   if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_begin, pdata, &task->ompt_data,
+    glass_ompt_cb.implicit_task(ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
                                 (unsigned)team->nthreads, tid, ompt_task_implicit);
-#else
-  ompt_data_t *pdata = NULL;
 #endif
   OMPT_STATE(th, ompt_state_work_parallel);
   glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
@@ -189,19 +188,15 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   // Join. Without a tool the workers only arrive; the release is the next fork's.
   bool full = team->join_full;
   if (unlikely(full))
-    join_events(th, team, task, pdata, ompt_scope_begin);
-  OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
+    join_events(th, team, task, ompt_scope_begin);
+  else
+    OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
   glass_barrier_gather(th, team, tid);
   if (unlikely(full)) {
     if (tid != 0)
       glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);
-    join_events(th, team, task, pdata, ompt_scope_end);
-#if GLASS_OMPT
-    if (OMPT_ON(implicit_task))
-      glass_ompt_cb.implicit_task(ompt_scope_end, pdata, &task->ompt_data, 0, tid,
-                                  ompt_task_implicit);
-#endif
+    join_events(th, team, task, ompt_scope_end);
   }
   OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
 }
@@ -209,6 +204,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
 // Entry of a worker released into a region (thread.c's loop calls this).
 void glass_worker_run_region(glass_thread_t *th) {
   atomic_store_explicit(&th->busy, true, memory_order_relaxed);
+  OMPT_STATE(th, ompt_state_overhead);
   glass_team_t *team = th->team;
   int tid = th->tid;
   th->episode = team->episode;
@@ -255,8 +251,7 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   child_icvs(&team->child_icvs, parent_task);
   (void)requested, (void)ompt_invoker;
 #if GLASS_OMPT
-  team->ompt_generation = 0;
-  team->ompt_parallel_data[0].value = 0;
+  team->ompt_parallel_data.value = 0;
   team->ompt_requested = requested;
   team->ompt_flags = ompt_invoker | ompt_parallel_team;
   if (OMPT_ON(parallel_begin))
@@ -270,8 +265,8 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   th->tid = 0;
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data[0], &task->ompt_data,
-                                1, 0, ompt_task_implicit);
+    glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data, &task->ompt_data, 1,
+                                0, ompt_task_implicit);
 #endif
   OMPT_STATE(th, ompt_state_work_parallel);
   return team;
@@ -284,8 +279,7 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
   OMPT_STATE(th, ompt_state_overhead);
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_end, &team->ompt_parallel_data[0], &task->ompt_data, 0,
-                                0, ompt_task_implicit);
+    glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0, ompt_task_implicit);
 #endif
   th->tid = team->saved_tid;
   th->task = team->parent_task;
@@ -374,8 +368,7 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
     team_refresh_slots(team, prev_n, n);
   team->join_full = OMPT_ANY(JOIN_EVENTS);
 #if GLASS_OMPT
-  team->ompt_generation++;
-  glass_team_parallel_data(team)->value = 0;
+  team->ompt_parallel_data.value = 0;
   team->ompt_requested = requested;
   team->ompt_flags = ompt_parallel_invoker_runtime | ompt_parallel_team;
   if (OMPT_ON(parallel_begin))

@@ -104,11 +104,10 @@ struct glass_team {
   glass_team_t *next_free; // serialized-team cache
 
 #if GLASS_OMPT
-  // Double-buffered: a worker may still report the end of region k while the master has
-  // begun region k+1 on the same hot team; it cannot lag by two because the join of k+1
-  // waits for it.
-  ompt_data_t ompt_parallel_data[2];
-  uint32_t ompt_generation;
+  // Reset by the master before workers are released. Events after the region's implicit
+  // barrier pass NULL instead (OpenMP 5.1 §4.5.2.11/13), so a worker never reads it once the
+  // master may have moved on to the next region of this hot team.
+  ompt_data_t ompt_parallel_data;
   int32_t ompt_requested; // requested parallelism reported at begin
   int32_t ompt_flags;     // ompt_parallel_flag_t
 #endif
@@ -116,7 +115,7 @@ struct glass_team {
 
 #if GLASS_OMPT
 static inline ompt_data_t *glass_team_parallel_data(glass_team_t *team) {
-  return &team->ompt_parallel_data[team->ompt_generation & 1];
+  return &team->ompt_parallel_data;
 }
 #endif
 
@@ -151,6 +150,7 @@ struct glass_thread {
   uint64_t ompt_wait_id;
   ompt_data_t ompt_thread_data;
   uint64_t ompt_id_next, ompt_id_end; // block of unique ids owned by this thread
+  uint32_t ompt_id_refilling;         // a refill is in progress (a signal handler must not)
   bool ompt_begun;                    // thread_begin delivered
 #endif
 
