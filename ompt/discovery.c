@@ -19,12 +19,15 @@ static FILE *vlog;
 static bool vlog_close;
 
 // The runtime's own ompt_start_tool: exported weak (as libomp does) so a tool's strong
-// definition wins; discovery never mistakes it for a tool.
-__attribute__((weak, visibility("default"))) ompt_start_tool_result_t *
-ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
+// definition wins; discovery never mistakes it for a tool. Discovery compares with the local
+// name: taking the address of the exported one would give the interposing tool's.
+static ompt_start_tool_result_t *default_start_tool(unsigned int omp_version,
+                                                    const char *runtime_version) {
   (void)omp_version, (void)runtime_version;
   return NULL;
 }
+extern __typeof__(default_start_tool) ompt_start_tool
+    __attribute__((weak, alias("default_start_tool"), visibility("default")));
 
 static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void say(const char *fmt, ...) {
@@ -79,7 +82,7 @@ static ompt_start_tool_result_t *call_start_tool(start_tool_fn fn, const char *w
 // a library it uses, or preloaded).
 static ompt_start_tool_result_t *try_in_process(void) {
   say("Looking for ompt_start_tool in the process (linked or preloaded)...");
-  start_tool_fn own = ompt_start_tool;
+  start_tool_fn own = default_start_tool;
   start_tool_fn fn = (start_tool_fn)dlsym(RTLD_DEFAULT, "ompt_start_tool");
   if (!fn || fn == own) // ours is first in the search order: a tool may still follow us
     fn = (start_tool_fn)dlsym(RTLD_NEXT, "ompt_start_tool");
@@ -117,7 +120,7 @@ static ompt_start_tool_result_t *try_libraries(void) {
       continue;
     }
     start_tool_fn fn = (start_tool_fn)dlsym(h, "ompt_start_tool");
-    if (!fn || fn == ompt_start_tool) {
+    if (!fn || fn == default_start_tool) {
       say("    loaded, but it defines no ompt_start_tool.");
       dlclose(h);
       continue;

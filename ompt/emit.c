@@ -4,14 +4,14 @@
 
 void glass_ompt_thread_begin(glass_thread_t *th, ompt_thread_t type) {
   th->ompt_thread_data.value = 0;
-  th->ompt_begun = true;
+  th->ompt_ended = false;
   glass_ompt_cb.thread_begin(type, &th->ompt_thread_data);
 }
 
 void glass_ompt_thread_end(glass_thread_t *th) {
-  if (!th->ompt_begun)
+  if (th->ompt_ended) // a thread ends once (ompt_finalize_tool may have ended it already)
     return;
-  th->ompt_begun = false;
+  th->ompt_ended = true;
   glass_ompt_cb.thread_end(&th->ompt_thread_data);
 }
 

@@ -153,7 +153,7 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
   int r = glass_ompt_cb.control_tool((uint64_t)command, (uint64_t)modifier, arg,
-                                     __builtin_return_address(0));
+                                     GLASS_CODEPTR());
   OMPT_ENTER_FRAME(task, NULL);
   return r;
 #else

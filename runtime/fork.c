@@ -83,12 +83,27 @@ static glass_team_t *team_alloc(glass_thread_t *master) {
   return team;
 }
 
-// The team this thread masters for a region of n threads. Reuses the previous one: a region of
-// the same size or smaller wakes the same workers; a larger one adds workers from the pool.
-static glass_team_t *team_acquire(glass_thread_t *th, int32_t n) {
-  glass_team_t *team = th->hot_team;
+static GLASS_NOINLINE glass_team_t *hot_team_create(glass_thread_t *th, int32_t level) {
+  if (level >= th->nhot) {
+    int32_t n = level + 4;
+    glass_team_t **teams = glass_zalloc(sizeof(*teams) * (size_t)n);
+    for (int32_t i = 0; i < th->nhot; i++)
+      teams[i] = th->hot_teams[i];
+    glass_free(th->hot_teams);
+    th->hot_teams = teams;
+    th->nhot = n;
+  }
+  return th->hot_teams[level] = team_alloc(th);
+}
+
+// The team this thread masters for a region of n threads at nesting level `level` (of the
+// encountering team). Reuses the one it mastered last time at that level: a region of the same
+// size or smaller wakes the same workers; a larger one adds workers from the pool. One team per
+// level, because the team of an enclosing region is still in use.
+static glass_team_t *team_acquire(glass_thread_t *th, int32_t level, int32_t n) {
+  glass_team_t *team = likely(level < th->nhot) ? th->hot_teams[level] : NULL;
   if (unlikely(!team))
-    team = th->hot_team = team_alloc(th);
+    team = hot_team_create(th, level);
   if (unlikely(n > team->capacity)) {
     int32_t cap = team->capacity * 2;
     if (cap < n)
@@ -239,6 +254,7 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   glass_team_t *team = serial_team_get(th);
   team->loc = loc;
   team->codeptr = codeptr;
+  team->fn = NULL;
   team->nthreads = 1;
   team->nmembers = 1;
   team->level = parent->level + 1;
@@ -295,11 +311,16 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
 }
 
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame) {
-  glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
-  (void)team, (void)frame;
+  glass_task_t *parent_task = th->task;
 #if GLASS_OMPT
   // The program calls the outlined function itself: the boundary between the two tasks is the
-  // user frame that called us.
+  // user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
+  parent_task->ompt_frame.enter_frame.ptr = frame;
+  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+#endif
+  glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
+  (void)team, (void)frame, (void)parent_task;
+#if GLASS_OMPT
   team->itasks[0].ompt_frame.exit_frame.ptr = frame;
   team->itasks[0].ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
 #endif
@@ -310,7 +331,14 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr) {
     glass_warn("__kmpc_end_serialized_parallel called outside a serialized region; ignored");
     return;
   }
+  glass_task_t *parent_task = th->team->parent_task;
   serial_end(th, codeptr);
+#if GLASS_OMPT
+  parent_task->ompt_frame.enter_frame.ptr = NULL;
+  parent_task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+#else
+  (void)parent_task;
+#endif
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -319,6 +347,7 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr) {
 static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
                             kmpc_micro fn, void **argv, int32_t requested) {
   glass_team_t *team = serial_begin(th, loc, codeptr, requested, ompt_parallel_invoker_runtime);
+  team->fn = fn;
   glass_task_t *task = th->task;
   int32_t zero = 0;
   glass_invoke_microtask(fn, &th->gtid, &zero, argc, argv,
@@ -345,7 +374,7 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
     return;
   }
   OMPT_STATE(th, ompt_state_overhead);
-  glass_team_t *team = team_acquire(th, n);
+  glass_team_t *team = team_acquire(th, parent->level, n);
   if (unlikely(team->nmembers < n))
     n = team->nmembers;
   int32_t prev_n = team->nthreads;
@@ -396,4 +425,10 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
     glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);
 #endif
   OMPT_STATE(th, parent->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
+}
+
+void *glass_tail_call_codeptr(void) {
+  glass_thread_t *th = glass_self_peek();
+  glass_team_t *team = th && th->task ? th->task->team : NULL;
+  return team ? (void *)team->fn : NULL;
 }

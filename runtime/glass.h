@@ -135,9 +135,11 @@ struct glass_thread {
   int32_t pushed_bind;
   bool is_worker;       // created by the runtime (not a root)
   bool in_pool;
+  bool root_ended;      // a root's end events were delivered
   _Atomic bool busy;    // worker between its release into a region and its return to idle
 
-  glass_team_t *hot_team;    // last team this thread mastered
+  glass_team_t **hot_teams;  // [level]: the team this thread last mastered at that level
+  int32_t nhot;              // entries in hot_teams
   glass_team_t *root_team;   // level-0 team of a root thread
   glass_team_t *serial_free; // cache of serialized teams for if(0)/nested regions
   glass_thread_t *pool_next;
@@ -151,7 +153,7 @@ struct glass_thread {
   ompt_data_t ompt_thread_data;
   uint64_t ompt_id_next, ompt_id_end; // block of unique ids owned by this thread
   uint32_t ompt_id_refilling;         // a refill is in progress (a signal handler must not)
-  bool ompt_begun;                    // thread_begin delivered
+  bool ompt_ended;                    // thread_end delivered
 #endif
 
   // Written by others: own cache line.
@@ -218,6 +220,18 @@ void glass_barrier_wait_release(glass_thread_t *th);
 // receives the frame address of the runtime frame that calls user code.
 void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t argc, void **argv,
                             void **exit_frame);
+
+// codeptr_ra of an ABI entry point: its return address, unless the outlined function reached
+// it by a tail call, in which case that address is our trampoline's and the best user address
+// left is the outlined function itself (it maps to the parallel construct's line).
+extern const char glass_invoke_microtask_return[];
+void *glass_tail_call_codeptr(void);
+static inline void *glass_user_codeptr(void *ra) {
+  if (unlikely(ra == (const void *)glass_invoke_microtask_return))
+    return glass_tail_call_codeptr();
+  return ra;
+}
+#define GLASS_CODEPTR() glass_user_codeptr(__builtin_return_address(0))
 
 // Shutdown (init.c).
 void glass_fini(void);

@@ -8,7 +8,6 @@
 _Atomic int glass_init_state;
 int glass_nprocs = 1;
 static glass_mutex_t init_lock = GLASS_MUTEX_INIT;
-static glass_thread_t *initial_thread;
 static _Atomic bool fini_started;
 
 glass_thread_t *glass_make_initial_thread(void); // thread.c
@@ -56,7 +55,6 @@ void glass_init_slow(void) {
   set_wait_policy();
   glass_thread_module_init();
   glass_thread_t *th = glass_make_initial_thread();
-  initial_thread = th;
   if (glass_env.display_env)
     glass_env_display(glass_env.display_env == 2);
   glass_ompt_discover_and_init();
@@ -74,8 +72,17 @@ void glass_fini(void) {
   if (atomic_exchange(&fini_started, true))
     return;
   glass_pool_shutdown();
-  if (initial_thread)
-    glass_root_end_events(initial_thread);
+  // Roots still alive (the initial thread, user threads that have not exited): their initial
+  // tasks and threads end here, the exiting thread's own first.
+  glass_thread_t *self = glass_tls_self;
+  if (self && !self->is_worker)
+    glass_root_end_events(self);
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *th = glass_threads[g];
+    if (th && !th->is_worker)
+      glass_root_end_events(th);
+  }
   glass_ompt_finalize();
 }
 

@@ -39,3 +39,6 @@ void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t 
   // clang-format on
   }
 }
+
+// No recognizable return point in the portable version: tail calls keep their return address.
+const char glass_invoke_microtask_return[1];

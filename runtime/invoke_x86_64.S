@@ -59,6 +59,11 @@ glass_invoke_microtask:
 4:
         xorl    %eax, %eax              // no vector registers used by a variadic callee
         call    *%r10
+        // Where a runtime entry point returns to when the outlined function tail-called it:
+        // glass_user_codeptr() recognizes it (the user's call site is gone).
+        .globl  glass_invoke_microtask_return
+        .hidden glass_invoke_microtask_return
+glass_invoke_microtask_return:
         leave
         .cfi_def_cfa %rsp, 8
         ret

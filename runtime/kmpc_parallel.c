@@ -5,7 +5,7 @@
 
 #include <stdarg.h>
 
-#define CODEPTR() __builtin_return_address(0)
+#define CODEPTR() GLASS_CODEPTR()
 #define FRAME() __builtin_frame_address(0)
 
 GLASS_API int32_t __kmpc_global_thread_num(ident_t *loc) {

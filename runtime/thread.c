@@ -78,6 +78,9 @@ void glass_root_begin_events(glass_thread_t *th) {
 }
 
 void glass_root_end_events(glass_thread_t *th) {
+  if (th->root_ended)
+    return;
+  th->root_ended = true;
   OMPT_STATE(th, ompt_state_overhead);
   if (OMPT_ON(implicit_task))
     glass_ompt_implicit_task(ompt_scope_end, th->root_team, th->task, 0, 1, ompt_task_initial);
@@ -91,6 +94,7 @@ glass_thread_t *glass_make_initial_thread(void) {
   glass_thread_t *th = thread_alloc();
   root_setup(th);
   glass_tls_self = th;
+  glass_set_thread_exit_value(th);
   return th;
 }
 
@@ -116,8 +120,10 @@ static void root_thread_exit(void *arg) {
   if (!th || th->is_worker || atomic_load(&glass_init_state) != 2)
     return;
   glass_root_end_events(th);
-  glass_team_t *hot = th->hot_team;
-  if (hot) {
+  for (int32_t level = 0; level < th->nhot; level++) {
+    glass_team_t *hot = th->hot_teams[level];
+    if (!hot)
+      continue;
     for (int i = 1; i < hot->nmembers; i++) {
       glass_thread_t *w = hot->members[i];
       w->cmd = GLASS_CMD_POOL;
@@ -269,9 +275,10 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
     atomic_store(&w->busy, false);
     w->in_pool = false;
   }
-  if (survivor && survivor->hot_team) {
-    survivor->hot_team->nmembers = 1;
-    survivor->hot_team->nthreads = 1;
+  for (int32_t level = 0; survivor && level < survivor->nhot; level++) {
+    glass_team_t *hot = survivor->hot_teams[level];
+    if (hot)
+      hot->nmembers = hot->nthreads = 1;
   }
   update_oversubscription();
 }

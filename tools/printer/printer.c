@@ -1,11 +1,12 @@
 // glass-printer: an OMPT tool that prints every event it receives, one line per event, for
 // tests and for people who want to see what the runtime tells a tool.
 //
-// Line format:  [<thread>] <event> key=value ...
+// Line format:  <thread>: <event> key=value ...
 //   <thread> is the thread's id: a unique id the printer stores in the thread's data at
 //   thread_begin (0 for a thread the printer never saw begin). Parallel regions and tasks get
 //   unique ids in their data at their begin/create events; end events print the stored value,
-//   so a test can match a begin to its end by id. Addresses print as 0x%lx.
+//   so a test can match a begin to its end by id. Addresses print as 0x%lx;
+//   codeptr=<address>@<object> also names the object (base name) the address is in.
 //
 // Environment:
 //   GLASS_PRINTER_REGISTRATION=1   print what ompt_set_callback answered for every callback
@@ -19,6 +20,7 @@
 #define _GNU_SOURCE
 #include <omp-tools.h>
 
+#include <dlfcn.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -54,7 +56,7 @@ static void emit(const char *fmt, ...) {
   ompt_data_t *td = get_thread_data ? get_thread_data() : NULL;
   if (td)
     tid = td->value;
-  int n = snprintf(buf, sizeof(buf), "[%" PRIu64 "] ", tid);
+  int n = snprintf(buf, sizeof(buf), "%" PRIu64 ": ", tid);
   va_list ap;
   va_start(ap, fmt);
   n += vsnprintf(buf + n, sizeof(buf) - (size_t)n - 1, fmt, ap);
@@ -73,6 +75,18 @@ static uint64_t fresh(ompt_data_t *d) {
 }
 
 static uint64_t idof(const ompt_data_t *d) { return d ? d->value : 0; }
+
+// The object a code address belongs to (base name), so tests can check that codeptr_ra is in
+// the program and not inside the runtime.
+static const char *where(const void *codeptr) {
+  Dl_info info;
+  if (!codeptr)
+    return "none";
+  if (!dladdr(codeptr, &info) || !info.dli_fname)
+    return "unknown";
+  const char *slash = strrchr(info.dli_fname, '/');
+  return slash ? slash + 1 : info.dli_fname;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Names.
@@ -260,16 +274,16 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame,
   char fb[64];
   uint64_t pid = fresh(parallel);
   emit("parallel_begin parent_task=%" PRIu64 " parent_enter_frame=%p parallel=%" PRIu64
-       " requested=%u flags=%s codeptr=%p",
+       " requested=%u flags=%s codeptr=%p@%s",
        idof(task), frame ? frame->enter_frame.ptr : NULL, pid, requested,
-       parallel_flags_text(flags, fb, sizeof fb), codeptr);
+       parallel_flags_text(flags, fb, sizeof fb), codeptr, where(codeptr));
 }
 
 static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags,
                             const void *codeptr) {
   char fb[64];
-  emit("parallel_end parallel=%" PRIu64 " task=%" PRIu64 " flags=%s codeptr=%p state=%s",
-       idof(parallel), idof(task), parallel_flags_text(flags, fb, sizeof fb), codeptr,
+  emit("parallel_end parallel=%" PRIu64 " task=%" PRIu64 " flags=%s codeptr=%p@%s state=%s",
+       idof(parallel), idof(task), parallel_flags_text(flags, fb, sizeof fb), codeptr, where(codeptr),
        cur_state());
 }
 
@@ -290,20 +304,20 @@ static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, om
 
 static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
                            ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
-  emit("sync_region_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p state=%s",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, cur_state());
+  emit("sync_region_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s state=%s",
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr), cur_state());
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
                                 ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
-  emit("sync_region_wait_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p state=%s",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, cur_state());
+  emit("sync_region_wait_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s state=%s",
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr), cur_state());
 }
 
 static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
                          ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
-  emit("reduction_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr);
+  emit("reduction_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s",
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr));
 }
 
 static void print_inquiry(int levels) {
@@ -331,8 +345,8 @@ static void print_inquiry(int levels) {
 }
 
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *codeptr) {
-  emit("control_tool command=%" PRIu64 " modifier=%" PRIu64 " codeptr=%p", command, modifier,
-       codeptr);
+  emit("control_tool command=%" PRIu64 " modifier=%" PRIu64 " codeptr=%p@%s", command, modifier,
+       codeptr, where(codeptr));
   if (command == GLASS_PRINTER_INQUIRE)
     print_inquiry((int)modifier);
   (void)arg;
@@ -344,9 +358,9 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
   char fb[128];
   uint64_t id = fresh(task);
   emit("task_create parent_task=%" PRIu64 " parent_enter_frame=%p task=%" PRIu64
-       " flags=%s has_dependences=%d codeptr=%p",
+       " flags=%s has_dependences=%d codeptr=%p@%s",
        idof(parent), frame ? frame->enter_frame.ptr : NULL, id,
-       task_flags_text(flags, fb, sizeof fb), has_deps, codeptr);
+       task_flags_text(flags, fb, sizeof fb), has_deps, codeptr, where(codeptr));
 }
 
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
@@ -370,8 +384,8 @@ static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink) {
 
 static void on_work(ompt_work_t type, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
                     ompt_data_t *task, uint64_t count, const void *codeptr) {
-  emit("work_%s type=%s parallel=%" PRIu64 " task=%" PRIu64 " count=%" PRIu64 " codeptr=%p",
-       endpoint_name(ep), work_name(type), idof(parallel), idof(task), count, codeptr);
+  emit("work_%s type=%s parallel=%" PRIu64 " task=%" PRIu64 " count=%" PRIu64 " codeptr=%p@%s",
+       endpoint_name(ep), work_name(type), idof(parallel), idof(task), count, codeptr, where(codeptr));
 }
 
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
@@ -382,55 +396,55 @@ static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_
 
 static void on_masked(ompt_scope_endpoint_t ep, ompt_data_t *parallel, ompt_data_t *task,
                       const void *codeptr) {
-  emit("masked_%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p", endpoint_name(ep),
-       idof(parallel), idof(task), codeptr);
+  emit("masked_%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s", endpoint_name(ep),
+       idof(parallel), idof(task), codeptr, where(codeptr));
 }
 
 static void on_lock_init(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
                          ompt_wait_id_t wait_id, const void *codeptr) {
-  emit("lock_init kind=%s hint=%u impl=%u wait_id=0x%" PRIx64 " codeptr=%p", mutex_name(kind),
-       hint, impl, (uint64_t)wait_id, codeptr);
+  emit("lock_init kind=%s hint=%u impl=%u wait_id=0x%" PRIx64 " codeptr=%p@%s", mutex_name(kind),
+       hint, impl, (uint64_t)wait_id, codeptr, where(codeptr));
 }
 
 static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
-  emit("lock_destroy kind=%s wait_id=0x%" PRIx64 " codeptr=%p", mutex_name(kind),
-       (uint64_t)wait_id, codeptr);
+  emit("lock_destroy kind=%s wait_id=0x%" PRIx64 " codeptr=%p@%s", mutex_name(kind),
+       (uint64_t)wait_id, codeptr, where(codeptr));
 }
 
 static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
                              ompt_wait_id_t wait_id, const void *codeptr) {
-  emit("mutex_acquire kind=%s hint=%u impl=%u wait_id=0x%" PRIx64 " codeptr=%p",
-       mutex_name(kind), hint, impl, (uint64_t)wait_id, codeptr);
+  emit("mutex_acquire kind=%s hint=%u impl=%u wait_id=0x%" PRIx64 " codeptr=%p@%s",
+       mutex_name(kind), hint, impl, (uint64_t)wait_id, codeptr, where(codeptr));
 }
 
 static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
-  emit("mutex_acquired kind=%s wait_id=0x%" PRIx64 " codeptr=%p", mutex_name(kind),
-       (uint64_t)wait_id, codeptr);
+  emit("mutex_acquired kind=%s wait_id=0x%" PRIx64 " codeptr=%p@%s", mutex_name(kind),
+       (uint64_t)wait_id, codeptr, where(codeptr));
 }
 
 static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr) {
-  emit("mutex_released kind=%s wait_id=0x%" PRIx64 " codeptr=%p", mutex_name(kind),
-       (uint64_t)wait_id, codeptr);
+  emit("mutex_released kind=%s wait_id=0x%" PRIx64 " codeptr=%p@%s", mutex_name(kind),
+       (uint64_t)wait_id, codeptr, where(codeptr));
 }
 
 static void on_nest_lock(ompt_scope_endpoint_t ep, ompt_wait_id_t wait_id, const void *codeptr) {
-  emit("nest_lock_%s wait_id=0x%" PRIx64 " codeptr=%p", endpoint_name(ep), (uint64_t)wait_id,
-       codeptr);
+  emit("nest_lock_%s wait_id=0x%" PRIx64 " codeptr=%p@%s", endpoint_name(ep), (uint64_t)wait_id,
+       codeptr, where(codeptr));
 }
 
 static void on_flush(ompt_data_t *thread_data, const void *codeptr) {
-  emit("flush thread=%" PRIu64 " codeptr=%p", idof(thread_data), codeptr);
+  emit("flush thread=%" PRIu64 " codeptr=%p@%s", idof(thread_data), codeptr, where(codeptr));
 }
 
 static void on_cancel(ompt_data_t *task, int flags, const void *codeptr) {
-  emit("cancel task=%" PRIu64 " flags=0x%x codeptr=%p", idof(task), flags, codeptr);
+  emit("cancel task=%" PRIu64 " flags=0x%x codeptr=%p@%s", idof(task), flags, codeptr, where(codeptr));
 }
 
 static void on_error(ompt_severity_t severity, const char *message, size_t length,
                      const void *codeptr) {
-  emit("error severity=%s message=\"%.*s\" codeptr=%p",
+  emit("error severity=%s message=\"%.*s\" codeptr=%p@%s",
        severity == ompt_fatal ? "fatal" : "warning", (int)length, message ? message : "",
-       codeptr);
+       codeptr, where(codeptr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -458,8 +472,8 @@ static void on_device_unload(int device_num, uint64_t module_id) {
 
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
                       ompt_data_t *task, ompt_id_t target_id, const void *codeptr) {
-  emit("target_%s kind=%d device_num=%d task=%" PRIu64 " target_id=%" PRIu64 " codeptr=%p",
-       endpoint_name(ep), (int)kind, device_num, idof(task), (uint64_t)target_id, codeptr);
+  emit("target_%s kind=%d device_num=%d task=%" PRIu64 " target_id=%" PRIu64 " codeptr=%p@%s",
+       endpoint_name(ep), (int)kind, device_num, idof(task), (uint64_t)target_id, codeptr, where(codeptr));
 }
 
 static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
@@ -467,17 +481,17 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int devi
                           const void *codeptr) {
   uint64_t id = ep == ompt_scope_begin ? fresh(target) : idof(target);
   emit("target_emi_%s kind=%d device_num=%d task=%" PRIu64 " target_task=%" PRIu64
-       " target=%" PRIu64 " codeptr=%p",
-       endpoint_name(ep), (int)kind, device_num, idof(task), idof(target_task), id, codeptr);
+       " target=%" PRIu64 " codeptr=%p@%s",
+       endpoint_name(ep), (int)kind, device_num, idof(task), idof(target_task), id, codeptr, where(codeptr));
 }
 
 static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id, ompt_target_data_op_t op,
                               void *src, int src_dev, void *dst, int dst_dev, size_t bytes,
                               const void *codeptr) {
   emit("target_data_op target_id=%" PRIu64 " host_op_id=%" PRIu64 " op=%d src=%p src_device=%d"
-       " dst=%p dst_device=%d bytes=%zu codeptr=%p",
+       " dst=%p dst_device=%d bytes=%zu codeptr=%p@%s",
        (uint64_t)target_id, (uint64_t)host_op_id, (int)op, src, src_dev, dst, dst_dev, bytes,
-       codeptr);
+       codeptr, where(codeptr));
 }
 
 static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_task,
@@ -487,9 +501,9 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_
   if (ep == ompt_scope_begin && host_op_id)
     *host_op_id = get_unique_id();
   emit("target_data_op_emi_%s target=%" PRIu64 " host_op_id=%" PRIu64 " op=%d src=%p"
-       " src_device=%d dst=%p dst_device=%d bytes=%zu codeptr=%p",
+       " src_device=%d dst=%p dst_device=%d bytes=%zu codeptr=%p@%s",
        endpoint_name(ep), idof(target), host_op_id ? (uint64_t)*host_op_id : 0, (int)op, src,
-       src_dev, dst, dst_dev, bytes, codeptr);
+       src_dev, dst, dst_dev, bytes, codeptr, where(codeptr));
   (void)target_task;
 }
 
@@ -512,15 +526,15 @@ static void on_target_map(ompt_id_t target_id, unsigned int nitems, void **host_
                           void **device_addr, size_t *bytes, unsigned int *flags,
                           const void *codeptr) {
   (void)host_addr, (void)device_addr, (void)bytes, (void)flags;
-  emit("target_map target_id=%" PRIu64 " nitems=%u codeptr=%p", (uint64_t)target_id, nitems,
-       codeptr);
+  emit("target_map target_id=%" PRIu64 " nitems=%u codeptr=%p@%s", (uint64_t)target_id, nitems,
+       codeptr, where(codeptr));
 }
 
 static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **host_addr,
                               void **device_addr, size_t *bytes, unsigned int *flags,
                               const void *codeptr) {
   (void)host_addr, (void)device_addr, (void)bytes, (void)flags;
-  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p", idof(target), nitems, codeptr);
+  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s", idof(target), nitems, codeptr, where(codeptr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -628,7 +642,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
   quiet = getenv("GLASS_PRINTER_QUIET") != NULL;
   if (!quiet) {
     char line[256];
-    int n = snprintf(line, sizeof line, "[0] start_tool omp_version=%u runtime=%s\n", omp_version,
+    int n = snprintf(line, sizeof line, "0: start_tool omp_version=%u runtime=%s\n", omp_version,
                      runtime_version ? runtime_version : "(null)");
     ssize_t w = write(STDOUT_FILENO, line, (size_t)n);
     (void)w;

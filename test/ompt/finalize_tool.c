@@ -1,0 +1,62 @@
+// ompt_finalize_tool: every thread's last event arrives before the finalizer, the finalizer
+// runs once, no callback follows it, and the program goes on running OpenMP without a tool.
+// REQUIRES: ompt
+// RUN: %compile && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
+#include <omp-tools.h>
+#include <omp.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static ompt_finalize_tool_t finalize_tool;
+static int finalized, after_finalize, thread_ends, parallel_begins;
+
+static void on_thread_end(ompt_data_t *d) {
+  (void)d;
+  __atomic_fetch_add(&thread_ends, 1, __ATOMIC_SEQ_CST);
+  if (finalized)
+    after_finalize++;
+}
+static void on_parallel_begin(ompt_data_t *a, const ompt_frame_t *b, ompt_data_t *c,
+                              unsigned int d, int e, const void *f) {
+  (void)a, (void)b, (void)c, (void)d, (void)e, (void)f;
+  parallel_begins++;
+  if (finalized)
+    after_finalize++;
+}
+static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
+  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
+  set(ompt_callback_thread_end, (ompt_callback_t)on_thread_end);
+  set(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
+  finalize_tool = (ompt_finalize_tool_t)l("ompt_finalize_tool");
+  (void)dev, (void)data;
+  return 1;
+}
+static void finalize(ompt_data_t *d) {
+  (void)d;
+  finalized++;
+  printf("finalizer: thread_ends=%d parallel_begins=%d\n", thread_ends, parallel_begins);
+}
+ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
+  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
+  (void)v, (void)rt;
+  return &r;
+}
+
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
+#pragma omp parallel
+  {
+  }
+  finalize_tool();
+  int n = 0;
+#pragma omp parallel
+  {
+#pragma omp atomic
+    n++;
+  }
+  printf("after: n=%d finalized=%d callbacks_after=%d\n", n, finalized, after_finalize);
+  return 0;
+}
+// CHECK: finalizer: thread_ends=2 parallel_begins=1
+// CHECK-NEXT: after: n=2 finalized=1 callbacks_after=0
+// CHECK-NOT: finalizer

@@ -1,0 +1,69 @@
+// Frames let a profiler stitch the user's stack across threads: an implicit task's exit_frame
+// is the frame of the runtime procedure that called the outlined function (so it equals the
+// outlined function's caller frame), and the encountering task's enter_frame is a runtime frame
+// whose saved frame pointer is the user's frame that entered the runtime.
+// REQUIRES: ompt
+// RUN: %compile && env OMP_NUM_THREADS=3 %run %t | %FileCheck %s
+#include <omp-tools.h>
+#include <omp.h>
+#include <stdio.h>
+
+static ompt_get_task_info_t get_task_info;
+static int errors, checks;
+
+static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
+  get_task_info = (ompt_get_task_info_t)l("ompt_get_task_info");
+  (void)dev, (void)data;
+  return 1;
+}
+static void finalize(ompt_data_t *d) { (void)d; }
+ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
+  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
+  (void)v, (void)rt;
+  return &r;
+}
+
+#define CHECK_EQ(a, b, what)                                                                       \
+  do {                                                                                             \
+    _Pragma("omp atomic") checks++;                                                                \
+    if ((void *)(a) != (void *)(b)) {                                                              \
+      _Pragma("omp atomic") errors++;                                                              \
+      printf("mismatch %s: %p != %p\n", what, (void *)(a), (void *)(b));                           \
+    }                                                                                              \
+  } while (0)
+
+static void *main_fp;
+
+__attribute__((noinline)) static void check_region(void *outlined_caller, int serialized) {
+  ompt_frame_t *me = NULL, *parent = NULL;
+  int flags;
+  get_task_info(0, &flags, NULL, &me, NULL, NULL);
+  get_task_info(1, NULL, NULL, &parent, NULL, NULL);
+  CHECK_EQ(me->exit_frame.ptr, outlined_caller, "exit_frame");
+  int want = serialized ? (ompt_frame_application | ompt_frame_framepointer)
+                        : (ompt_frame_runtime | ompt_frame_framepointer);
+  CHECK_EQ((long)me->exit_frame_flags, (long)want, "exit_frame_flags");
+  if (serialized)
+    CHECK_EQ(parent->enter_frame.ptr, main_fp, "if(0) enter_frame is the user frame");
+  else
+    CHECK_EQ(*(void **)parent->enter_frame.ptr, main_fp, "enter_frame links to main");
+  CHECK_EQ(me->enter_frame.ptr, NULL, "no enter_frame while running user code");
+}
+
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0);
+  main_fp = __builtin_frame_address(0);
+  ompt_frame_t *initial;
+  get_task_info(0, NULL, NULL, &initial, NULL, NULL);
+  CHECK_EQ(initial->enter_frame.ptr, NULL, "initial task outside the runtime");
+#pragma omp parallel
+  check_region(__builtin_frame_address(1), 0);
+  volatile int zero = 0;
+#pragma omp parallel if (zero)
+  check_region(__builtin_frame_address(1), 1);
+  CHECK_EQ(initial->enter_frame.ptr, NULL, "initial task back outside the runtime");
+  printf("frames: checks=%d errors=%d\n", checks, errors);
+  return errors != 0;
+}
+// CHECK-NOT: mismatch
+// CHECK: frames: checks=18 errors=0
