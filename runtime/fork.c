@@ -4,6 +4,7 @@
 #include "../ompt/ompt-internal.h"
 
 #include <limits.h>
+#include <stdio.h>
 
 glass_thread_t *glass_worker_get(void);                 // thread.c
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
@@ -344,6 +345,17 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr) {
 // ---------------------------------------------------------------------------------------------
 // Fork.
 
+static GLASS_COLD void strict_shortfall(ident_t *loc, int severity, const char *msg,
+                                        int32_t requested, int32_t n, void *codeptr) {
+  char buf[256];
+  if (!msg) {
+    snprintf(buf, sizeof(buf), "num_threads(strict: %d) cannot be honoured: %d thread%s available",
+             requested, n, n == 1 ? "" : "s");
+    msg = buf;
+  }
+  glass_error_action(loc, severity, msg, codeptr);
+}
+
 static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
                             kmpc_micro fn, void **argv, int32_t requested) {
   glass_team_t *team = serial_begin(th, loc, codeptr, requested, ompt_parallel_invoker_runtime);
@@ -369,6 +381,12 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   th->pushed_nthreads = 0;
   int32_t requested = nthreads_req > 0 ? nthreads_req : parent_task->icvs.nthreads;
   int32_t n = team_size(parent_task, parent, nthreads_req, if_true);
+  if (unlikely(th->pushed_strict)) {
+    int severity = th->pushed_strict;
+    th->pushed_strict = 0;
+    if (if_true && n < requested)
+      strict_shortfall(loc, severity, th->pushed_strict_msg, requested, n, codeptr);
+  }
   if (n == 1) {
     fork_serialized(th, loc, codeptr, argc, fn, argv, requested);
     return;

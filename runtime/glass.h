@@ -132,6 +132,8 @@ struct glass_thread {
   glass_task_t *task;   // current task
   uint32_t episode;     // barrier episodes this thread has done in team
   int32_t pushed_nthreads;
+  int32_t pushed_strict;     // num_threads(strict:): 0, or the error severity (1 warning, 2 fatal)
+  const char *pushed_strict_msg;
   int32_t pushed_bind;
   bool is_worker;       // created by the runtime (not a root)
   bool in_pool;
@@ -232,6 +234,10 @@ static inline void *glass_user_codeptr(void *ra) {
   return ra;
 }
 #define GLASS_CODEPTR() glass_user_codeptr(__builtin_return_address(0))
+
+// The error action of the error directive and strict clauses (OpenMP 5.1 §2.5.4): severity 1
+// warns and continues, 2 reports and terminates.
+void glass_error_action(ident_t *loc, int severity, const char *message, void *codeptr);
 
 // Shutdown (init.c).
 void glass_fini(void);

@@ -51,6 +51,17 @@ GLASS_API void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t nthre
   glass_self()->pushed_nthreads = nthreads > 0 ? nthreads : 0;
 }
 
+// OpenMP 6.0 num_threads(strict: n): the region gets exactly n threads, or the error action
+// with the given severity and message happens.
+GLASS_API void __kmpc_push_num_threads_strict(ident_t *loc, int32_t gtid, int32_t nthreads,
+                                              int32_t severity, const char *message) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  th->pushed_nthreads = nthreads > 0 ? nthreads : 0;
+  th->pushed_strict = severity == 1 ? 1 : 2;
+  th->pushed_strict_msg = message;
+}
+
 GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
   (void)loc, (void)gtid;
   glass_self()->pushed_bind = bind;
