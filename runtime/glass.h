@@ -6,7 +6,10 @@
 
 #include "icv.h"
 #include "platform.h"
+#include "sync.h"
+#include "tasking.h"
 #include "wait.h"
+#include "ws.h"
 
 #include <omp-tools.h>
 
@@ -103,6 +106,11 @@ struct glass_team {
 
   glass_team_t *next_free; // serialized-team cache
 
+  // Subsystems' per-team state (ws.h, sync.h, tasking.h).
+  glass_ws_team_t ws;
+  glass_sync_team_t sync;
+  glass_tasking_team_t tasking;
+
 #if GLASS_OMPT
   // Reset by the master before workers are released. Events after the region's implicit
   // barrier pass NULL instead (OpenMP 5.1 §4.5.2.11/13), so a worker never reads it once the
@@ -157,6 +165,11 @@ struct glass_thread {
   uint32_t ompt_id_refilling;         // a refill is in progress (a signal handler must not)
   bool ompt_ended;                    // thread_end delivered
 #endif
+
+  // Subsystems' per-thread state (ws.h, sync.h, tasking.h).
+  glass_ws_thread_t ws;
+  glass_sync_thread_t sync;
+  glass_tasking_thread_t tasking;
 
   // Written by others: own cache line.
   glass_flag_t go; // fork and barrier release
