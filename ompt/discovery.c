@@ -134,7 +134,8 @@ static ompt_start_tool_result_t *try_libraries(void) {
 }
 
 void glass_ompt_discover_and_init(void) {
-#if GLASS_OMPT
+  if (!GLASS_OMPT)
+    return; // built without tool support
   open_verbose_log();
   say("----- Glass OMPT tool discovery -----");
   if (!glass_env.tool) {
@@ -167,7 +168,6 @@ void glass_ompt_discover_and_init(void) {
   }
   say("----- end of tool discovery -----");
   close_verbose_log();
-#endif
 }
 
 bool glass_ompt_tool_loaded(void) { return tool_active; }

@@ -18,9 +18,9 @@ typedef struct {
 // Bit n: callback n is registered.
 #define GLASS_OMPT_ACTIVE_BIT 1ull
 
-#if GLASS_OMPT
 extern uint64_t glass_ompt_mask;
 extern glass_ompt_callbacks_t glass_ompt_cb;
+#if GLASS_OMPT
 #define OMPT_ON(name) unlikely(glass_ompt_mask & (1ull << ompt_callback_##name))
 #define OMPT_ACTIVE() unlikely(glass_ompt_mask & GLASS_OMPT_ACTIVE_BIT)
 #define OMPT_ANY(mask) unlikely(glass_ompt_mask & (mask))
@@ -39,9 +39,9 @@ extern glass_ompt_callbacks_t glass_ompt_cb;
 #define OMPT_WAIT_STATE(th, st, wid) ((th)->ompt_wait_id = (uint64_t)(wid), (th)->ompt_state = (st))
 #define OMPT_ENTER_FRAME(task, fp) ((task)->ompt_frame.enter_frame.ptr = (fp))
 #else
-#define OMPT_STATE(th, st) ((void)0)
-#define OMPT_WAIT_STATE(th, st, wid) ((void)0)
-#define OMPT_ENTER_FRAME(task, fp) ((void)0)
+#define OMPT_STATE(th, st) ((void)(th))
+#define OMPT_WAIT_STATE(th, st, wid) ((void)(th))
+#define OMPT_ENTER_FRAME(task, fp) ((void)(task), (void)(fp))
 #endif
 
 #define GLASS_FRAME_FLAGS (ompt_frame_runtime | ompt_frame_framepointer)

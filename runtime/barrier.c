@@ -40,6 +40,7 @@ void glass_barrier_wait_release(glass_thread_t *th) {
   glass_flag_wait(&th->go, th->go_seen, NULL);
 }
 
+#if GLASS_OMPT
 static const ompt_sync_region_t sync_kind[] = {
     [GLASS_BARRIER_IMPLICIT_PARALLEL] = ompt_sync_region_barrier_implicit_parallel,
     [GLASS_BARRIER_IMPLICIT_WORKSHARE] = ompt_sync_region_barrier_implicit_workshare,
@@ -77,16 +78,19 @@ static GLASS_NOINLINE void barrier_end_events(glass_thread_t *th, glass_barrier_
 }
 
 #define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+#endif
 
 void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
   glass_team_t *team = th->team;
 #if GLASS_OMPT
   int32_t prior = th->ompt_state;
-#endif
   if (OMPT_ANY(BARRIER_EVENTS))
     barrier_begin_events(th, kind, codeptr);
   else
     OMPT_WAIT_STATE(th, wait_state[kind], team);
+#else
+  (void)kind, (void)codeptr;
+#endif
   if (likely(team->nthreads > 1)) {
     int tid = th->tid;
     glass_barrier_gather(th, team, tid);
@@ -94,8 +98,10 @@ void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr)
       glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);
   }
+#if GLASS_OMPT
   if (OMPT_ANY(BARRIER_EVENTS))
     barrier_end_events(th, kind, prior, codeptr);
   else
     OMPT_WAIT_STATE(th, prior, 0);
+#endif
 }

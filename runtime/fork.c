@@ -292,7 +292,7 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
 static void serial_end(glass_thread_t *th, void *codeptr) {
   glass_team_t *team = th->team;
   glass_task_t *task = th->task;
-  (void)codeptr;
+  (void)codeptr, (void)task;
   OMPT_STATE(th, ompt_state_overhead);
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task))

@@ -13,6 +13,8 @@
 
 #include <omp-tools.h>
 
+// GLASS_OMPT=0 (cmake -DENABLE_OMPT=OFF) builds a runtime with no tool support: no discovery,
+// every hook compiled out, no state stores. The OMPT fields stay in the structs either way.
 #ifndef GLASS_OMPT
 #define GLASS_OMPT 1
 #endif
@@ -63,11 +65,9 @@ struct glass_task {
   int32_t thread_num;   // the executing thread's number in team (stable for the region)
   int32_t kind;         // GLASS_TASK_*
   glass_icvs_t icvs;
-#if GLASS_OMPT
   ompt_data_t ompt_data;
   ompt_frame_t ompt_frame;
   int32_t ompt_flags; // ompt_task_flag_t bits reported for this task
-#endif
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -111,21 +111,17 @@ struct glass_team {
   glass_sync_team_t sync;
   glass_tasking_team_t tasking;
 
-#if GLASS_OMPT
   // Reset by the master before workers are released. Events after the region's implicit
   // barrier pass NULL instead (OpenMP 5.1 §4.5.2.11/13), so a worker never reads it once the
   // master may have moved on to the next region of this hot team.
   ompt_data_t ompt_parallel_data;
   int32_t ompt_requested; // requested parallelism reported at begin
   int32_t ompt_flags;     // ompt_parallel_flag_t
-#endif
 };
 
-#if GLASS_OMPT
 static inline ompt_data_t *glass_team_parallel_data(glass_team_t *team) {
   return &team->ompt_parallel_data;
 }
-#endif
 
 // ---------------------------------------------------------------------------------------------
 // Threads.
@@ -157,14 +153,12 @@ struct glass_thread {
   uint32_t go_seen;          // go counter value this thread last consumed
   uint64_t handle;
 
-#if GLASS_OMPT
   int32_t ompt_state;
   uint64_t ompt_wait_id;
   ompt_data_t ompt_thread_data;
   uint64_t ompt_id_next, ompt_id_end; // block of unique ids owned by this thread
   uint32_t ompt_id_refilling;         // a refill is in progress (a signal handler must not)
   bool ompt_ended;                    // thread_end delivered
-#endif
 
   // Subsystems' per-thread state (ws.h, sync.h, tasking.h).
   glass_ws_thread_t ws;

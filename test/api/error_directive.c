@@ -3,7 +3,7 @@
 // REQUIRES: clang-22
 // RUN: %compile
 // RUN: %not %run %t 2>&1 | %FileCheck %s
-// RUN: %not %run-tool %t 2>/dev/null | %FileCheck %s --check-prefix=TOOL
+// RUN: %if ompt %{ %not %run-tool %t 2>/dev/null | %FileCheck %s --check-prefix=TOOL %}
 #include <stdio.h>
 
 int main(void) {
