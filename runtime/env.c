@@ -417,6 +417,8 @@ void glass_env_read(void) {
   if (fmt)
     e->affinity_format = strdup(fmt);
   e->places = get("OMP_PLACES");
+  e->allocator = get("OMP_ALLOCATOR");
+  e->initial.def_allocator = glass_alloc_from_env(e->allocator);
   read_target_offload();
   read_display_env();
   read_tool();
@@ -447,6 +449,7 @@ void glass_env_display(bool verbose) {
   fprintf(stderr, "OPENMP DISPLAY ENVIRONMENT BEGIN\n");
   fprintf(stderr, "  _OPENMP='202011'\n");
   show("OMP_AFFINITY_FORMAT", "%s", e->affinity_format);
+  show("OMP_ALLOCATOR", "%s", e->allocator ? e->allocator : "omp_default_mem_alloc");
   show("OMP_CANCELLATION", "%s", e->cancellation ? "TRUE" : "FALSE");
   show("OMP_DEFAULT_DEVICE", "%d", i->default_device);
   show("OMP_DISPLAY_AFFINITY", "%s", e->display_affinity ? "TRUE" : "FALSE");

@@ -33,6 +33,7 @@ typedef struct glass_icvs {
   int32_t sched_kind;        // run-sched-var kind (omp_sched_t, possibly with monotonic bit)
   int32_t sched_chunk;       // run-sched-var chunk (0: default)
   int32_t default_device;    // default-device-var
+  uintptr_t def_allocator;   // def-allocator-var (an omp_allocator_handle_t; 0: the default)
 } glass_icvs_t;
 
 // Settings with global scope, fixed after initialization except where an API routine
@@ -64,11 +65,14 @@ typedef struct glass_env {
   bool display_affinity;
   const char *affinity_format;
   const char *places;           // raw OMP_PLACES or NULL
+  const char *allocator;        // raw OMP_ALLOCATOR or NULL
   glass_icvs_t initial;         // ICVs of the initial task
 } glass_env_t;
 
 extern glass_env_t glass_env;
 extern int glass_nprocs;
+
+uintptr_t glass_alloc_from_env(const char *text); // alloc.c
 
 // Parse the environment into glass_env (called once, during initialization).
 void glass_env_read(void);
