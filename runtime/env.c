@@ -17,7 +17,11 @@
 glass_env_t glass_env;
 extern int glass_nprocs;
 
+bool glass_warnings_enabled(void); // kmp_ext.c: kmp_set_warnings_off
+
 void glass_warn(const char *fmt, ...) {
+  if (!glass_warnings_enabled())
+    return;
   char buf[512];
   va_list ap;
   va_start(ap, fmt);

@@ -282,3 +282,45 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
   }
   update_oversubscription();
 }
+
+// omp_pause_resource on the host: the calling root's idle workers (its hot teams' and the
+// pool's) exit; the next region creates threads again.
+int glass_release_workers(glass_thread_t *root) {
+  if (root->team->active_level > 0)
+    return -1; // threads are in use
+  for (int32_t level = 0; level < root->nhot; level++) {
+    glass_team_t *hot = root->hot_teams[level];
+    if (!hot)
+      continue;
+    for (int i = 1; i < hot->nmembers; i++) {
+      glass_thread_t *w = hot->members[i];
+      w->cmd = GLASS_CMD_POOL;
+      glass_flag_bump(&w->go);
+    }
+    hot->nmembers = 1;
+    hot->nthreads = 1;
+  }
+  for (;;) {
+    glass_thread_t *w = glass_pool_take();
+    if (!w) {
+      // Workers told to join the pool may not have arrived yet: wait for the stragglers.
+      bool pending = false;
+      int32_t n = atomic_load(&glass_nthreads_total);
+      for (int32_t g = 0; g < n && !pending; g++) {
+        glass_thread_t *t = glass_threads[g];
+        pending = t && t->is_worker && t->handle && t->cmd == GLASS_CMD_POOL;
+      }
+      if (!pending)
+        break;
+      glass_yield();
+      continue;
+    }
+    w->cmd = GLASS_CMD_EXIT;
+    glass_flag_bump(&w->go);
+    if (glass_thread_join(w->handle) == 0)
+      atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
+    w->handle = 0;
+  }
+  update_oversubscription();
+  return 0;
+}

@@ -1,0 +1,124 @@
+// Resource control: omp_pause_resource (OpenMP 5.1 §3.2.43) and libomp's kmp_* extensions
+// that programs written for libomp call (block time, stack size, library mode, warnings).
+#include "glass.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int glass_release_workers(glass_thread_t *root); // thread.c
+int omp_get_initial_device(void);               // device_api.c
+
+enum { PAUSE_SOFT = 1, PAUSE_HARD = 2 };
+
+GLASS_API int __kmpc_pause_resource(int kind) {
+  glass_thread_t *th = glass_self();
+  if (kind != PAUSE_SOFT && kind != PAUSE_HARD)
+    return -1;
+  return glass_release_workers(th);
+}
+
+GLASS_API int omp_pause_resource(int kind, int device_num) {
+  glass_ensure_init();
+  int host = omp_get_initial_device();
+  if (device_num != host)
+    return -1; // no device of ours to pause
+  return __kmpc_pause_resource(kind);
+}
+
+GLASS_API int omp_pause_resource_all(int kind) { return __kmpc_pause_resource(kind); }
+
+GLASS_API int omp_pause_resource_(int *kind, int *device) { return omp_pause_resource(*kind, *device); }
+GLASS_API int omp_pause_resource_all_(int *kind) { return omp_pause_resource_all(*kind); }
+
+// Block time in milliseconds; applies to waits that start afterwards.
+GLASS_API void kmp_set_blocktime(int ms) {
+  glass_ensure_init();
+  glass_blocktime_ns = ms < 0 ? UINT64_MAX : (uint64_t)ms * 1000000ull;
+}
+
+GLASS_API int kmp_get_blocktime(void) {
+  glass_ensure_init();
+  return glass_blocktime_ns == UINT64_MAX ? INT32_MAX : (int)(glass_blocktime_ns / 1000000ull);
+}
+
+GLASS_API void kmp_set_stacksize(int size) {
+  glass_ensure_init();
+  if (size > 0)
+    glass_env.stacksize = (size_t)size;
+}
+
+GLASS_API void kmp_set_stacksize_s(size_t size) {
+  glass_ensure_init();
+  if (size > 0)
+    glass_env.stacksize = size;
+}
+
+GLASS_API int kmp_get_stacksize(void) {
+  glass_ensure_init();
+  return (int)(glass_env.stacksize ? glass_env.stacksize : 8u << 20);
+}
+
+GLASS_API size_t kmp_get_stacksize_s(void) {
+  glass_ensure_init();
+  return glass_env.stacksize ? glass_env.stacksize : (size_t)8 << 20;
+}
+
+// libomp's library modes map onto the wait policy: serial runs teams of one, turnaround spins,
+// throughput spins for the block time and then sleeps.
+enum { LIB_SERIAL = 1, LIB_TURNAROUND = 2, LIB_THROUGHPUT = 3 };
+static int library_mode = LIB_THROUGHPUT;
+
+GLASS_API void kmp_set_library(int mode) {
+  glass_thread_t *th = glass_self();
+  switch (mode) {
+  case LIB_SERIAL:
+    th->task->icvs.nthreads = 1;
+    break;
+  case LIB_TURNAROUND:
+    glass_blocktime_ns = UINT64_MAX;
+    break;
+  case LIB_THROUGHPUT:
+    break;
+  default:
+    glass_warn("kmp_set_library(%d): unknown library mode; ignored", mode);
+    return;
+  }
+  library_mode = mode;
+}
+
+GLASS_API int kmp_get_library(void) { return library_mode; }
+GLASS_API void kmp_set_library_serial(void) { kmp_set_library(LIB_SERIAL); }
+GLASS_API void kmp_set_library_turnaround(void) { kmp_set_library(LIB_TURNAROUND); }
+GLASS_API void kmp_set_library_throughput(void) { kmp_set_library(LIB_THROUGHPUT); }
+
+static bool warnings_on = true;
+GLASS_API void kmp_set_warnings_on(void) { warnings_on = true; }
+GLASS_API void kmp_set_warnings_off(void) { warnings_on = false; }
+
+GLASS_API int kmp_get_num_known_threads(void) {
+  glass_ensure_init();
+  return atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
+}
+
+GLASS_API void kmp_set_blocktime_(int *ms) { kmp_set_blocktime(*ms); }
+GLASS_API int kmp_get_blocktime_(void) { return kmp_get_blocktime(); }
+GLASS_API void kmp_set_stacksize_(int *size) { kmp_set_stacksize(*size); }
+GLASS_API void kmp_set_stacksize_s_(size_t *size) { kmp_set_stacksize_s(*size); }
+GLASS_API int kmp_get_stacksize_(void) { return kmp_get_stacksize(); }
+GLASS_API size_t kmp_get_stacksize_s_(void) { return kmp_get_stacksize_s(); }
+GLASS_API void kmp_set_library_(int *mode) { kmp_set_library(*mode); }
+GLASS_API int kmp_get_library_(void) { return kmp_get_library(); }
+GLASS_API void kmp_set_library_serial_(void) { kmp_set_library(LIB_SERIAL); }
+GLASS_API void kmp_set_library_turnaround_(void) { kmp_set_library(LIB_TURNAROUND); }
+GLASS_API void kmp_set_library_throughput_(void) { kmp_set_library(LIB_THROUGHPUT); }
+GLASS_API void kmp_set_warnings_on_(void) { warnings_on = true; }
+GLASS_API void kmp_set_warnings_off_(void) { warnings_on = false; }
+GLASS_API int kmp_get_num_known_threads_(void) { return kmp_get_num_known_threads(); }
+
+// kmpc_* aliases libomp exports for the same controls.
+GLASS_API void kmpc_set_blocktime(int ms) { kmp_set_blocktime(ms); }
+GLASS_API void kmpc_set_stacksize(int size) { kmp_set_stacksize(size); }
+GLASS_API void kmpc_set_stacksize_s(size_t size) { kmp_set_stacksize_s(size); }
+GLASS_API void kmpc_set_library(int mode) { kmp_set_library(mode); }
+
+bool glass_warnings_enabled(void) { return warnings_on; }
