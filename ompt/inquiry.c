@@ -168,23 +168,35 @@ int glass_ompt_get_task_memory(void **addr, size_t *size, int block) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Places and processors. No place partition is defined by this runtime yet (OMP_PLACES is
-// parsed but not applied), so there are no places.
+// Places and processors: read from the immutable place list (built at initialization when a
+// tool is attached).
+
+int glass_places_count_safe(void);
+int glass_place_proc_ids_safe(int place, int size, int *ids);
 
 int glass_ompt_get_num_procs(void) { return glass_nprocs; }
 
-int glass_ompt_get_num_places(void) { return 0; }
+int glass_ompt_get_num_places(void) { return glass_places_count_safe(); }
 
 int glass_ompt_get_place_proc_ids(int place_num, int ids_size, int *ids) {
-  (void)place_num, (void)ids_size, (void)ids;
-  return 0;
+  return glass_place_proc_ids_safe(place_num, ids_size, ids);
 }
 
-int glass_ompt_get_place_num(void) { return -1; }
+int glass_ompt_get_place_num(void) {
+  glass_thread_t *th = glass_self_peek();
+  return th ? th->place : -1;
+}
 
 int glass_ompt_get_partition_place_nums(int place_nums_size, int *place_nums) {
-  (void)place_nums_size, (void)place_nums;
-  return 0;
+  glass_thread_t *th = glass_self_peek();
+  int n = glass_places_count_safe();
+  if (!th || n == 0)
+    return 0;
+  int first = th->part_first < n ? th->part_first : 0;
+  int last = th->part_last < n ? th->part_last : n - 1;
+  for (int p = first; p <= last && place_nums && p - first < place_nums_size; p++)
+    place_nums[p - first] = p;
+  return last - first + 1;
 }
 
 int glass_ompt_get_proc_id(void) { return sched_getcpu(); }

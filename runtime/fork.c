@@ -2,6 +2,7 @@
 // implicit task each member runs.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "affinity.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -184,6 +185,8 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   itask_init(task, team, tid);
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->task = task;
+  if (unlikely(team->affinity_work))
+    glass_affinity_enter(th, team, tid);
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     glass_ompt_cb.implicit_task(ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
@@ -413,6 +416,13 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   child_icvs(&team->child_icvs, parent_task);
   if (unlikely(n > prev_n))
     team_refresh_slots(team, prev_n, n);
+  int bind = th->pushed_bind >= 0 ? th->pushed_bind : parent_task->icvs.bind;
+  th->pushed_bind = -1;
+  int32_t saved_part_first = th->part_first, saved_part_last = th->part_last;
+  if (unlikely(bind != GLASS_BIND_FALSE || glass_env.display_affinity))
+    glass_affinity_fork(th, team, bind);
+  else
+    team->affinity_work = false;
   team->join_full = OMPT_ANY(JOIN_EVENTS);
 #if GLASS_OMPT
   team->ompt_parallel_data.value = 0;
@@ -433,6 +443,8 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
 
   th->tid = saved_tid;
   th->episode = saved_episode;
+  th->part_first = saved_part_first;
+  th->part_last = saved_part_last;
   th->task = parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = parent;

@@ -106,6 +106,12 @@ struct glass_team {
 
   glass_team_t *next_free; // serialized-team cache
 
+  // Affinity of the current region (affinity.c): the binding policy, and the master's place
+  // and place partition at the fork. affinity_work says members must run glass_affinity_enter.
+  bool affinity_work;
+  int8_t bind;
+  int32_t master_place, part_first, part_last;
+
   // Subsystems' per-team state (ws.h, sync.h, tasking.h).
   glass_ws_team_t ws;
   glass_sync_team_t sync;
@@ -151,6 +157,12 @@ struct glass_thread {
   glass_thread_t *pool_next;
   int32_t cmd;               // GLASS_CMD_* for an idle worker, set before go is bumped
   uint32_t go_seen;          // go counter value this thread last consumed
+
+  // Affinity (affinity.c): the place this thread is bound to (-1: not bound by us) and its
+  // implicit task's place partition (place-partition-var) as [part_first, part_last].
+  int32_t place;
+  int32_t part_first, part_last;
+  int32_t shown_place; // place last shown by OMP_DISPLAY_AFFINITY (-2: never shown)
   uint64_t handle;
 
   int32_t ompt_state;

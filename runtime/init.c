@@ -2,6 +2,7 @@
 // shutdown at exit (workers joined, tool finalized after every thread_end), and fork().
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "affinity.h"
 
 #include <stdlib.h>
 
@@ -58,6 +59,11 @@ void glass_init_slow(void) {
   if (glass_env.display_env)
     glass_env_display(glass_env.display_env == 2);
   glass_ompt_discover_and_init();
+  // The place list is built now when binding or display is asked for, or when a tool may ask
+  // for places from a signal handler; otherwise on first use.
+  if (glass_env.places || glass_env.bind_len || glass_env.display_affinity ||
+      glass_ompt_tool_loaded())
+    glass_places_init();
   atexit(at_exit);
   glass_register_atfork(after_fork_child);
   atomic_store_explicit(&glass_init_state, 2, memory_order_release);

@@ -62,9 +62,12 @@ GLASS_API void __kmpc_push_num_threads_strict(ident_t *loc, int32_t gtid, int32_
   th->pushed_strict_msg = message;
 }
 
+// proc_bind clause. Clang passes 2 for master and 5 for primary (the same policy).
 GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
   (void)loc, (void)gtid;
-  glass_self()->pushed_bind = bind;
+  if (bind == 5)
+    bind = GLASS_BIND_PRIMARY;
+  glass_self()->pushed_bind = bind >= GLASS_BIND_FALSE && bind <= GLASS_BIND_SPREAD ? bind : -1;
 }
 
 // The outlined function's arguments arrive as varargs; they are pointer-sized (shared

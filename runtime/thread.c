@@ -25,6 +25,10 @@ static glass_thread_t *thread_alloc(void) {
   th->gtid = gtid;
   th->pushed_nthreads = 0;
   th->pushed_bind = -1;
+  th->place = -1;
+  th->part_first = 0;
+  th->part_last = INT32_MAX; // all places
+  th->shown_place = -2;
 #if GLASS_OMPT
   th->ompt_state = ompt_state_overhead;
 #endif

@@ -1,0 +1,400 @@
+// Binding threads to places (OpenMP 5.1 §2.6.2: primary, close, spread), the place routines
+// (§3.3), affinity display (OMP_DISPLAY_AFFINITY, OMP_AFFINITY_FORMAT, §3.3.x), and libomp's
+// kmp_*_affinity mask extensions.
+#include "affinity.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+// The thread's partition clamped to the places that exist.
+static void partition_of(glass_thread_t *th, int *first, int *last) {
+  int n = glass_places.count;
+  *first = th->part_first < n ? th->part_first : 0;
+  *last = th->part_last < n ? th->part_last : n - 1;
+  if (*last < *first)
+    *last = n - 1;
+}
+
+void glass_affinity_fork(glass_thread_t *th, glass_team_t *team, int bind) {
+  team->bind = (int8_t)bind;
+  team->affinity_work = bind != GLASS_BIND_FALSE || glass_env.display_affinity;
+  if (!team->affinity_work)
+    return;
+  glass_places_init();
+  int first, last;
+  partition_of(th, &first, &last);
+  team->part_first = first;
+  team->part_last = last;
+  team->master_place = th->place >= 0 ? th->place : first;
+}
+
+// close: thread tid's place counting from the master's, T threads over P places (several
+// consecutive threads per place when T > P).
+static int close_place(int tid, int T, int mp, int first, int P) {
+  int offset;
+  if (T <= P) {
+    offset = tid;
+  } else {
+    int per = T / P, extra = T % P; // the first `extra` places get per+1 threads
+    int big = extra * (per + 1);
+    offset = tid < big ? tid / (per + 1) : extra + (tid - big) / per;
+  }
+  return first + ((mp - first) + offset) % P;
+}
+
+// spread: T <= P subpartitions of (nearly) equal size; thread tid gets the one that comes tid
+// steps after the master's, and binds to its first place (the master keeps its own place).
+static void spread_place(int tid, int T, int mp, int first, int P, int *place, int *pf, int *pl) {
+  int size = P / T, extra = P % T;
+  int j0 = 0, start = 0;
+  for (int j = 0; j < T; j++) {
+    int len = size + (j < extra);
+    if (mp - first >= start && mp - first < start + len)
+      j0 = j;
+    start += len;
+  }
+  int j = (j0 + tid) % T;
+  int s = 0;
+  for (int k = 0; k < j; k++)
+    s += size + (k < extra);
+  *pf = first + s;
+  *pl = *pf + size + (j < extra) - 1;
+  *place = tid == 0 ? mp : *pf;
+}
+
+static void bind_to(glass_thread_t *th, int place) {
+  if (th->place == place)
+    return;
+  if (sched_setaffinity(0, sizeof(cpu_set_t), &glass_places.sets[place]) == 0)
+    th->place = place;
+}
+
+static void display_affinity_line(glass_thread_t *th, const char *format);
+
+void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
+  int T = team->nthreads, first = team->part_first, last = team->part_last;
+  int P = last - first + 1, mp = team->master_place;
+  int place = th->place, pf = first, pl = last;
+  switch (team->bind) {
+  case GLASS_BIND_FALSE:
+    break;
+  case GLASS_BIND_PRIMARY:
+    place = mp;
+    break;
+  case GLASS_BIND_SPREAD:
+    if (T <= P) {
+      spread_place(tid, T, mp, first, P, &place, &pf, &pl);
+      break;
+    }
+    place = close_place(tid, T, mp, first, P);
+    pf = pl = place;
+    break;
+  default: // true and close
+    place = close_place(tid, T, mp, first, P);
+    break;
+  }
+  if (team->bind != GLASS_BIND_FALSE && P > 0) {
+    bind_to(th, place);
+    th->part_first = pf;
+    th->part_last = pl;
+  }
+  if (glass_env.display_affinity && th->shown_place != th->place) {
+    th->shown_place = th->place;
+    display_affinity_line(th, NULL);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Place routines.
+
+GLASS_API int omp_get_proc_bind(void) { return glass_self()->task->icvs.bind; }
+
+GLASS_API int omp_get_num_places(void) {
+  glass_ensure_init();
+  glass_places_init();
+  return glass_places.count;
+}
+
+static bool valid_place(int p) {
+  glass_places_init();
+  return p >= 0 && p < glass_places.count;
+}
+
+GLASS_API int omp_get_place_num_procs(int place) {
+  glass_ensure_init();
+  return valid_place(place) ? CPU_COUNT(&glass_places.sets[place]) : 0;
+}
+
+GLASS_API void omp_get_place_proc_ids(int place, int *ids) {
+  glass_ensure_init();
+  if (!valid_place(place) || !ids)
+    return;
+  int n = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+    if (CPU_ISSET(cpu, &glass_places.sets[place]))
+      ids[n++] = cpu;
+}
+
+GLASS_API int omp_get_place_num(void) { return glass_self()->place; }
+
+GLASS_API int omp_get_partition_num_places(void) {
+  glass_thread_t *th = glass_self();
+  glass_places_init();
+  int first, last;
+  partition_of(th, &first, &last);
+  return glass_places.count ? last - first + 1 : 0;
+}
+
+GLASS_API void omp_get_partition_place_nums(int *place_nums) {
+  glass_thread_t *th = glass_self();
+  glass_places_init();
+  if (!place_nums || !glass_places.count)
+    return;
+  int first, last;
+  partition_of(th, &first, &last);
+  for (int p = first; p <= last; p++)
+    place_nums[p - first] = p;
+}
+
+// Async-signal-safe views for the OMPT inquiries (the place list is immutable once ready).
+int glass_places_count_safe(void) {
+  return __atomic_load_n(&glass_places.ready, __ATOMIC_ACQUIRE) ? glass_places.count : 0;
+}
+
+int glass_place_proc_ids_safe(int place, int size, int *ids) {
+  if (place < 0 || place >= glass_places_count_safe())
+    return 0;
+  int n = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+    if (CPU_ISSET(cpu, &glass_places.sets[place])) {
+      if (ids && n < size)
+        ids[n] = cpu;
+      n++;
+    }
+  return n;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Affinity format (OpenMP 5.1 §6.14): %[0][.][width]<field>, field a letter or {name}.
+
+static char affinity_format[512] = "OMP: pid %P tid %i thread %n bound to OS proc set {%A}";
+static bool format_set;
+
+static const char *format_text(void) {
+  if (!format_set && glass_env.affinity_format) {
+    snprintf(affinity_format, sizeof(affinity_format), "%s", glass_env.affinity_format);
+    format_set = true;
+  }
+  return affinity_format;
+}
+
+static void procs_text(char *buf, size_t n) {
+  cpu_set_t set;
+  buf[0] = '\0';
+  if (sched_getaffinity(0, sizeof(set), &set) != 0)
+    return;
+  size_t off = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE && off < n; cpu++) {
+    if (!CPU_ISSET(cpu, &set))
+      continue;
+    int end = cpu;
+    while (end + 1 < CPU_SETSIZE && CPU_ISSET(end + 1, &set))
+      end++;
+    off += (size_t)snprintf(buf + off, n - off, off ? ",%d" : "%d", cpu);
+    if (end > cpu && off < n)
+      off += (size_t)snprintf(buf + off, n - off, end > cpu + 1 ? "-%d" : ",%d", end);
+    cpu = end;
+  }
+}
+
+static char field_letter(const char **p) {
+  static const struct {
+    const char *name;
+    char letter;
+  } names[] = {{"team_num", 't'},         {"num_teams", 'T'},   {"nesting_level", 'L'},
+               {"thread_num", 'n'},       {"num_threads", 'N'}, {"ancestor_tnum", 'a'},
+               {"host", 'H'},             {"process_id", 'P'},  {"native_thread_id", 'i'},
+               {"thread_affinity", 'A'}};
+  if (**p != '{')
+    return *(*p)++;
+  const char *close = strchr(*p, '}');
+  if (!close)
+    return 0;
+  size_t len = (size_t)(close - *p - 1);
+  const char *name = *p + 1;
+  *p = close + 1;
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (strlen(names[i].name) == len && strncmp(name, names[i].name, len) == 0)
+      return names[i].letter;
+  return 0;
+}
+
+static size_t capture(glass_thread_t *th, char *out, size_t size, const char *format) {
+  char tmp[4096];
+  size_t off = 0;
+  if (!format)
+    format = format_text();
+  for (const char *p = format; *p && off < sizeof(tmp) - 1;) {
+    if (*p != '%') {
+      tmp[off++] = *p++;
+      continue;
+    }
+    p++;
+    if (*p == '%') {
+      tmp[off++] = *p++;
+      continue;
+    }
+    bool zero = false, right = false;
+    if (*p == '0') {
+      zero = true;
+      p++;
+    }
+    if (*p == '.') {
+      right = true;
+      p++;
+    }
+    int width = 0;
+    while (*p >= '0' && *p <= '9')
+      width = width * 10 + (*p++ - '0');
+    char field = field_letter(&p);
+    char val[1024];
+    switch (field) {
+    case 't': snprintf(val, sizeof(val), "%d", 0); break;
+    case 'T': snprintf(val, sizeof(val), "%d", 1); break;
+    case 'L': snprintf(val, sizeof(val), "%d", th->team->level); break;
+    case 'n': snprintf(val, sizeof(val), "%d", th->tid); break;
+    case 'N': snprintf(val, sizeof(val), "%d", th->team->nthreads); break;
+    case 'a': {
+      glass_task_t *enc = th->team->parent_task;
+      snprintf(val, sizeof(val), "%d", th->team->level > 0 && enc ? enc->thread_num : -1);
+      break;
+    }
+    case 'H': gethostname(val, sizeof(val)); val[sizeof(val) - 1] = '\0'; break;
+    case 'P': snprintf(val, sizeof(val), "%d", (int)getpid()); break;
+    case 'i': snprintf(val, sizeof(val), "%d", glass_os_tid()); break;
+    case 'A': procs_text(val, sizeof(val)); break;
+    default: snprintf(val, sizeof(val), "undefined"); break;
+    }
+    int n;
+    if (zero && right) { // printf has no zero padding for strings: pad by hand
+      int len = (int)strlen(val), pad = width > len ? width - len : 0;
+      n = snprintf(tmp + off, sizeof(tmp) - off, "%.*s%s", pad > 64 ? 64 : pad,
+                   "0000000000000000000000000000000000000000000000000000000000000000", val);
+    } else {
+      n = snprintf(tmp + off, sizeof(tmp) - off, right ? "%*s" : "%-*s", width, val);
+    }
+    if (n > 0)
+      off += (size_t)n < sizeof(tmp) - off ? (size_t)n : sizeof(tmp) - off - 1;
+  }
+  tmp[off] = '\0';
+  if (out && size) {
+    size_t c = off < size - 1 ? off : size - 1;
+    memcpy(out, tmp, c);
+    out[c] = '\0';
+  }
+  return off;
+}
+
+static void display_affinity_line(glass_thread_t *th, const char *format) {
+  char line[4096];
+  capture(th, line, sizeof(line), format);
+  fprintf(stderr, "%s\n", line);
+}
+
+GLASS_API void ompc_set_affinity_format(const char *format) {
+  glass_ensure_init();
+  format_set = true;
+  snprintf(affinity_format, sizeof(affinity_format), "%s", format ? format : "");
+}
+
+GLASS_API size_t ompc_get_affinity_format(char *buffer, size_t size) {
+  glass_ensure_init();
+  const char *f = format_text();
+  if (buffer && size) {
+    snprintf(buffer, size, "%s", f);
+  }
+  return strlen(f);
+}
+
+GLASS_API void ompc_display_affinity(const char *format) {
+  display_affinity_line(glass_self(), format && *format ? format : NULL);
+}
+
+GLASS_API size_t ompc_capture_affinity(char *buffer, size_t size, const char *format) {
+  return capture(glass_self(), buffer, size, format && *format ? format : NULL);
+}
+
+GLASS_API void omp_set_affinity_format(const char *format) { ompc_set_affinity_format(format); }
+GLASS_API size_t omp_get_affinity_format(char *buffer, size_t size) {
+  return ompc_get_affinity_format(buffer, size);
+}
+GLASS_API void omp_display_affinity(const char *format) { ompc_display_affinity(format); }
+GLASS_API size_t omp_capture_affinity(char *buffer, size_t size, const char *format) {
+  return ompc_capture_affinity(buffer, size, format);
+}
+
+GLASS_API int omp_get_proc_bind_(void) { return omp_get_proc_bind(); }
+GLASS_API int omp_get_num_places_(void) { return omp_get_num_places(); }
+GLASS_API int omp_get_place_num_procs_(int *place) { return omp_get_place_num_procs(*place); }
+GLASS_API void omp_get_place_proc_ids_(int *place, int *ids) { omp_get_place_proc_ids(*place, ids); }
+GLASS_API int omp_get_place_num_(void) { return omp_get_place_num(); }
+GLASS_API int omp_get_partition_num_places_(void) { return omp_get_partition_num_places(); }
+GLASS_API void omp_get_partition_place_nums_(int *nums) { omp_get_partition_place_nums(nums); }
+
+// ---------------------------------------------------------------------------------------------
+// libomp's affinity mask extensions: masks are heap cpu_set_t objects.
+
+GLASS_API void kmp_create_affinity_mask(void **mask) {
+  cpu_set_t *set = glass_zalloc(sizeof(cpu_set_t));
+  *mask = set;
+}
+
+GLASS_API void kmp_destroy_affinity_mask(void **mask) {
+  glass_free(*mask);
+  *mask = NULL;
+}
+
+GLASS_API int kmp_set_affinity_mask_proc(int proc, void **mask) {
+  if (!mask || !*mask || proc < 0 || proc >= CPU_SETSIZE)
+    return -1;
+  CPU_SET(proc, (cpu_set_t *)*mask);
+  return 0;
+}
+
+GLASS_API int kmp_unset_affinity_mask_proc(int proc, void **mask) {
+  if (!mask || !*mask || proc < 0 || proc >= CPU_SETSIZE)
+    return -1;
+  CPU_CLR(proc, (cpu_set_t *)*mask);
+  return 0;
+}
+
+GLASS_API int kmp_get_affinity_mask_proc(int proc, void **mask) {
+  if (!mask || !*mask || proc < 0 || proc >= CPU_SETSIZE)
+    return -1;
+  return CPU_ISSET(proc, (cpu_set_t *)*mask) ? 1 : 0;
+}
+
+GLASS_API int kmp_set_affinity(void **mask) {
+  glass_thread_t *th = glass_self();
+  if (!mask || !*mask)
+    return -1;
+  if (sched_setaffinity(0, sizeof(cpu_set_t), (cpu_set_t *)*mask) != 0)
+    return -1;
+  th->place = -1; // bound by hand, not to one of our places
+  return 0;
+}
+
+GLASS_API int kmp_get_affinity(void **mask) {
+  glass_ensure_init();
+  if (!mask || !*mask)
+    return -1;
+  return sched_getaffinity(0, sizeof(cpu_set_t), (cpu_set_t *)*mask) == 0 ? 0 : -1;
+}
+
+GLASS_API int kmp_get_affinity_max_proc(void) {
+  glass_ensure_init();
+  return CPU_SETSIZE;
+}

@@ -1,0 +1,352 @@
+// Places (OpenMP 5.1 §2.4, §6.5 OMP_PLACES): the machine's topology read from sysfs, and the
+// place list built from OMP_PLACES (abstract names with an optional count, or explicit lists
+// with intervals and exclusions). Built once, lazily, then read-only: the OMPT place inquiries
+// read it from signal handlers.
+#define _GNU_SOURCE
+#include "affinity.h"
+
+#include <ctype.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+glass_places_t glass_places;
+
+// ---------------------------------------------------------------------------------------------
+// Topology: the processors this process may use, and for each, the processors sharing its core,
+// last-level cache, NUMA node and socket.
+
+static int read_cpulist(const char *path, cpu_set_t *set) {
+  CPU_ZERO(set);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return -1;
+  char buf[4096];
+  size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  char *s = buf;
+  while (*s && *s != '\n') {
+    char *end;
+    long a = strtol(s, &end, 10);
+    if (end == s)
+      return -1;
+    long b = a;
+    if (*end == '-')
+      b = strtol(end + 1, &end, 10);
+    for (long i = a; i <= b && i < CPU_SETSIZE; i++)
+      CPU_SET((int)i, set);
+    s = end;
+    if (*s == ',')
+      s++;
+  }
+  return 0;
+}
+
+enum { LVL_THREAD, LVL_CORE, LVL_LLC, LVL_NUMA, LVL_SOCKET };
+
+// The processors sharing `cpu`'s resource at `level`, restricted to what we may use.
+static void group_of(int cpu, int level, const cpu_set_t *usable, cpu_set_t *out) {
+  char path[160];
+  int rc = -1;
+  switch (level) {
+  case LVL_THREAD:
+    CPU_ZERO(out);
+    CPU_SET(cpu, out);
+    return;
+  case LVL_CORE:
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
+    rc = read_cpulist(path, out);
+    break;
+  case LVL_LLC:
+    for (int idx = 3; idx >= 1 && rc != 0; idx--) {
+      snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list",
+               cpu, idx);
+      rc = read_cpulist(path, out);
+    }
+    if (rc != 0)
+      group_of(cpu, LVL_SOCKET, usable, out);
+    rc = 0;
+    break;
+  case LVL_NUMA:
+    for (int node = 0; node < 1024 && rc != 0; node++) {
+      snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
+      cpu_set_t set;
+      if (read_cpulist(path, &set) != 0) {
+        if (node > 64)
+          break;
+        continue;
+      }
+      if (CPU_ISSET(cpu, &set)) {
+        *out = set;
+        rc = 0;
+      }
+    }
+    break;
+  case LVL_SOCKET:
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/package_cpus_list", cpu);
+    rc = read_cpulist(path, out);
+    if (rc != 0) {
+      snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_siblings_list",
+               cpu);
+      rc = read_cpulist(path, out);
+    }
+    break;
+  }
+  if (rc != 0) { // no topology information: every processor on its own
+    CPU_ZERO(out);
+    CPU_SET(cpu, out);
+  }
+  CPU_AND(out, out, usable);
+}
+
+static void add_place(const cpu_set_t *set) {
+  if (CPU_COUNT(set) == 0)
+    return;
+  glass_places_t *p = &glass_places;
+  if (p->count == p->capacity) {
+    int cap = p->capacity ? p->capacity * 2 : 16;
+    cpu_set_t *sets = glass_zalloc(sizeof(cpu_set_t) * (size_t)cap);
+    if (p->count)
+      memcpy(sets, p->sets, sizeof(cpu_set_t) * (size_t)p->count);
+    glass_free(p->sets);
+    p->sets = sets;
+    p->capacity = cap;
+  }
+  p->sets[p->count++] = *set;
+}
+
+// One place per distinct group at `level`, in processor order, at most `limit` of them.
+static void places_from_level(int level, int limit) {
+  cpu_set_t seen;
+  CPU_ZERO(&seen);
+  for (int cpu = 0; cpu < CPU_SETSIZE && (limit <= 0 || glass_places.count < limit); cpu++) {
+    if (!CPU_ISSET(cpu, &glass_places.usable) || CPU_ISSET(cpu, &seen))
+      continue;
+    cpu_set_t g;
+    group_of(cpu, level, &glass_places.usable, &g);
+    CPU_OR(&seen, &seen, &g);
+    add_place(&g);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Explicit place lists: {0,1,2},{3:4},{0:4}:4:4,!{8}
+
+typedef struct {
+  const char *s;
+  bool bad;
+} cursor_t;
+
+static void skip(cursor_t *c) {
+  while (isspace((unsigned char)*c->s))
+    c->s++;
+}
+
+static long number(cursor_t *c, bool allow_negative) {
+  skip(c);
+  char *end;
+  long v = strtol(c->s, &end, 10);
+  if (end == c->s || (!allow_negative && v < 0))
+    c->bad = true;
+  c->s = end;
+  return v;
+}
+
+// res[:len[:stride]] items inside braces, or !res to exclude.
+static void parse_resources(cursor_t *c, cpu_set_t *set) {
+  CPU_ZERO(set);
+  for (;;) {
+    skip(c);
+    bool exclude = *c->s == '!';
+    if (exclude)
+      c->s++;
+    long start = number(c, false), len = 1, stride = 1;
+    skip(c);
+    if (*c->s == ':') {
+      c->s++;
+      len = number(c, false);
+      skip(c);
+      if (*c->s == ':') {
+        c->s++;
+        stride = number(c, true);
+      }
+    }
+    if (c->bad || len < 1)
+      goto bad;
+    for (long i = 0; i < len; i++) {
+      long cpu = start + i * stride;
+      if (cpu < 0 || cpu >= CPU_SETSIZE)
+        goto bad;
+      if (exclude)
+        CPU_CLR((int)cpu, set);
+      else
+        CPU_SET((int)cpu, set);
+    }
+    skip(c);
+    if (*c->s != ',')
+      return;
+    c->s++;
+  }
+bad:
+  c->bad = true;
+}
+
+static void shift_set(const cpu_set_t *in, long by, cpu_set_t *out, bool *ok) {
+  CPU_ZERO(out);
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+    if (CPU_ISSET(cpu, in)) {
+      long n = cpu + by;
+      if (n < 0 || n >= CPU_SETSIZE) {
+        *ok = false;
+        return;
+      }
+      CPU_SET((int)n, out);
+    }
+}
+
+static bool parse_explicit(const char *text) {
+  cursor_t c = {text, false};
+  for (;;) {
+    skip(&c);
+    bool exclude = *c.s == '!';
+    if (exclude)
+      c.s++;
+    skip(&c);
+    if (*c.s != '{')
+      return false;
+    c.s++;
+    cpu_set_t set;
+    parse_resources(&c, &set);
+    skip(&c);
+    if (c.bad || *c.s != '}')
+      return false;
+    c.s++;
+    long len = 1, stride = 1;
+    skip(&c);
+    if (*c.s == ':') {
+      c.s++;
+      len = number(&c, false);
+      skip(&c);
+      if (*c.s == ':') {
+        c.s++;
+        stride = number(&c, true);
+      }
+    }
+    if (c.bad || len < 1)
+      return false;
+    for (long i = 0; i < len; i++) {
+      cpu_set_t shifted;
+      bool ok = true;
+      shift_set(&set, i * stride, &shifted, &ok);
+      if (!ok)
+        return false;
+      CPU_AND(&shifted, &shifted, &glass_places.usable);
+      if (exclude) {
+        for (int p = 0; p < glass_places.count; p++)
+          if (CPU_EQUAL(&glass_places.sets[p], &shifted))
+            glass_places.sets[p] = (cpu_set_t){0};
+      } else {
+        add_place(&shifted);
+      }
+    }
+    skip(&c);
+    if (*c.s == '\0')
+      break;
+    if (*c.s != ',')
+      return false;
+    c.s++;
+  }
+  // Drop excluded (emptied) places.
+  int n = 0;
+  for (int p = 0; p < glass_places.count; p++)
+    if (CPU_COUNT(&glass_places.sets[p]))
+      glass_places.sets[n++] = glass_places.sets[p];
+  glass_places.count = n;
+  return n > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+static bool parse_abstract(const char *text) {
+  static const struct {
+    const char *name;
+    int level;
+  } names[] = {{"threads", LVL_THREAD}, {"cores", LVL_CORE},       {"ll_caches", LVL_LLC},
+               {"numa_domains", LVL_NUMA}, {"sockets", LVL_SOCKET}};
+  const char *s = text;
+  while (isspace((unsigned char)*s))
+    s++;
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+    size_t n = strlen(names[i].name);
+    if (strncasecmp(s, names[i].name, n) != 0)
+      continue;
+    const char *r = s + n;
+    while (isspace((unsigned char)*r))
+      r++;
+    long limit = 0;
+    if (*r == '(') {
+      char *end;
+      limit = strtol(r + 1, &end, 10);
+      if (end == r + 1 || limit < 1 || *end != ')')
+        return false;
+      r = end + 1;
+      while (isspace((unsigned char)*r))
+        r++;
+    }
+    if (*r)
+      return false;
+    glass_places.kind = names[i].name;
+    places_from_level(names[i].level, (int)limit);
+    return glass_places.count > 0;
+  }
+  return false;
+}
+
+static glass_mutex_t places_lock = GLASS_MUTEX_INIT;
+
+void glass_places_init(void) {
+  if (__atomic_load_n(&glass_places.ready, __ATOMIC_ACQUIRE))
+    return;
+  glass_mutex_lock(&places_lock);
+  if (!glass_places.ready) {
+    if (sched_getaffinity(0, sizeof(cpu_set_t), &glass_places.usable) != 0) {
+      CPU_ZERO(&glass_places.usable);
+      for (int i = 0; i < glass_nprocs; i++)
+        CPU_SET(i, &glass_places.usable);
+    }
+    const char *text = glass_env.places;
+    bool ok = false;
+    if (text && *text) {
+      ok = (strchr(text, '{') ? parse_explicit(text) : parse_abstract(text));
+      if (!ok) {
+        glass_warn("OMP_PLACES=\"%s\" is invalid (expected threads, cores, ll_caches, "
+                   "numa_domains, sockets with an optional (count), or a list of {places}); "
+                   "using cores",
+                   text);
+        glass_places.count = 0;
+      } else if (!glass_places.kind) {
+        glass_places.kind = "explicit";
+      }
+    }
+    if (!ok) {
+      glass_places.kind = "cores";
+      places_from_level(LVL_CORE, 0);
+    }
+    glass_places.explicit_request = text && *text && ok;
+    __atomic_store_n(&glass_places.ready, true, __ATOMIC_RELEASE);
+  }
+  glass_mutex_unlock(&places_lock);
+}
+
+// The place whose processors contain all of `set`'s, or -1.
+int glass_place_containing(const cpu_set_t *set) {
+  for (int p = 0; p < glass_places.count; p++) {
+    cpu_set_t both;
+    CPU_AND(&both, set, &glass_places.sets[p]);
+    if (CPU_EQUAL(&both, set))
+      return p;
+  }
+  return -1;
+}
