@@ -121,16 +121,26 @@ GLASS_API void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {
   glass_serialized_end(glass_self(), CODEPTR());
 }
 
-GLASS_API void __kmpc_barrier(ident_t *loc, int32_t gtid) {
-  (void)gtid;
-  glass_thread_t *th = glass_self();
+static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *codeptr,
+                                        void *frame) {
   glass_barrier_kind_t kind = GLASS_BARRIER_EXPLICIT;
   if (loc && (loc->flags & GLASS_IDENT_BARRIER_IMPL_MASK))
     kind = GLASS_BARRIER_IMPLICIT_WORKSHARE;
   else if (loc && !(loc->flags & GLASS_IDENT_BARRIER_EXPL))
     kind = GLASS_BARRIER_IMPLEMENTATION;
   glass_task_t *task = th->task;
-  OMPT_ENTER_FRAME(task, FRAME());
-  glass_barrier(th, kind, CODEPTR());
+  OMPT_ENTER_FRAME(task, frame);
+  glass_barrier(th, kind, codeptr);
   OMPT_ENTER_FRAME(task, NULL);
+}
+
+#define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+
+GLASS_API void __kmpc_barrier(ident_t *loc, int32_t gtid) {
+  (void)gtid;
+  glass_thread_t *th = glass_self();
+  // A team of one has nobody to wait for; a tool that asked for barrier events still gets them.
+  if (likely(th->team->nthreads == 1) && !OMPT_ANY(BARRIER_EVENTS))
+    return;
+  barrier_slow(th, loc, CODEPTR(), FRAME());
 }
