@@ -122,3 +122,43 @@ GLASS_API void kmpc_set_stacksize_s(size_t size) { kmp_set_stacksize_s(size); }
 GLASS_API void kmpc_set_library(int mode) { kmp_set_library(mode); }
 
 bool glass_warnings_enabled(void) { return warnings_on; }
+
+// kmp_set_defaults("NAME=value ..."): settings in environment syntax. Before the runtime
+// starts they act as if they were in the environment (without overriding it); afterwards only
+// the block time can still change.
+GLASS_API void kmp_set_defaults(char const *settings) {
+  if (!settings)
+    return;
+  char *copy = strdup(settings);
+  char *save = NULL;
+  bool started = atomic_load_explicit(&glass_init_state, memory_order_acquire) == 2;
+  for (char *item = strtok_r(copy, " \t\n", &save); item; item = strtok_r(NULL, " \t\n", &save)) {
+    char *eq = strchr(item, '=');
+    if (!eq || eq == item) {
+      glass_warn("kmp_set_defaults: \"%s\" is not NAME=value; ignored", item);
+      continue;
+    }
+    *eq = '\0';
+    if (!started) {
+      setenv(item, eq + 1, 0);
+    } else if (strcmp(item, "KMP_BLOCKTIME") == 0) {
+      kmp_set_blocktime(atoi(eq + 1));
+    } else {
+      glass_warn("kmp_set_defaults: %s cannot change once the runtime has started; ignored", item);
+    }
+  }
+  free(copy);
+}
+
+// Number of dispatch buffers libomp keeps for back-to-back nowait loops: Glass's dispatch
+// slots grow on demand, so the setting is only a hint (kept for the worksharing layer).
+int glass_disp_num_buffers = 7;
+GLASS_API void kmp_set_disp_num_buffers(int n) {
+  if (n > 0 && n <= 4096)
+    glass_disp_num_buffers = n;
+}
+
+GLASS_API void kmp_set_defaults_(char const *settings) { kmp_set_defaults(settings); }
+GLASS_API void kmp_set_disp_num_buffers_(int *n) { kmp_set_disp_num_buffers(*n); }
+GLASS_API void kmpc_set_defaults(char const *settings) { kmp_set_defaults(settings); }
+GLASS_API void kmpc_set_disp_num_buffers(int n) { kmp_set_disp_num_buffers(n); }

@@ -10,7 +10,7 @@ import lit.util
 config.name = "Glass"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c", ".cpp"]
-config.excludes = ["Inputs", "utils", "headers", "lit.cfg.py"]
+config.excludes = ["Inputs", "utils", "lit.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 
 params = lit_config.params
