@@ -29,7 +29,7 @@
 // RUN: clang-14 -fopenmp -Wall -Wextra -Werror -I%incdir -c %S/Inputs/tool_compat.c -o %t.e.o
 // RUN: gcc -fopenmp -Wall -Wextra -Werror -I%incdir -c %S/Inputs/tool_compat.c -o %t.f.o
 // RUN: g++ -fopenmp -Wall -Wextra -Werror -x c++ -I%incdir -c %S/Inputs/tool_compat.c -o %t.g.o
-// RUN: %cc %flags -DGLASS_TOOL_MAIN %S/Inputs/tool_compat.c -o %t.tool && %run %t.tool | %FileCheck %s --check-prefix=RUNS
+// RUN: %if ompt %{ %cc %flags -DGLASS_TOOL_MAIN %S/Inputs/tool_compat.c -o %t.tool && %run %t.tool | %FileCheck %s --check-prefix=RUNS %}
 //
 // Every omp.h routine:
 // RUN: clang-14 -fopenmp -Wall -Werror -I%incdir -c %S/Inputs/api_all.c -o %t.h.o
