@@ -6,7 +6,7 @@ static long value(long i) { return (i * 7919) % 1009; }
 
 int main(int argc, char **argv) {
   app_args(argc, argv);
-  long m = 2048, loops = app_small ? 200 : 100000;
+  long m = 2048, loops = app_small ? 200 : 50000;
   long sum_all = 0, max_all = 0;
   double t0 = app_now();
   for (long r = 0; r < loops; r++) {

@@ -2,8 +2,9 @@
 // instruction-count phases, and the JSON output. Linked into every group binary.
 //
 //   <group> --list
+//   <group> --calibrate [--delay US]
 //   <group> [--construct NAME|all] [--threads T] [--delay US] [--iterations N] [--reps R]
-//           [--rep-time US] [--delay-len L]
+//           [--rep-time US] [--delay-len L] [--warmup MS]
 //   <group> --instr N1,N2 [--construct NAME|all] [--threads T]
 //
 // Timing mode prints one JSON object per construct on stdout (one line each). Instruction
@@ -237,7 +238,7 @@ static int team_size(void) {
 // Modes
 
 typedef struct {
-  double delay_us, rep_us;
+  double delay_us, rep_us, warmup_us;
   long iterations, delay_len;
   int reps;
   long instr1, instr2;
@@ -246,7 +247,18 @@ typedef struct {
 static int run_timing(const bench_construct_t *c, const options_t *o, int team) {
   int err = 0;
   long n = o->iterations;
-  c->test(n > 0 && n < 64 ? n : 64); // warm-up: threads created, teams hot, code paged in
+  // Warm-up, for a fixed time: threads created, teams hot, code paged in, and the threads
+  // spread over the CPUs. A runtime whose threads start on one CPU and spin there can take
+  // tens of milliseconds before the kernel moves one away (seen with LLVM's libomp), and a
+  // short warm-up would measure that instead of the construct.
+  double w0 = now_us();
+  for (long k = 1; now_us() - w0 < o->warmup_us;) {
+    double a = now_us();
+    if (c->test(k) != 0)
+      return -1;
+    if (now_us() - a < 2000)
+      k *= 2;
+  }
   if (n <= 0)
     n = auto_iterations(c, o->rep_us, &err);
   int reps = o->reps;
@@ -319,8 +331,9 @@ static int run_instr(const bench_construct_t *c, const options_t *o) {
 
 static void usage(const char *argv0) {
   fprintf(stderr,
-          "usage: %s [--list] [--construct NAME|all] [--threads T] [--delay US]\n"
+          "usage: %s [--list] [--calibrate] [--construct NAME|all] [--threads T] [--delay US]\n"
           "          [--iterations N] [--reps R] [--rep-time US] [--delay-len L]\n"
+          "          [--warmup MS]\n"
           "          [--instr N1,N2]\n",
           argv0);
   exit(2);
@@ -328,13 +341,18 @@ static void usage(const char *argv0) {
 
 int main(int argc, char **argv) {
   const char *which = "all";
-  options_t o = {.delay_us = 0.1, .rep_us = 2000, .iterations = 0, .delay_len = -1, .reps = 7};
-  int list = 0;
+  options_t o = {.delay_us = 0.1, .rep_us = 2000, .iterations = 0, .delay_len = -1, .reps = 7,
+                 .warmup_us = 50000};
+  int list = 0, calibrate = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (!strcmp(a, "--list")) {
       list = 1;
+      continue;
+    }
+    if (!strcmp(a, "--calibrate")) {
+      calibrate = 1;
       continue;
     }
     if (!v)
@@ -352,6 +370,8 @@ int main(int argc, char **argv) {
       o.reps = atoi(v);
     else if (!strcmp(a, "--rep-time"))
       o.rep_us = atof(v);
+    else if (!strcmp(a, "--warmup"))
+      o.warmup_us = atof(v) * 1000;
     else if (!strcmp(a, "--delay-len"))
       o.delay_len = atol(v);
     else if (!strcmp(a, "--instr")) {
@@ -368,6 +388,12 @@ int main(int argc, char **argv) {
   }
   if (bench_threads < 1 || bench_threads > BENCH_MAX_THREADS || o.reps < 1)
     usage(argv[0]);
+  if (calibrate) { // the delay length for --delay, so the runner can fix it for every run
+    double rate = delay_units_per_us();
+    printf("{\"delay_us\":%g,\"delay_len\":%ld,\"units_per_us\":%.4f}\n", o.delay_us,
+           (long)(o.delay_us * rate + 0.5), rate);
+    return 0;
+  }
 
   int found = 0;
   for (int i = 0; i < bench_group_size; i++)
