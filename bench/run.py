@@ -40,7 +40,8 @@ def parse_args(argv):
     p.add_argument("--runtimes", type=csv(str), default=["glass", "libomp", "libgomp"])
     p.add_argument("--modes", type=csv(str), default=list(MODES), help="tool modes, of: " + ",".join(MODES))
     p.add_argument("--threads", type=csv(int), default=[1, 2, 4])
-    p.add_argument("--tool-threads", type=csv(int), help="thread counts measured under the tool modes (default: all)")
+    p.add_argument("--tool-threads", type=csv(int), default=[1, 2],
+                   help="thread counts measured under the tool modes")
     p.add_argument("--constructs", type=csv(str), help="only these constructs")
     p.add_argument("--reps", type=int, default=5, help="runs per figure (min and median)")
     p.add_argument("--inner-reps", type=int, default=7, help="timed repetitions inside each run")
@@ -79,7 +80,8 @@ def parse_args(argv):
         a.instr_n = [20, 40]
         a.timeout = min(a.timeout, 60)
     a.out = os.path.abspath(a.out or os.path.join(BENCH_DIR, "out"))
-    a.tool_threads = a.tool_threads or a.threads
+    if a.smoke:
+        a.tool_threads = a.threads
     for m in a.modes:
         if m not in MODES:
             p.error("unknown mode %s" % m)

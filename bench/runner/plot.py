@@ -15,7 +15,7 @@ PANEL_W = 190
 GAP = 16
 TOP = 78
 COLORS = {"glass": "#1f5fbf", "libgomp": "#e07b00", "glass-noompt": "#6fa8ff",
-          "libomp": "#c0392b", "disabled": "#888888", "nocb": "#1f5fbf", "empty": "#7a3db8",
+          "libomp": "#c0392b", "disabled": "#666666", "nocb": "#17a2b8", "empty": "#7a3db8",
           "light": "#1a9e55"}
 
 
@@ -170,7 +170,7 @@ def render(res):
         s.append(_marker(shape, x + 5, ly, COLORS[key]))
         s.append('<text x="%d" y="%d" dominant-baseline="middle">%s</text>' % (
             x + 14, ly, escape(label)))
-        x += 24 + 6.3 * len(label)
+        x += 30 + 6.9 * len(label)
     s.append('<text x="10" y="%d" fill="#555">Green band: better than the reference. n/a: the '
              'runtime lacks the construct. Hover a marker for its value.</text>' % (ly + 22))
     s.append("</svg>")
