@@ -138,6 +138,7 @@ def main(argv):
         bdir = os.path.join(opts.out, "build")
         builds = {c: build.build_compiler(c, bdir, headers, opts.jobs) for c in compilers}
         tools = build.build_tools(bdir, headers)
+        probe = build.build_probe(bdir)
     except BuildError as e:
         log("BUILD FAILED: %s" % e, always=True)
         return 1
@@ -200,7 +201,7 @@ def main(argv):
     meta["delay_len"] = delay_lens
 
     policy = timing.Policy(opts.max_other, opts.max_delay, opts.retries, deadline)
-    stats = timing.Stats()
+    stats = timing.Stats(probe)
     results = {"meta": meta, "options": {k: v for k, v in vars(opts).items()},
                "availability": availability, "instances": instances,
                "micro": [], "instr": [], "apps": []}

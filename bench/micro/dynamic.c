@@ -29,18 +29,18 @@ static int for_dynamic_test(long n) {
 
 // Loop schedules (sched.h).
 SCHED_TEST(dynamic1_test, "dynamic_1", "omp for schedule(dynamic, 1)")
-SCHED_TEST(dynamic8_test, "dynamic_8", "omp for schedule(dynamic, 8)")
-SCHED_TEST(dynamic64_test, "dynamic_64", "omp for schedule(dynamic, 64)")
+SCHED_TEST(dynamic4_test, "dynamic_4", "omp for schedule(dynamic, 4)")
+SCHED_TEST(dynamic16_test, "dynamic_16", "omp for schedule(dynamic, 16)")
 SCHED_TEST(guided1_test, "guided_1", "omp for schedule(guided, 1)")
-SCHED_TEST(guided8_test, "guided_8", "omp for schedule(guided, 8)")
-SCHED_TEST(guided64_test, "guided_64", "omp for schedule(guided, 64)")
+SCHED_TEST(guided4_test, "guided_4", "omp for schedule(guided, 4)")
+SCHED_TEST(guided16_test, "guided_16", "omp for schedule(guided, 16)")
 
 BENCH_GROUP("dynamic",
             {"for_dynamic", "one omp for schedule(dynamic) of one iteration per thread",
              for_dynamic_test, bench_ref_delays},
             {"dynamic_1", SCHED_INSTANCE, dynamic1_test, sched_ref},
-            {"dynamic_8", SCHED_INSTANCE, dynamic8_test, sched_ref},
-            {"dynamic_64", SCHED_INSTANCE, dynamic64_test, sched_ref},
+            {"dynamic_4", SCHED_INSTANCE, dynamic4_test, sched_ref},
+            {"dynamic_16", SCHED_INSTANCE, dynamic16_test, sched_ref},
             {"guided_1", SCHED_INSTANCE, guided1_test, sched_ref},
-            {"guided_8", SCHED_INSTANCE, guided8_test, sched_ref},
-            {"guided_64", SCHED_INSTANCE, guided64_test, sched_ref});
+            {"guided_4", SCHED_INSTANCE, guided4_test, sched_ref},
+            {"guided_16", SCHED_INSTANCE, guided16_test, sched_ref});

@@ -47,8 +47,8 @@ static int parallel_for_test(long n) {
 // Loop schedules (sched.h).
 SCHED_TEST(static_test, "static", "omp for schedule(static)")
 SCHED_TEST(static1_test, "static_1", "omp for schedule(static, 1)")
-SCHED_TEST(static8_test, "static_8", "omp for schedule(static, 8)")
-SCHED_TEST(static64_test, "static_64", "omp for schedule(static, 64)")
+SCHED_TEST(static4_test, "static_4", "omp for schedule(static, 4)")
+SCHED_TEST(static16_test, "static_16", "omp for schedule(static, 16)")
 
 BENCH_GROUP("for",
             {"for", "one omp for of one iteration per thread", for_test, bench_ref_delays},
@@ -56,5 +56,5 @@ BENCH_GROUP("for",
              bench_ref_delays},
             {"static", SCHED_INSTANCE, static_test, sched_ref},
             {"static_1", SCHED_INSTANCE, static1_test, sched_ref},
-            {"static_8", SCHED_INSTANCE, static8_test, sched_ref},
-            {"static_64", SCHED_INSTANCE, static64_test, sched_ref});
+            {"static_4", SCHED_INSTANCE, static4_test, sched_ref},
+            {"static_16", SCHED_INSTANCE, static16_test, sched_ref});

@@ -8,8 +8,8 @@
 
 #include <omp.h>
 
-#define SCHED_ITERS 128
-#define SCHED_INSTANCE "one omp for of 128 iterations per thread"
+#define SCHED_ITERS 32
+#define SCHED_INSTANCE "one omp for of 32 iterations per thread"
 
 static void sched_ref(long n) { bench_ref_delays(n * SCHED_ITERS); }
 

@@ -139,6 +139,14 @@ def build_compiler(compiler, out_dir, headers, jobs=2, with_apps=True):
     return b
 
 
+def build_probe(out_dir, compiler="gcc"):
+    """The core-to-core round-trip probe (no OpenMP)."""
+    out = os.path.join(out_dir, "pingpong")
+    run_cmd([compiler, "-O2", "-Wall", "-pthread", os.path.join(BENCH_DIR, "probe", "pingpong.c"),
+             "-o", out])
+    return out
+
+
 def build_tools(out_dir, headers, compiler="clang-22"):
     root = os.path.join(out_dir, "tools")
     os.makedirs(root, exist_ok=True)

@@ -6,7 +6,7 @@ import math
 from xml.sax.saxutils import escape
 
 from .common import REFERENCE
-from .report import construct_order
+from .report import construct_order, paired_ratio
 
 LO, HI = 1 / 8, 8  # ratio domain; beyond it markers sit on the edge with an arrow
 ROW_H = 17
@@ -47,9 +47,6 @@ def _panels(res):
     panels = []
     micro = {(c["construct"], c["threads"], c["runtime"], c["mode"]): c for c in res["micro"]}
 
-    def val(cell, key="median_us"):
-        return cell.get(key) if cell and cell.get("status") == "ok" else None
-
     def rat(a, b, tiny):
         return a / b if a is not None and b is not None and b > tiny and a > 0 else None
 
@@ -61,10 +58,10 @@ def _panels(res):
                 continue
             if r not in ("glass", "libgomp"):
                 continue
-            ref = val(micro.get((c, t, REFERENCE, "none")))
+            ref = micro.get((c, t, REFERENCE, "none"))
             na = cell.get("status") == "n/a"
             rows.setdefault(c, []).append((r, "circle" if r == "glass" else "diamond",
-                                           None if na else rat(val(cell), ref, 0.005),
+                                           None if na else paired_ratio(cell, ref),
                                            "n/a" if na else None))
         if rows:
             panels.append(("time, %d thread%s" % (t, "s" if t > 1 else ""),
@@ -89,10 +86,10 @@ def _panels(res):
         for (c, t, r, m), cell in micro.items():
             if t != tool_t or r != rt or m == "none":
                 continue
-            base = val(micro.get((c, t, r, "none")))
+            base = micro.get((c, t, r, "none"))
             shape = {"disabled": "x", "nocb": "circle", "empty": "square",
                      "light": "triangle"}[m]
-            rows.setdefault(c, []).append((m, shape, rat(val(cell), base, 0.005), None))
+            rows.setdefault(c, []).append((m, shape, paired_ratio(cell, base), None))
         if rows:
             panels.append(("%s tool modes, %d threads" % ("Glass" if rt == "glass" else
                                                           "LLVM libomp", tool_t),

@@ -1,16 +1,16 @@
 """The Markdown report, from the results dictionary (the same data as results.json)."""
 
-from .common import MODE_TITLES, MODES, REFERENCE, RUNTIME_TITLES
+from .common import MODE_TITLES, MODES, REFERENCE, RUNTIME_TITLES, median
 
 # Table order: EPCC's syncbench, then schedbench, then taskbench; unknown names at the end.
 ORDER = ["parallel", "barrier", "for", "parallel_for", "single", "critical", "lock", "atomic",
-         "reduction", "for_reduction", "ordered", "static", "static_1", "static_8", "static_64",
-         "for_dynamic", "dynamic_1", "dynamic_8", "dynamic_64", "guided_1", "guided_8",
-         "guided_64", "task_parallel", "task_master", "task_nested", "taskwait", "task_deps",
+         "reduction", "for_reduction", "ordered", "static", "static_1", "static_4", "static_16",
+         "for_dynamic", "dynamic_1", "dynamic_4", "dynamic_16", "guided_1", "guided_4",
+         "guided_16", "task_parallel", "task_master", "task_nested", "taskwait", "task_deps",
          "taskloop", "task_undeferred"]
 TIME_RUNTIMES = ["glass", "libomp", "libgomp", "glass-clang14", "libomp-clang14"]
 INSTR_RUNTIMES = ["glass", "glass-noompt", "libomp", "libgomp"]
-TINY_US = 0.005  # below this a time is noise: no ratio against it
+TINY_US = 0.02  # below this a time is noise: no ratio against it
 
 
 def construct_order(names):
@@ -35,6 +35,22 @@ def ratio(a, b, tiny=TINY_US):
     if a is None or b is None or b <= tiny or a < 0:
         return None
     return a / b
+
+
+def paired_ratio(a, b, key="overhead_us", summary="median_us", tiny=TINY_US):
+    """a ÷ b for two cells: the median over rounds of the ratio of their runs in the same round.
+    The runs of one round are adjacent in time, so a change of the machine between rounds (a
+    busy neighbour, the host moving the virtual CPUs) cancels. Falls back to the ratio of the
+    medians when too few rounds pair up."""
+    va, vb = value(a, summary), value(b, summary)
+    if va is None or vb is None or vb <= tiny or va < 0:
+        return None
+    ra = {r.get("round"): r[key] for r in a["runs"] if r.get("round") is not None}
+    rb = {r.get("round"): r[key] for r in b["runs"] if r.get("round") is not None}
+    rs = [ra[k] / rb[k] for k in ra if k in rb and rb[k] > tiny and ra[k] >= 0]
+    if rs and 2 * len(rs) > min(len(a["runs"]), len(b["runs"])):
+        return median(rs)
+    return va / vb
 
 
 def fmt_ratio(r):
@@ -79,9 +95,10 @@ def micro_sections(res):
     reps = res["options"]["reps"]
     out = ["## Microbenchmarks: overhead per construct instance (µs)", "",
            "Median over %d runs of each run's median, (minimum) beside it; ⚑ = runs were "
-           "rejected as disturbed and rerun. Ratios are medians divided by LLVM libomp's in the "
-           "same run; below 1 is faster than libomp. n/a: the runtime lacks the construct's "
-           "entry points." % reps, ""]
+           "rejected as disturbed and rerun. Ratios: the median over rounds of the ratio of two "
+           "runtimes' runs in the same round (adjacent in time); below 1 is faster than libomp; "
+           "none when the divisor is below %.2f µs (noise). n/a: the runtime lacks the "
+           "construct's entry points." % (reps, TINY_US), ""]
     header = ["construct", "threads"] + [RUNTIME_TITLES[r] for r in runtimes]
     others = [r for r in runtimes if r != REFERENCE]
     header += ["%s ÷ libomp" % RUNTIME_TITLES[r] for r in others]
@@ -94,10 +111,10 @@ def micro_sections(res):
             if all(v is None for v in row_cells.values()):
                 continue
             row = [c, str(t)] + [cell_text(row_cells[r]) for r in runtimes]
-            ref = value(row_cells.get(REFERENCE))
-            row += [fmt_ratio(ratio(value(row_cells[r]), ref)) for r in others]
+            ref = row_cells.get(REFERENCE)
+            row += [fmt_ratio(paired_ratio(row_cells[r], ref)) for r in others]
             if "glass" in runtimes and "libgomp" in runtimes:
-                row.append(fmt_ratio(ratio(value(row_cells["glass"]), value(row_cells["libgomp"]))))
+                row.append(fmt_ratio(paired_ratio(row_cells["glass"], row_cells["libgomp"])))
             rows.append(row)
     out += [table(header, rows), ""]
 
@@ -116,20 +133,20 @@ def micro_sections(res):
                 if not any((c, t, r, m) in cells for r in tool_rts for m in modes if m != "none"):
                     continue
                 for r in tool_rts:
-                    base = value(cells.get((c, t, r, "none")))
+                    base = cells.get((c, t, r, "none"))
                     row = [c, str(t), RUNTIME_TITLES[r]]
                     for m in modes:
                         cell = cells.get((c, t, r, m))
                         text = cell_text(cell, min_key=None)
-                        rr = ratio(value(cell), base)
+                        rr = paired_ratio(cell, base)
                         if m != "none" and rr is not None:
                             text += " (%s)" % fmt_ratio(rr)
                         row.append(text)
                     rows.append(row)
                 if "glass" in tool_rts and REFERENCE in tool_rts:
                     rows.append([c, str(t), "*Glass ÷ libomp*"] + [
-                        fmt_ratio(ratio(value(cells.get((c, t, "glass", m))),
-                                        value(cells.get((c, t, REFERENCE, m))))) for m in modes])
+                        fmt_ratio(paired_ratio(cells.get((c, t, "glass", m)),
+                                               cells.get((c, t, REFERENCE, m)))) for m in modes])
         out += [table(header, rows), ""]
     return out
 
@@ -227,8 +244,9 @@ def apps_section(res):
             cs = {r: cells.get((a, t, r)) for r in runtimes}
             row = [a, sizes.get(a, ""), str(t)] + [
                 cell_text(cs[r], "median_s", "min_s", lambda v: "%.3f" % v) for r in runtimes]
-            ref = value(cs.get(REFERENCE), "median_s")
-            row += [fmt_ratio(ratio(value(cs[r], "median_s"), ref, tiny=0)) for r in others]
+            ref = cs.get(REFERENCE)
+            row += [fmt_ratio(paired_ratio(cs[r], ref, "time_s", "median_s", tiny=0))
+                    for r in others]
             rows.append(row)
     return out + [table(header, rows), ""]
 
@@ -274,6 +292,15 @@ def render(res):
                    "although disturbed (retries exhausted), %d failed" % (
                        mach.get("disturbance_source"), st.get("runs", 0), st.get("rejected", 0),
                        st.get("kept_disturbed", 0), st.get("errors", 0)))
+    pp = [v for v in st.get("pingpong_ns", []) if v]
+    if pp:
+        spread = max(pp) / min(pp)
+        out.append("- core-to-core round trip (`probe/pingpong.c`, before each round): min %.0f, "
+                   "median %.0f, max %.0f ns over %d rounds%s" % (
+                       min(pp), median(pp), max(pp), len(pp),
+                       "; **it changed %.1f× during the run**: the host moved the virtual CPUs, "
+                       "so absolute times vary between rounds (ratios pair runs of the same "
+                       "round)" % spread if spread > 1.5 else ""))
     out.append("")
     out += micro_sections(res)
     out += instr_sections(res)

@@ -141,15 +141,28 @@ class Policy:
 
 
 class Stats:
-    def __init__(self):
+    def __init__(self, probe=None):
         self.runs = 0
         self.rejected = 0
         self.kept_disturbed = 0
         self.errors = 0
+        self.probe = probe  # the core-to-core round-trip probe, or None
+        self.pingpong = []  # its results, one per round
 
     def as_dict(self):
         return dict(runs=self.runs, rejected=self.rejected, kept_disturbed=self.kept_disturbed,
-                    errors=self.errors)
+                    errors=self.errors, pingpong_ns=self.pingpong)
+
+    def round_probe(self):
+        """Probes the core-to-core round trip before a round; returns ns or None."""
+        if not self.probe or machine.NCPU < 2:
+            return None
+        rc, out, _ = run_cmd([self.probe], check=False, timeout=30)
+        recs = parse_json_lines(out)
+        v = recs[0].get("pingpong_ns") if rc == 0 and recs else None
+        if v is not None:
+            self.pingpong.append(v)
+        return v
 
 
 def measured_run(cmd, env, threads, mode, policy, stats, timeout, pick):
@@ -252,6 +265,10 @@ def run_micro(runtimes, items, tools, opts, policy, stats, delay_lens):
     for rep in range(opts.reps):
         for idx, (group, construct, threads, modes) in enumerate(items):
             order = rotate(configs, rep + idx)
+            pingpong = None
+            if any(k[0] == construct and k[1] == threads and "status" not in c
+                   for k, c in cells.items()):
+                pingpong = stats.round_probe()
             for rt, mode in order:
                 cell = cells.get((construct, threads, rt.name, mode))
                 if cell is None or cell.get("status") in ("n/a", "error"):
@@ -278,7 +295,7 @@ def run_micro(runtimes, items, tools, opts, policy, stats, delay_lens):
                 if mode in ("empty", "light") and out.tool_records:
                     cell["tool_report"] = out.tool_records
                 rec = entry.pop("record")
-                entry.update(overhead_us=rec["overhead_median_us"],
+                entry.update(round=rep, pingpong_ns=pingpong, overhead_us=rec["overhead_median_us"],
                              overhead_min_us=rec["overhead_min_us"],
                              ref_us=rec["ref_median_us"], iterations=rec["iterations"],
                              run_delay_us=rec.get("run_delay_us"), raw=rec)
@@ -308,6 +325,7 @@ def run_apps(runtimes, app_names, threads_list, opts, policy, stats, small=False
     rts = list(runtimes)
     for rep in range(opts.reps):
         for idx, (app, threads) in enumerate(items):
+            pingpong = stats.round_probe()
             for rt in rotate(rts, rep + idx):
                 key = (app, threads, rt.name)
                 cell = cells.get(key)
@@ -334,7 +352,7 @@ def run_apps(runtimes, app_names, threads_list, opts, policy, stats, small=False
                         always=True)
                     continue
                 rec = entry.pop("record")
-                entry.update(time_s=rec["time_s"], raw=rec)
+                entry.update(round=rep, pingpong_ns=pingpong, time_s=rec["time_s"], raw=rec)
                 cell["runs"].append(entry)
                 cell["rejected_runs"] += rejected
     for cell in cells.values():
