@@ -11,7 +11,8 @@ from .report import construct_order, paired_ratio
 LO, HI = 1 / 8, 8  # ratio domain; beyond it markers sit on the edge with an arrow
 ROW_H = 17
 LABEL_W = 120
-PANEL_W = 190
+PANEL_W = 205
+NA_W = 24  # right margin of each panel, for "n/a" tags
 GAP = 16
 TOP = 78
 COLORS = {"glass": "#1f5fbf", "libgomp": "#e07b00", "glass-noompt": "#6fa8ff",
@@ -22,7 +23,7 @@ COLORS = {"glass": "#1f5fbf", "libgomp": "#e07b00", "glass-noompt": "#6fa8ff",
 def _x(panel_x, r):
     r = min(max(r, LO), HI)
     f = (math.log2(r) - math.log2(LO)) / (math.log2(HI) - math.log2(LO))
-    return panel_x + 8 + f * (PANEL_W - 16)
+    return panel_x + 8 + f * (PANEL_W - 16 - NA_W)
 
 
 def _marker(shape, x, y, color):
@@ -144,17 +145,17 @@ def render(res):
                 color = COLORS.get(series, "#333")
                 if r is None:
                     if note:
-                        s.append('<text x="%.1f" y="%.1f" fill="#999" font-size="9.5" '
+                        s.append('<text x="%.1f" y="%.1f" fill="#999" font-size="9" '
                                  'dominant-baseline="middle">%s</text>' % (
-                                     px + PANEL_W - 26, y, escape(note)))
+                                     px + PANEL_W - NA_W + 2, y, escape(note)))
                     continue
                 x = _x(px, r)
                 s.append('<g><title>%s %s: %.3g×</title>%s</g>' % (
                     escape(c), escape(series), r, _marker(shape, x, y, color)))
-                if r > HI or r < LO:
-                    s.append('<text x="%.1f" y="%.1f" font-size="9" fill="%s" '
+                if r > HI or r < LO:  # off the scale: the value beside the marker
+                    s.append('<text x="%.1f" y="%.1f" font-size="8.5" fill="%s" '
                              'text-anchor="%s" dominant-baseline="middle">%.3g</text>' % (
-                                 x + (-7 if r > HI else 7), y - 7, color,
+                                 x + (-7 if r > HI else 7), y, color,
                                  "end" if r > HI else "start", r))
     # Legend
     ly = y0 + len(constructs) * ROW_H + 34

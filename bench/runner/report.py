@@ -132,7 +132,9 @@ def micro_sections(res):
             for t in threads:
                 if not any((c, t, r, m) in cells for r in tool_rts for m in modes if m != "none"):
                     continue
-                for r in tool_rts:
+                shown = [r for r in tool_rts if any(
+                    value(cells.get((c, t, r, m))) is not None for m in modes)]
+                for r in shown:
                     base = cells.get((c, t, r, "none"))
                     row = [c, str(t), RUNTIME_TITLES[r]]
                     for m in modes:
@@ -143,7 +145,7 @@ def micro_sections(res):
                             text += " (%s)" % fmt_ratio(rr)
                         row.append(text)
                     rows.append(row)
-                if "glass" in tool_rts and REFERENCE in tool_rts:
+                if "glass" in shown and REFERENCE in shown:
                     rows.append([c, str(t), "*Glass ÷ libomp*"] + [
                         fmt_ratio(paired_ratio(cells.get((c, t, "glass", m)),
                                                cells.get((c, t, REFERENCE, m)))) for m in modes])
@@ -207,11 +209,13 @@ def instr_sections(res):
             for r in runtimes:
                 if not any((c, r, m) in cells for m in modes if m != "none"):
                     continue
+                if all(ins(c, r, m) is None for m in modes):
+                    continue  # n/a: listed at the end
                 row = [c, RUNTIME_TITLES[r]] + [txt(c, r, m) for m in modes]
                 ev_cell = cells.get((c, r, "light")) or {}
                 ev = ev_cell.get("events_per_instance")
-                nev = sum(ev.values()) if ev else None
-                row.append("%.3g" % nev if nev is not None else "–")
+                nev = sum(ev.values()) if ev is not None else None
+                row.append("%.3g" % nev if ev is not None else "–")
                 e, n0 = ins(c, r, "empty"), ins(c, r, "none")
                 row.append("%.1f" % ((e - n0) / nev) if nev and e is not None and n0 is not None
                            else "–")
