@@ -90,6 +90,54 @@ def event_counts(runtime, group, construct, tools, n1, n2, timeout):
     return per
 
 
+def have_strace():
+    return shutil.which("strace") is not None
+
+
+def _strace_total(cmd, env, timeout):
+    """System calls made by cmd and its threads: ({name: calls}, total) or (None, None)."""
+    fd, out = tempfile.mkstemp(prefix="bench-strace-", suffix=".txt")
+    os.close(fd)
+    try:
+        rc, _, _ = run_cmd(["strace", "-f", "-c", "-o", out] + cmd, env=env, check=False,
+                           timeout=timeout)
+        if rc != 0:
+            return None, None
+        calls, total = {}, None
+        with open(out) as f:
+            for line in f:
+                parts = line.split()
+                if len(parts) >= 5 and parts[-1] == "total":
+                    total = int(parts[3])
+                elif len(parts) >= 5 and parts[0][0].isdigit():
+                    calls[parts[-1]] = int(parts[3])
+        return calls, total
+    finally:
+        os.unlink(out)
+
+
+def syscall_counts(runtime, group, construct, n1, n2, timeout):
+    """System calls per instance at 1 thread (strace): the difference of two runs of
+    different sizes, as for the event counts. Instruction counts do not see the time a system
+    call takes; this says which constructs make them."""
+    res = []
+    for a, b in ((n1, n2), (2 * n1, 2 * n2)):
+        env = mode_env(runtime, "none", 1, {}, None)
+        cmd = [runtime.build.micro[group], "--construct", construct, "--threads", "1",
+               "--instr", "%d,%d" % (a, b)]
+        calls, total = _strace_total(cmd, env, timeout)
+        if total is None:
+            return None
+        res.append(calls)
+    span = 2 * n1 + n2
+    per = {}
+    for k in set(res[0]) | set(res[1]):
+        d = (res[1].get(k, 0) - res[0].get(k, 0)) / span
+        if abs(d) >= 0.001:
+            per[k] = round(d, 3)
+    return per
+
+
 def run_instr(runtimes, constructs, tools, modes, opts):
     """constructs: [(group, construct)]. Returns the list of cells."""
     n1, n2 = opts.instr_n
@@ -145,6 +193,15 @@ def run_instr(runtimes, constructs, tools, modes, opts):
         ev = events.get((cell["runtime"], cell["construct"]))
         if ev is not None:
             cell["events_per_instance"] = ev
+    if have_strace():
+        log("system calls per instance (strace)")
+        for cell in cells:
+            if cell["mode"] != "none" or cell.get("status") != "ok":
+                continue
+            rt = next(r for r in runtimes if r.name == cell["runtime"])
+            sc = syscall_counts(rt, cell["group"], cell["construct"], n1, n2, opts.timeout)
+            if sc is not None:
+                cell["syscalls_per_instance"] = sc
     errors = [c for c in cells if c.get("status") == "error"]
     for c in errors:
         log("ERROR instr %s %s/%s: %s" % (c["construct"], c["runtime"], c["mode"], c["error"]),
