@@ -112,7 +112,7 @@ def main(argv):
     # ---- build -------------------------------------------------------------------------------
     failures = []
     try:
-        headers = build.Headers(opts.glass_src, opts.out)
+        headers = build.Headers(opts.glass_src)
         meta["notes"] += headers.notes
         want_glass = any(r.startswith("glass") for r in opts.runtimes) or opts.clang14
         glass_lib = noompt_lib = None

@@ -1,6 +1,7 @@
 """Builds what the runner measures: Glass (optionally), the microbenchmark groups and the
 application kernels once per compiler, and the three benchmark tools."""
 
+import atexit
 import concurrent.futures
 import glob
 import os
@@ -38,7 +39,7 @@ class Headers:
     """Where omp.h and omp-tools.h come from. Glass's own headers when they exist; until then a
     copy of LLVM's, in a temporary folder outside the repository (never committed)."""
 
-    def __init__(self, glass_src, scratch):
+    def __init__(self, glass_src):
         inc = os.path.join(glass_src, "include")
         self.glass_include = inc
         self.fallback = None
@@ -50,7 +51,9 @@ class Headers:
         if missing:
             if not llvm_inc:
                 raise BuildError("Glass has no %s and clang-22 is missing" % ", ".join(missing))
-            self.fallback = tempfile.mkdtemp(prefix="glass-bench-inc-", dir=scratch)
+            # Outside the repository (LLVM's headers must never be committed), removed at exit.
+            self.fallback = tempfile.mkdtemp(prefix="glass-bench-inc-")
+            atexit.register(shutil.rmtree, self.fallback, True)
             for h in missing:
                 shutil.copy(os.path.join(llvm_inc, h), os.path.join(self.fallback, h))
                 self.notes.append("%s: Glass has none yet, used LLVM's copy from %s" % (h, llvm_inc))
