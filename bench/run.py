@@ -200,7 +200,8 @@ def main(argv):
             delay_lens[c] = timing.calibrate(builds[c], env, opts.delay)
     meta["delay_len"] = delay_lens
 
-    policy = timing.Policy(opts.max_other, opts.max_delay, opts.retries, deadline)
+    policy = timing.Policy(opts.max_other, opts.max_delay, opts.retries, deadline,
+                           enabled=not opts.smoke)
     stats = timing.Stats(probe)
     results = {"meta": meta, "options": {k: v for k, v in vars(opts).items()},
                "availability": availability, "instances": instances,
@@ -230,8 +231,8 @@ def main(argv):
         else:
             cons = [(g, c) for g, c, _ in constructs]
             modes = opts.modes
-            if opts.smoke:  # one group is enough to prove the pipeline
-                cons = [(g, c) for g, c in cons if g == "parallel"]
+            if opts.smoke:  # one construct is enough to prove the pipeline
+                cons = [(g, c) for g, c in cons if c == "barrier"]
             results["instr"] = instr.run_instr(instr_rts, cons, tools, modes, opts)
 
     results["stats"] = stats.as_dict()

@@ -31,10 +31,19 @@ class Runtime:
 
     def missing(self, binary):
         """Runtime entry points `binary` needs that this runtime does not define."""
+        return sorted(needed_symbols(binary) - self.defined_symbols())
+
+
+_needed = {}
+
+
+def needed_symbols(binary):
+    """The runtime entry points a binary needs (nm is slow: each binary is read once)."""
+    if binary not in _needed:
         rc, out, _ = run_cmd(["nm", "-D", "--undefined-only", binary], check=False)
         need = {l.split()[-1].split("@")[0] for l in out.splitlines() if l.strip()}
-        need = {s for s in need if s.startswith(RUNTIME_PREFIXES)}
-        return sorted(need - self.defined_symbols())
+        _needed[binary] = {s for s in need if s.startswith(RUNTIME_PREFIXES)}
+    return _needed[binary]
 
 
 def mode_env(runtime, mode, threads, tools, report):
@@ -115,7 +124,8 @@ def execute(cmd, env, timeout, mode):
 class Policy:
     """When a run counts as disturbed, and how often to retry it."""
 
-    def __init__(self, max_other=0.10, max_delay=0.03, retries=3, deadline=None):
+    def __init__(self, max_other=0.10, max_delay=0.03, retries=3, deadline=None, enabled=True):
+        self.enabled = enabled  # off in smoke mode: runs too short to judge, no timing read
         self.max_other = max_other  # CPUs used by other processes during the run
         self.max_delay = max_delay  # run delay of our threads, per thread, per unit of time
         self.retries = retries
@@ -123,6 +133,8 @@ class Policy:
         self.min_delay_us = 300  # wake-up latencies of sleeping threads add up to less
 
     def reasons(self, probe, threads, rec):
+        if not self.enabled:
+            return []
         why = []
         if probe.other_frac > self.max_other:
             why.append("other processes used %.2f CPU" % probe.other_frac)
