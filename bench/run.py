@@ -31,14 +31,20 @@ def csv(kind):
 
 
 def parse_args(argv):
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--out", help="output folder (default bench/out, or bench/out/smoke)")
-    p.add_argument("--glass-src", default=REPO_DIR, help="Glass sources to build (default: this repository)")
-    p.add_argument("--glass-build", help="an existing Glass build folder to measure (its lib/ is used)")
-    p.add_argument("--glass-noompt-build", help="an existing ENABLE_OMPT=OFF build (instruction counts)")
+    p.add_argument("--glass-src", default=REPO_DIR,
+                   help="Glass sources to build (default: this repository)")
+    p.add_argument("--glass-build",
+                   help="an existing Glass build folder to measure (its lib/ is used)")
+    p.add_argument("--glass-noompt-build",
+                   help="an existing ENABLE_OMPT=OFF build (instruction counts)")
     p.add_argument("--libomp-dir", default="/usr/lib/llvm-19/lib", help="LLVM libomp's folder")
-    p.add_argument("--runtimes", type=csv(str), default=["glass", "libomp", "libgomp"])
-    p.add_argument("--modes", type=csv(str), default=list(MODES), help="tool modes, of: " + ",".join(MODES))
+    p.add_argument("--runtimes", type=csv(str), default=["glass", "libomp", "libgomp"],
+                   help="of glass, libomp, libgomp")
+    p.add_argument("--modes", type=csv(str), default=list(MODES),
+                   help="tool modes, of: " + ",".join(MODES))
     p.add_argument("--threads", type=csv(int), default=[1, 2, 4])
     p.add_argument("--tool-threads", type=csv(int), default=[1, 2],
                    help="thread counts measured under the tool modes")
@@ -58,9 +64,11 @@ def parse_args(argv):
     p.add_argument("--no-timing", action="store_true", help="skip the timed microbenchmarks")
     p.add_argument("--no-instr", action="store_true", help="skip the instruction counts")
     p.add_argument("--no-apps", action="store_true", help="skip the application kernels")
-    p.add_argument("--instr-n", type=csv(int), default=[1000, 3000], help="N1,N2 of the instruction mode")
+    p.add_argument("--instr-n", type=csv(int), default=[1000, 3000],
+                   help="N1,N2 of the instruction mode")
     p.add_argument("--app-threads", type=csv(int), default=[1, 2])
-    p.add_argument("--clang14", action="store_true", help="also run clang-14 builds (no tool modes)")
+    p.add_argument("--clang14", action="store_true",
+                   help="also run clang-14 builds (no tool modes)")
     p.add_argument("--timeout", type=int, default=120, help="seconds per run")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     p.add_argument("--smoke", action="store_true",
@@ -196,7 +204,8 @@ def main(argv):
         delay_lens = {c: 50 for c in compilers}
     else:
         for c in compilers:
-            env = ref_env if c != "gcc" else timing.mode_env(all_rts["libgomp"], "none", 1, tools, None)
+            env = ref_env if c != "gcc" else timing.mode_env(all_rts["libgomp"], "none", 1,
+                                                             tools, None)
             delay_lens[c] = timing.calibrate(builds[c], env, opts.delay)
     meta["delay_len"] = delay_lens
 

@@ -56,7 +56,8 @@ class Headers:
             atexit.register(shutil.rmtree, self.fallback, True)
             for h in missing:
                 shutil.copy(os.path.join(llvm_inc, h), os.path.join(self.fallback, h))
-                self.notes.append("%s: Glass has none yet, used LLVM's copy from %s" % (h, llvm_inc))
+                self.notes.append("%s: Glass has none yet, used LLVM's copy from %s" % (
+                    h, llvm_inc))
             if "omp-tools.h" in missing:
                 self.tools_header = os.path.join(self.fallback, "omp-tools.h")
             if "omp.h" in missing:

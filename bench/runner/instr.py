@@ -16,7 +16,7 @@ import re
 import shutil
 import tempfile
 
-from .common import log, parse_json_lines, run_cmd
+from .common import log, run_cmd
 from .timing import mode_env, read_tool_report
 
 TRIGGER = re.compile(r"^desc: Trigger: Client Request: (\S+)")

@@ -125,7 +125,8 @@ def micro_sections(res):
         out += ["## Tool modes (µs per instance)", "",
                 "Each mode's median, and in brackets its ratio to the same runtime with no tool. "
                 "Modes: " + "; ".join("**%s**: %s" % (m, MODE_TITLES[m]) for m in modes) +
-                ". The last row of each construct compares Glass with LLVM libomp mode by mode.", ""]
+                ". The last row of each construct compares Glass with LLVM libomp mode by mode.",
+                ""]
         header = ["construct", "threads", "runtime"] + modes
         rows = []
         for c in constructs:

@@ -1,14 +1,13 @@
 """Timed runs: the microbenchmarks and the application kernels on every runtime and tool
 mode, interleaved, repeated, each run checked for disturbance by other processes."""
 
-import json
 import os
 import subprocess
 import tempfile
 import time
 
 from . import machine
-from .common import MODES, clean_env, log, median, minimum, parse_json_lines, run_cmd
+from .common import clean_env, log, median, minimum, parse_json_lines, run_cmd
 
 # A runtime-provided symbol: what a program may need from the OpenMP runtime.
 RUNTIME_PREFIXES = ("__kmpc_", "omp_", "ompc_", "kmp_", "kmpc_", "GOMP_", "ompt_")
