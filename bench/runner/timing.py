@@ -28,6 +28,14 @@ class Runtime:
             self._defined = {l.split()[-1].split("@")[0] for l in out.splitlines() if l.strip()}
         return self._defined
 
+    def wrong_library(self, loaded):
+        """An error message if the run loaded another OpenMP runtime than this one."""
+        if not loaded:
+            return None
+        if os.path.realpath(loaded) != os.path.realpath(self.libfile):
+            return "loaded %s instead of %s" % (loaded, self.libfile)
+        return None
+
     def missing(self, binary):
         """Runtime entry points `binary` needs that this runtime does not define."""
         return sorted(needed_symbols(binary) - self.defined_symbols())
@@ -306,6 +314,13 @@ def run_micro(runtimes, items, tools, opts, policy, stats, delay_lens):
                 if mode in ("empty", "light") and out.tool_records:
                     cell["tool_report"] = out.tool_records
                 rec = entry.pop("record")
+                wrong = rt.wrong_library(rec.get("runtime"))
+                if wrong:
+                    cell["status"] = "error"
+                    cell["error"] = wrong
+                    log("ERROR %s T=%d %s/%s: %s" % (construct, threads, rt.name, mode, wrong),
+                        always=True)
+                    continue
                 entry.update(round=rep, pingpong_ns=pingpong, overhead_us=rec["overhead_median_us"],
                              overhead_min_us=rec["overhead_min_us"],
                              ref_us=rec["ref_median_us"], iterations=rec["iterations"],
