@@ -6,7 +6,7 @@
 #   libomp-22-dev, liboffload-22        LLVM's runtimes, the references tests and benchmarks compare against
 #   gcc, valgrind                       libgomp reference builds and instruction counts in bench/
 set -euo pipefail
-pkgs=(cmake make gcc clang-14 clang-22 llvm-22-tools libhwloc-dev libomp-22-dev liboffload-22 valgrind)
+pkgs=(cmake make gcc python3 clang-14 clang-22 llvm-22-tools libhwloc-dev libomp-22-dev liboffload-22 valgrind strace binutils)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
