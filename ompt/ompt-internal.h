@@ -67,4 +67,9 @@ void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
 int glass_ompt_enumerate_states(int current, int *next, const char **name);
 int glass_ompt_enumerate_mutex_impls(int current, int *next, const char **name);
 
+// Subsystems' emitters.
+#include "ompt-ws.h"
+#include "ompt-sync.h"
+#include "ompt-tasking.h"
+
 #endif
