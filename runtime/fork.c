@@ -7,7 +7,7 @@
 #include <limits.h>
 #include <stdio.h>
 
-glass_thread_t *glass_worker_get(void);                 // thread.c
+glass_thread_t *glass_worker_get(void); // thread.c
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                                int requested, int flags, void *codeptr);
 void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
@@ -22,20 +22,15 @@ static _Atomic int32_t cg_busy;
 
 static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t requested,
                          bool if_true) {
-  if (!if_true)
-    return 1;
+  if (!if_true) return 1;
   int32_t n = requested > 0 ? requested : task->icvs.nthreads;
-  if (n <= 1)
-    return 1;
-  if (parent->active_level >= task->icvs.max_active_levels)
-    return 1;
-  if (task->icvs.dyn && n > glass_nprocs)
-    n = glass_nprocs;
+  if (n <= 1) return 1;
+  if (parent->active_level >= task->icvs.max_active_levels) return 1;
+  if (task->icvs.dyn && n > glass_nprocs) n = glass_nprocs;
   int32_t limit = task->icvs.thread_limit;
   if (unlikely(limit != INT_MAX)) {
     int32_t avail = limit - atomic_load_explicit(&cg_busy, memory_order_relaxed) - 1;
-    if (n > avail + 1)
-      n = avail + 1;
+    if (n > avail + 1) n = avail + 1;
   }
   return n < 1 ? 1 : n;
 }
@@ -104,20 +99,16 @@ static GLASS_NOINLINE glass_team_t *hot_team_create(glass_thread_t *th, int32_t 
 // level, because the team of an enclosing region is still in use.
 static glass_team_t *team_acquire(glass_thread_t *th, int32_t level, int32_t n) {
   glass_team_t *team = likely(level < th->nhot) ? th->hot_teams[level] : NULL;
-  if (unlikely(!team))
-    team = hot_team_create(th, level);
+  if (unlikely(!team)) team = hot_team_create(th, level);
   if (unlikely(n > team->capacity)) {
     int32_t cap = team->capacity * 2;
-    if (cap < n)
-      cap = n;
-    if (cap < glass_nprocs)
-      cap = glass_nprocs;
+    if (cap < n) cap = n;
+    if (cap < glass_nprocs) cap = glass_nprocs;
     team_grow_arrays(team, cap);
   }
   while (unlikely(team->nmembers < n)) {
     glass_thread_t *w = glass_worker_get();
-    if (!w)
-      break; // out of threads: run with the team we have
+    if (!w) break; // out of threads: run with the team we have
     glass_worker_bind(w, team, team->nmembers);
     team->nmembers++;
   }
@@ -139,14 +130,16 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
   task->thread_num = tid;
   task->kind = GLASS_TASK_IMPLICIT;
   task->icvs = team->child_icvs;
-#if GLASS_OMPT
+}
+
+// The OMPT half of an implicit task's initialization: only a tool ever reads these fields.
+static void itask_init_ompt(glass_task_t *task) {
   task->ompt_data.value = 0;
   task->ompt_frame.exit_frame.ptr = NULL;
   task->ompt_frame.enter_frame.ptr = NULL;
   task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
   task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
   task->ompt_flags = ompt_task_implicit;
-#endif
 }
 
 #define JOIN_EVENTS (OMPT_BIT(implicit_task) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
@@ -183,10 +176,10 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
 static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   glass_task_t *task = &team->itasks[tid];
   itask_init(task, team, tid);
+  if (OMPT_ACTIVE()) itask_init_ompt(task);
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->task = task;
-  if (unlikely(team->affinity_work))
-    glass_affinity_enter(th, team, tid);
+  if (unlikely(team->affinity_work)) glass_affinity_enter(th, team, tid);
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     glass_ompt_cb.implicit_task(ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
@@ -212,8 +205,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
   glass_barrier_gather(th, team, tid);
   if (unlikely(full)) {
-    if (tid != 0)
-      glass_barrier_wait_release(th);
+    if (tid != 0) glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);
     join_events(th, team, task, ompt_scope_end);
   }
@@ -251,6 +243,31 @@ static glass_team_t *serial_team_get(glass_thread_t *th) {
   return team;
 }
 
+// With a tool attached, a serialized region's bookkeeping and events are all done out of line
+// behind one test, so that without one the region costs what it would without OMPT support.
+#if GLASS_OMPT
+static GLASS_NOINLINE void serial_begin_tool(glass_thread_t *th, glass_team_t *team,
+                                             glass_task_t *task, int32_t requested,
+                                             int ompt_invoker, void *codeptr) {
+  team->ompt_parallel_data.value = 0;
+  team->ompt_requested = requested;
+  team->ompt_flags = ompt_invoker | ompt_parallel_team;
+  if (OMPT_ON(parallel_begin))
+    glass_ompt_parallel_begin(th, team, team->parent_task, requested, team->ompt_flags, codeptr);
+  itask_init_ompt(task);
+  atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
+  th->team = team;
+  th->task = task;
+  th->tid = 0;
+  if (OMPT_ON(implicit_task))
+    glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data, &task->ompt_data, 1, 0,
+                                ompt_task_implicit);
+  OMPT_STATE(th, ompt_state_work_parallel);
+}
+#else
+#define serial_begin_tool(...) ((void)0)
+#endif
+
 static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codeptr,
                                   int32_t requested, int ompt_invoker) {
   glass_team_t *parent = th->team;
@@ -269,47 +286,47 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   team->members[0] = th;
   team->saved_tid = th->tid;
   child_icvs(&team->child_icvs, parent_task);
-  (void)requested, (void)ompt_invoker;
-#if GLASS_OMPT
-  team->ompt_parallel_data.value = 0;
-  team->ompt_requested = requested;
-  team->ompt_flags = ompt_invoker | ompt_parallel_team;
-  if (OMPT_ON(parallel_begin))
-    glass_ompt_parallel_begin(th, team, parent_task, requested, team->ompt_flags, codeptr);
-#endif
   glass_task_t *task = &team->itasks[0];
   itask_init(task, team, 0);
-  atomic_signal_fence(memory_order_release);
-  th->team = team;
-  th->task = task;
-  th->tid = 0;
-#if GLASS_OMPT
-  if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data, &task->ompt_data, 1,
-                                0, ompt_task_implicit);
-#endif
-  OMPT_STATE(th, ompt_state_work_parallel);
+  if (OMPT_ACTIVE()) {
+    serial_begin_tool(th, team, task, requested, ompt_invoker, codeptr);
+  } else {
+    th->team = team;
+    th->task = task;
+    th->tid = 0;
+  }
+  (void)requested, (void)ompt_invoker;
   return team;
 }
 
-static void serial_end(glass_thread_t *th, void *codeptr) {
-  glass_team_t *team = th->team;
-  glass_task_t *task = th->task;
-  (void)codeptr, (void)task;
-  OMPT_STATE(th, ompt_state_overhead);
 #if GLASS_OMPT
+static GLASS_NOINLINE void serial_end_tool(glass_thread_t *th, glass_team_t *team,
+                                           glass_task_t *task, void *codeptr) {
+  OMPT_STATE(th, ompt_state_overhead);
   if (OMPT_ON(implicit_task))
     glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0, ompt_task_implicit);
-#endif
   th->tid = team->saved_tid;
   th->task = team->parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = team->parent;
-#if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, team->parent_task, team->ompt_flags, codeptr);
-#endif
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
+}
+#else
+#define serial_end_tool(...) ((void)0)
+#endif
+
+static void serial_end(glass_thread_t *th, void *codeptr) {
+  glass_team_t *team = th->team;
+  if (OMPT_ACTIVE()) {
+    serial_end_tool(th, team, th->task, codeptr);
+  } else {
+    th->tid = team->saved_tid;
+    th->task = team->parent_task;
+    th->team = team->parent;
+  }
+  (void)codeptr;
   team->next_free = th->serial_free;
   th->serial_free = team;
 }
@@ -396,12 +413,10 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   }
   OMPT_STATE(th, ompt_state_overhead);
   glass_team_t *team = team_acquire(th, parent->level, n);
-  if (unlikely(team->nmembers < n))
-    n = team->nmembers;
+  if (unlikely(team->nmembers < n)) n = team->nmembers;
   int32_t prev_n = team->nthreads;
   bool limited = parent_task->icvs.thread_limit != INT_MAX;
-  if (unlikely(limited))
-    atomic_fetch_add_explicit(&cg_busy, n - 1, memory_order_relaxed);
+  if (unlikely(limited)) atomic_fetch_add_explicit(&cg_busy, n - 1, memory_order_relaxed);
 
   team->fn = fn;
   team->argc = argc;
@@ -414,8 +429,7 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   team->parent = parent;
   team->parent_task = parent_task;
   child_icvs(&team->child_icvs, parent_task);
-  if (unlikely(n > prev_n))
-    team_refresh_slots(team, prev_n, n);
+  if (unlikely(n > prev_n)) team_refresh_slots(team, prev_n, n);
   int bind = th->pushed_bind >= 0 ? th->pushed_bind : parent_task->icvs.bind;
   th->pushed_bind = -1;
   int32_t saved_part_first = th->part_first, saved_part_last = th->part_last;
@@ -448,8 +462,7 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   th->task = parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = parent;
-  if (unlikely(limited))
-    atomic_fetch_sub_explicit(&cg_busy, n - 1, memory_order_relaxed);
+  if (unlikely(limited)) atomic_fetch_sub_explicit(&cg_busy, n - 1, memory_order_relaxed);
 #if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);
