@@ -22,15 +22,20 @@ static _Atomic int32_t cg_busy;
 
 static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t requested,
                          bool if_true) {
-  if (!if_true) return 1;
+  if (!if_true)
+    return 1;
   int32_t n = requested > 0 ? requested : task->icvs.nthreads;
-  if (n <= 1) return 1;
-  if (parent->active_level >= task->icvs.max_active_levels) return 1;
-  if (task->icvs.dyn && n > glass_nprocs) n = glass_nprocs;
+  if (n <= 1)
+    return 1;
+  if (parent->active_level >= task->icvs.max_active_levels)
+    return 1;
+  if (task->icvs.dyn && n > glass_nprocs)
+    n = glass_nprocs;
   int32_t limit = task->icvs.thread_limit;
   if (unlikely(limit != INT_MAX)) {
     int32_t avail = limit - atomic_load_explicit(&cg_busy, memory_order_relaxed) - 1;
-    if (n > avail + 1) n = avail + 1;
+    if (n > avail + 1)
+      n = avail + 1;
   }
   return n < 1 ? 1 : n;
 }
@@ -99,16 +104,20 @@ static GLASS_NOINLINE glass_team_t *hot_team_create(glass_thread_t *th, int32_t 
 // level, because the team of an enclosing region is still in use.
 static glass_team_t *team_acquire(glass_thread_t *th, int32_t level, int32_t n) {
   glass_team_t *team = likely(level < th->nhot) ? th->hot_teams[level] : NULL;
-  if (unlikely(!team)) team = hot_team_create(th, level);
+  if (unlikely(!team))
+    team = hot_team_create(th, level);
   if (unlikely(n > team->capacity)) {
     int32_t cap = team->capacity * 2;
-    if (cap < n) cap = n;
-    if (cap < glass_nprocs) cap = glass_nprocs;
+    if (cap < n)
+      cap = n;
+    if (cap < glass_nprocs)
+      cap = glass_nprocs;
     team_grow_arrays(team, cap);
   }
   while (unlikely(team->nmembers < n)) {
     glass_thread_t *w = glass_worker_get();
-    if (!w) break; // out of threads: run with the team we have
+    if (!w)
+      break; // out of threads: run with the team we have
     glass_worker_bind(w, team, team->nmembers);
     team->nmembers++;
   }
@@ -176,10 +185,12 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
 static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   glass_task_t *task = &team->itasks[tid];
   itask_init(task, team, tid);
-  if (OMPT_ACTIVE()) itask_init_ompt(task);
+  if (OMPT_ACTIVE())
+    itask_init_ompt(task);
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->task = task;
-  if (unlikely(team->affinity_work)) glass_affinity_enter(th, team, tid);
+  if (unlikely(team->affinity_work))
+    glass_affinity_enter(th, team, tid);
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     glass_ompt_cb.implicit_task(ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
@@ -205,7 +216,8 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
   glass_barrier_gather(th, team, tid);
   if (unlikely(full)) {
-    if (tid != 0) glass_barrier_wait_release(th);
+    if (tid != 0)
+      glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);
     join_events(th, team, task, ompt_scope_end);
   }
@@ -413,10 +425,12 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   }
   OMPT_STATE(th, ompt_state_overhead);
   glass_team_t *team = team_acquire(th, parent->level, n);
-  if (unlikely(team->nmembers < n)) n = team->nmembers;
+  if (unlikely(team->nmembers < n))
+    n = team->nmembers;
   int32_t prev_n = team->nthreads;
   bool limited = parent_task->icvs.thread_limit != INT_MAX;
-  if (unlikely(limited)) atomic_fetch_add_explicit(&cg_busy, n - 1, memory_order_relaxed);
+  if (unlikely(limited))
+    atomic_fetch_add_explicit(&cg_busy, n - 1, memory_order_relaxed);
 
   team->fn = fn;
   team->argc = argc;
@@ -429,7 +443,8 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   team->parent = parent;
   team->parent_task = parent_task;
   child_icvs(&team->child_icvs, parent_task);
-  if (unlikely(n > prev_n)) team_refresh_slots(team, prev_n, n);
+  if (unlikely(n > prev_n))
+    team_refresh_slots(team, prev_n, n);
   int bind = th->pushed_bind >= 0 ? th->pushed_bind : parent_task->icvs.bind;
   th->pushed_bind = -1;
   int32_t saved_part_first = th->part_first, saved_part_last = th->part_last;
@@ -462,7 +477,8 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   th->task = parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = parent;
-  if (unlikely(limited)) atomic_fetch_sub_explicit(&cg_busy, n - 1, memory_order_relaxed);
+  if (unlikely(limited))
+    atomic_fetch_sub_explicit(&cg_busy, n - 1, memory_order_relaxed);
 #if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);
