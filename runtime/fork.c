@@ -74,6 +74,7 @@ static void team_grow_arrays(glass_team_t *team, int32_t capacity) {
   team->capacity = capacity;
   for (int i = 0; i < capacity; i++)
     atomic_store_explicit(&slots[i].arrived.word, 2 * team->episode, memory_order_relaxed);
+  glass_ws_team_grow(team, capacity);
 }
 
 static glass_team_t *team_alloc(glass_thread_t *master) {
@@ -139,6 +140,7 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
   task->thread_num = tid;
   task->kind = GLASS_TASK_IMPLICIT;
   task->icvs = team->child_icvs;
+  glass_ws_member_begin(&team->ws, tid);
 }
 
 // The OMPT half of an implicit task's initialization: only a tool ever reads these fields.
@@ -469,6 +471,7 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   glass_barrier_release_children(team, 0);
   run_implicit_task(th, team, 0);
   team->episode = th->episode;
+  glass_ws_region_end(team); // every member has arrived at the join
 
   th->tid = saved_tid;
   th->episode = saved_episode;

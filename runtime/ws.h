@@ -1,16 +1,91 @@
 // Worksharing state (loops, sections, single, ordered, doacross): what each thread and each
 // team carries for it. Embedded in glass_thread_t and glass_team_t (glass.h).
+//
+// Static schedules need no shared state. Dynamic, guided, runtime, auto and ordered loops
+// (everything that goes through __kmpc_dispatch_*) and doacross loops take a dispatch slot:
+// construct number k of a region uses slot k % nslots, once the slot's previous construct has
+// been left by every member. So up to nslots consecutive nowait loops run side by side, and a
+// thread that runs further ahead waits. docs/internals-ws.md has the protocol.
 #ifndef GLASS_WS_H
 #define GLASS_WS_H
 
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdint.h>
 
+// Waiting for a condition that several threads may wait on at once (ordered turns, doacross
+// dependences, a slot to become free): spin for the block time, then sleep on the epoch word.
+// Whoever makes a condition true calls glass_ws_evc_signal afterwards.
+typedef struct glass_ws_evc {
+  _Atomic uint32_t epoch;
+  _Atomic uint32_t sleepers;
+} glass_ws_evc_t;
+
+// One dispatch slot. The counter a loop's threads hammer is alone on its cache line.
+typedef struct glass_disp_slot {
+  _Alignas(64) _Atomic uint64_t next; // iterations handed out so far (index space)
+  _Alignas(64) _Atomic uint32_t gen;  // the construct number this slot serves now
+  _Atomic uint32_t done;              // members that have left that construct
+  glass_ws_evc_t freed;               // a member waits here when it ran nslots constructs ahead
+  _Atomic uint64_t ordered;           // iteration index whose turn it is in `ordered` regions
+  glass_ws_evc_t turn;                // ordered turns and doacross dependences
+  _Atomic(uint32_t *) deps;           // doacross: one bit per iteration of the collapsed space
+} glass_disp_slot_t;
+
+// A member's state for the worksharing construct it is in (one per team member, own line).
+typedef struct glass_ws_member {
+  _Alignas(64) uint32_t disp_index; // slot-using constructs begun in this region
+  uint32_t singles;                 // single constructs met in this region
+  int32_t kind;                     // GLASS_WS_* schedule of the current dispatch loop
+  uint8_t ordered;                  // the loop has an ordered clause
+  uint8_t finished;                 // left the slot (no more chunks)
+  uint8_t ord_done;                 // the current iteration's ordered region ran
+  uint8_t is_signed;
+  glass_disp_slot_t *slot; // NULL for a team of one
+  uint64_t lb;             // first iteration value (the IV type's bits, sign-extended)
+  int64_t incr;
+  uint64_t trip; // iterations
+  uint64_t chunk;
+  uint64_t cursor;            // static-via-dispatch or team of one: next index or chunk
+  uint64_t ord_iter, ord_end; // ordered: current iteration index, end of its chunk
+  // OMPT bookkeeping between a construct's begin and end.
+  int32_t work_type;
+  uint64_t work_count;
+  // Doacross: the collapsed loop nest.
+  int32_t dims;
+  int64_t *dim_info; // per dimension: lo, st, trip (3 entries each)
+} glass_ws_member_t;
+
 typedef struct glass_ws_thread {
-  uint32_t constructs; // worksharing constructs this thread has entered in its current team
+  uint32_t constructs; // unused: the per-region counters live in the team's member entries
 } glass_ws_thread_t;
 
+// Shared by a region's members: written by whoever wins a single, read after a barrier.
+typedef struct glass_ws_shared {
+  _Alignas(64) _Atomic uint32_t singles; // single constructs claimed in this region
+  void *copy_src;                        // copyprivate: the executor's list
+} glass_ws_shared_t;
+
 typedef struct glass_ws_team {
-  uint32_t reserved; // filled in by the worksharing implementation
+  glass_ws_member_t *members; // [capacity] for hot teams, NULL for teams of one
+  int32_t members_cap;
+  uint32_t nslots;
+  glass_disp_slot_t *slots;
+  glass_ws_shared_t *shared;
+  // Teams of one (serialized regions, the initial thread's implicit region) need no slots.
+  glass_ws_member_t solo;
 } glass_ws_team_t;
+
+struct glass_team;
+// fork.c's hooks: the team's arrays grew; member tid starts a region; the master ends one
+// (every member has arrived at the join barrier).
+void glass_ws_team_grow(struct glass_team *team, int32_t capacity);
+void glass_ws_region_end(struct glass_team *team);
+static inline void glass_ws_member_begin(glass_ws_team_t *ws, int tid) {
+  if (ws->members) {
+    ws->members[tid].disp_index = 0;
+    ws->members[tid].singles = 0;
+  }
+}
 
 #endif

@@ -1,0 +1,352 @@
+// Dispatched loops: __kmpc_dispatch_{init,next,fini}_*, __kmpc_dispatch_deinit, and the
+// dispatch slots they share with ordered and doacross loops.
+//
+// A loop's iterations are numbered 0..trip-1 ("index space"). Dynamic chunks come from one
+// fetch_add on the slot's counter, guided ones from one compare-and-swap; static schedules run
+// through dispatch (runtime=static, ordered static) are computed from the thread number and
+// touch the slot only for ordered turns. A team of one needs no slot at all.
+#include "ws_impl.h"
+
+#define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
+
+extern int glass_disp_num_buffers; // kmp_ext.c
+
+// ---------------------------------------------------------------------------------------------
+// Team storage (fork.c's hooks).
+
+void glass_ws_team_grow(glass_team_t *team, int32_t capacity) {
+  glass_ws_team_t *ws = &team->ws;
+  // Every member is idle while the team grows: no state is live.
+  glass_free(ws->members);
+  ws->members = glass_zalloc_aligned(sizeof(glass_ws_member_t) * (size_t)capacity, GLASS_CACHE);
+  ws->members_cap = capacity;
+  if (ws->slots) return;
+  uint32_t n = glass_disp_num_buffers > 0 ? (uint32_t)glass_disp_num_buffers : 7;
+  ws->slots = glass_zalloc_aligned(sizeof(glass_disp_slot_t) * n, GLASS_CACHE);
+  for (uint32_t k = 0; k < n; k++)
+    atomic_store_explicit(&ws->slots[k].gen, k, memory_order_relaxed);
+  ws->nslots = n;
+  ws->shared = glass_zalloc_aligned(sizeof(glass_ws_shared_t), GLASS_CACHE);
+}
+
+static void slot_reset(glass_disp_slot_t *slot, uint32_t gen) {
+  atomic_store_explicit(&slot->next, 0, memory_order_relaxed);
+  atomic_store_explicit(&slot->done, 0, memory_order_relaxed);
+  atomic_store_explicit(&slot->ordered, 0, memory_order_relaxed);
+  uint32_t *deps = atomic_exchange_explicit(&slot->deps, NULL, memory_order_relaxed);
+  glass_free(deps);
+  atomic_store_explicit(&slot->gen, gen, memory_order_seq_cst);
+}
+
+// After the join barrier's gather: every member has left every construct of the region, except
+// one that cancellation cut short. Slots go back to serving constructs 0..nslots-1.
+void glass_ws_region_end(glass_team_t *team) {
+  glass_ws_team_t *ws = &team->ws;
+  if (!ws->members) return;
+  atomic_store_explicit(&ws->shared->singles, 0, memory_order_relaxed);
+  uint32_t used = ws->members[0].disp_index;
+  for (uint32_t k = 0; k < used && k < ws->nslots; k++)
+    slot_reset(&ws->slots[k], k);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Slots.
+
+typedef struct {
+  glass_disp_slot_t *slot;
+  uint32_t gen;
+} gen_wait_t;
+
+static bool gen_reached(void *arg) {
+  gen_wait_t *w = arg;
+  return atomic_load_explicit(&w->slot->gen, memory_order_acquire) == w->gen;
+}
+
+glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m) {
+  uint32_t idx = m->disp_index++;
+  glass_disp_slot_t *slot = &team->ws.slots[idx % team->ws.nslots];
+  if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)) {
+    // This member is nslots constructs ahead of the slowest one.
+    gen_wait_t w = {slot, idx};
+    glass_ws_evc_wait(&slot->freed, gen_reached, &w);
+  }
+  return slot;
+}
+
+void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m) {
+  glass_disp_slot_t *slot = m->slot;
+  m->slot = NULL;
+  uint32_t gen = atomic_load_explicit(&slot->gen, memory_order_relaxed);
+  if (atomic_fetch_add_explicit(&slot->done, 1, memory_order_acq_rel) + 1 !=
+      (uint32_t)team->nthreads)
+    return;
+  // Last one out: make the slot ready for the construct nslots further on.
+  slot_reset(slot, gen + team->ws.nslots);
+  glass_ws_evc_signal(&slot->freed);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Init.
+
+static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *work) {
+  switch (sched) {
+  case SCH_STATIC_CHUNKED:
+    *work = ompt_work_loop_static;
+    return GLASS_WS_STATIC_CHUNKED;
+  case SCH_STATIC:
+  case SCH_STATIC_GREEDY:
+  case SCH_STATIC_BALANCED:
+  case SCH_STATIC_BALANCED_CHUNKED:
+    *work = ompt_work_loop_static;
+    return GLASS_WS_STATIC;
+  case SCH_DYNAMIC:
+  case SCH_STATIC_STEAL:
+    *work = ompt_work_loop_dynamic;
+    return GLASS_WS_DYNAMIC;
+  case SCH_GUIDED:
+  case SCH_TRAPEZOIDAL:
+  case SCH_GUIDED_ITERATIVE:
+  case SCH_GUIDED_ANALYTICAL:
+  case SCH_GUIDED_SIMD:
+    *work = ompt_work_loop_guided;
+    return GLASS_WS_GUIDED;
+  case SCH_AUTO:
+    *work = ompt_work_loop_other;
+    *chunk = 1;
+    return GLASS_WS_GUIDED;
+  case SCH_RUNTIME:
+  case SCH_RUNTIME_SIMD:
+    break;
+  default:
+    glass_warn("unknown loop schedule %d; using static", sched);
+    *work = ompt_work_loop_static;
+    return GLASS_WS_STATIC;
+  }
+  // run-sched-var of the encountering task.
+  int kind = th->task->icvs.sched_kind & ~GLASS_SCHED_MONOTONIC;
+  *chunk = th->task->icvs.sched_chunk;
+  switch (kind) {
+  case GLASS_SCHED_DYNAMIC:
+    *work = ompt_work_loop_dynamic;
+    return GLASS_WS_DYNAMIC;
+  case GLASS_SCHED_GUIDED:
+    *work = ompt_work_loop_guided;
+    return GLASS_WS_GUIDED;
+  case GLASS_SCHED_AUTO:
+    *work = ompt_work_loop_other;
+    *chunk = 1;
+    return GLASS_WS_GUIDED;
+  default:
+    *work = ompt_work_loop_static;
+    return *chunk > 0 ? GLASS_WS_STATIC_CHUNKED : GLASS_WS_STATIC;
+  }
+}
+
+static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
+                          int64_t chunk, bool is_signed, void *codeptr) {
+  (void)loc;
+  glass_thread_t *th = glass_self();
+  glass_team_t *team = th->team;
+  glass_ws_member_t *m = glass_ws_member(th);
+  sched &= ~SCH_MODIFIERS;
+  bool ordered = sched >= SCH_ORDERED_FIRST && sched <= SCH_ORDERED_LAST;
+  if (ordered) sched -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
+  int work;
+  m->kind = resolve_kind(th, sched, &chunk, &work);
+  m->chunk = chunk < 1 ? 1 : (uint64_t)chunk;
+  m->lb = lb;
+  m->incr = incr;
+  m->is_signed = is_signed;
+  m->trip = glass_ws_trip(lb, ub, incr, is_signed);
+  m->ordered = ordered;
+  m->finished = 0;
+  m->ord_done = 0;
+  m->cursor = m->kind == GLASS_WS_STATIC_CHUNKED ? (uint64_t)th->tid : 0;
+  m->slot = team->nthreads > 1 ? glass_ws_slot_enter(team, m) : NULL;
+  if (OMPT_ON(work)) {
+    m->work_type = work;
+    m->work_count = m->trip;
+    glass_ompt_work(th, work, ompt_scope_begin, m->trip, codeptr);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Next chunk.
+
+static uint64_t guided_size(uint64_t remaining, uint64_t nth, uint64_t chunk, int kind) {
+  (void)kind;
+  uint64_t size = (remaining + 2 * nth - 1) / (2 * nth);
+  if (size < chunk) size = chunk;
+  return size < remaining ? size : remaining;
+}
+
+// This member's next chunk [*first, *last] in index space; false when the loop is done for it.
+static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first, uint64_t *last) {
+  uint64_t trip = m->trip, chunk = m->chunk, start, size;
+  uint64_t nth = (uint64_t)th->team->nthreads;
+  glass_disp_slot_t *slot = m->slot;
+  switch (m->kind) {
+  case GLASS_WS_STATIC: {
+    if (m->cursor || trip == 0) return false;
+    m->cursor = 1;
+    uint64_t q = trip / nth, r = trip % nth, tid = (uint64_t)th->tid;
+    size = q + (tid < r);
+    start = tid * q + (tid < r ? tid : r);
+    if (!size) return false;
+    break;
+  }
+  case GLASS_WS_STATIC_CHUNKED: {
+    uint64_t c = m->cursor;
+    if (c >= (trip + chunk - 1) / chunk) return false;
+    m->cursor = c + nth;
+    start = c * chunk;
+    size = chunk;
+    break;
+  }
+  case GLASS_WS_DYNAMIC:
+    if (slot) {
+      start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
+    } else {
+      start = m->cursor;
+      m->cursor = start + chunk;
+    }
+    if (start >= trip) return false;
+    size = chunk;
+    break;
+  default: // GLASS_WS_GUIDED
+    if (slot) {
+      start = atomic_load_explicit(&slot->next, memory_order_relaxed);
+      do {
+        if (start >= trip) return false;
+        size = guided_size(trip - start, nth, chunk, m->kind);
+      } while (!atomic_compare_exchange_weak_explicit(&slot->next, &start, start + size,
+                                                      memory_order_relaxed, memory_order_relaxed));
+    } else {
+      start = m->cursor;
+      if (start >= trip) return false;
+      size = guided_size(trip - start, 1, chunk, m->kind);
+      m->cursor = start + size;
+    }
+    break;
+  }
+  *first = start;
+  *last = trip - start > size ? start + size - 1 : trip - 1;
+  return true;
+}
+
+static GLASS_NOINLINE void loop_done(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
+  m->finished = 1;
+  if (m->slot) glass_ws_slot_leave(th->team, m);
+  if (OMPT_ON(work) && m->work_type) {
+    glass_ompt_work(th, m->work_type, ompt_scope_end, m->work_count, codeptr);
+    m->work_type = 0;
+  }
+}
+
+static inline uint64_t value_at(const glass_ws_member_t *m, uint64_t index) {
+  return m->lb + index * (uint64_t)m->incr;
+}
+
+static GLASS_NOINLINE void chunk_event(glass_thread_t *th, glass_ws_member_t *m, uint64_t first,
+                                       uint64_t last, bool narrow) {
+  uint64_t start = value_at(m, first);
+  if (narrow) start = m->is_signed ? (uint64_t)(int64_t)(int32_t)start : (uint32_t)start;
+  glass_ompt_dispatch_chunk(th, ompt_dispatch_ws_loop_chunk, start, last - first + 1);
+}
+
+// The bounds of the next chunk as IV values; false at the end of the loop.
+static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int64_t *incr,
+                                 void *codeptr, bool narrow) {
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  uint64_t first, last;
+  if (unlikely(m->finished) || !next_chunk(th, m, &first, &last)) {
+    if (!m->finished) loop_done(th, m, codeptr);
+    return false;
+  }
+  if (m->ordered) {
+    m->ord_iter = first;
+    m->ord_end = last;
+    m->ord_done = 0;
+  }
+  *lo = value_at(m, first);
+  *hi = value_at(m, last);
+  *incr = m->incr;
+  if (plast) *plast = last == m->trip - 1;
+  if (OMPT_ON(dispatch)) chunk_event(th, m, first, last, narrow);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ordered turns (used by __kmpc_ordered in ws_ordered.c as well).
+
+static bool my_turn(void *arg) {
+  glass_ws_member_t *m = arg;
+  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter;
+}
+
+void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
+  (void)th;
+  if (m->slot && m->ordered) glass_ws_evc_wait(&m->slot->turn, my_turn, m);
+}
+
+void glass_ws_ordered_pass(glass_ws_member_t *m) {
+  if (m->slot && m->ordered) {
+    atomic_store_explicit(&m->slot->ordered, m->ord_iter + 1, memory_order_seq_cst);
+    glass_ws_evc_signal(&m->slot->turn);
+  }
+  m->ord_done = 1;
+}
+
+// End of one iteration of an ordered loop: an iteration that ran no ordered region still takes
+// its turn, so the next one can have its own.
+static void dispatch_fini(void) {
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (!m->ordered) return;
+  if (!m->ord_done) {
+    glass_ws_ordered_wait(th, m);
+    glass_ws_ordered_pass(m);
+  }
+  m->ord_iter++;
+  m->ord_done = 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ABI.
+
+#define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
+  GLASS_API void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, \
+                                            ST st, ST chunk) {                                     \
+    (void)gtid;                                                                                    \
+    dispatch_init(loc, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED, GLASS_CODEPTR());     \
+  }                                                                                                \
+  GLASS_API int32_t __kmpc_dispatch_next_##SFX(ident_t *loc, int32_t gtid, int32_t *plast, T *plb, \
+                                               T *pub, ST *pst) {                                  \
+    (void)loc, (void)gtid;                                                                         \
+    uint64_t lo, hi;                                                                               \
+    int64_t incr;                                                                                  \
+    if (!dispatch_next(&lo, &hi, plast, &incr, GLASS_CODEPTR(), NARROW)) return 0;                 \
+    *plb = (T)lo;                                                                                  \
+    *pub = (T)hi;                                                                                  \
+    if (pst) *pst = (ST)incr;                                                                      \
+    return 1;                                                                                      \
+  }                                                                                                \
+  GLASS_API void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {                          \
+    (void)loc, (void)gtid;                                                                         \
+    dispatch_fini();                                                                               \
+  }
+
+DISPATCH(4, int32_t, int32_t, true, true)
+DISPATCH(4u, uint32_t, int32_t, false, true)
+DISPATCH(8, int64_t, int64_t, true, false)
+DISPATCH(8u, uint64_t, int64_t, false, false)
+
+// clang >= 19 calls this after every dispatched loop. A member that left the loop early
+// (cancellation) releases its slot here.
+GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (!m->finished && m->slot) loop_done(th, m, GLASS_CODEPTR());
+}

@@ -1,0 +1,89 @@
+// Worksharing internals shared by the ws_*.c files: schedule numbers, iteration-space helpers,
+// the member lookup and multi-waiter waits. Nothing here is part of the ABI.
+#ifndef GLASS_WS_IMPL_H
+#define GLASS_WS_IMPL_H
+
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+
+// Schedule numbers clang passes to static_init/dispatch_init (libomp's sched_type values).
+enum {
+  SCH_STATIC_CHUNKED = 33,
+  SCH_STATIC = 34,
+  SCH_DYNAMIC = 35,
+  SCH_GUIDED = 36,
+  SCH_RUNTIME = 37,
+  SCH_AUTO = 38,
+  SCH_TRAPEZOIDAL = 39,
+  SCH_STATIC_GREEDY = 40,
+  SCH_STATIC_BALANCED = 41,
+  SCH_GUIDED_ITERATIVE = 42,
+  SCH_GUIDED_ANALYTICAL = 43,
+  SCH_STATIC_STEAL = 44,
+  SCH_STATIC_BALANCED_CHUNKED = 45, // schedule(simd:static, n)
+  SCH_GUIDED_SIMD = 46,
+  SCH_RUNTIME_SIMD = 47,
+  SCH_ORDERED_FIRST = 65, // 65..72: the ordered forms of 33..40
+  SCH_ORDERED_LAST = 72,
+  SCH_DIST_CHUNKED = 91,
+  SCH_DIST = 92,
+  SCH_MODIFIERS = 0x60000000, // monotonic 0x20000000, nonmonotonic 0x40000000
+};
+
+// What a dispatch loop actually does once runtime/auto are resolved.
+enum {
+  GLASS_WS_STATIC = 1,     // one balanced block per thread
+  GLASS_WS_STATIC_CHUNKED, // round-robin chunks
+  GLASS_WS_DYNAMIC,
+  GLASS_WS_GUIDED,
+};
+
+// The current team's member entry of the calling thread.
+static inline glass_ws_member_t *glass_ws_member(glass_thread_t *th) {
+  glass_team_t *team = th->team;
+  if (team->nthreads == 1 || !team->ws.members) return &team->ws.solo;
+  return &team->ws.members[th->tid];
+}
+
+// Iterations of lb..ub by incr; lb/ub carry the IV type's value extended to 64 bits.
+static inline uint64_t glass_ws_trip(uint64_t lb, uint64_t ub, int64_t incr, bool is_signed) {
+  if (incr > 0) {
+    if (is_signed ? (int64_t)lb > (int64_t)ub : lb > ub) return 0;
+    return (ub - lb) / (uint64_t)incr + 1;
+  }
+  if (incr < 0) {
+    if (is_signed ? (int64_t)lb < (int64_t)ub : lb < ub) return 0;
+    return (lb - ub) / (0 - (uint64_t)incr) + 1;
+  }
+  return lb == ub ? 1 : 0; // a zero increment is meaningless; run the first iteration once
+}
+
+// Multi-waiter waits (ws_wait.c). cond is re-tested after every wake-up.
+typedef bool (*glass_ws_cond_fn)(void *arg);
+void glass_ws_evc_wait_slow(glass_ws_evc_t *e, glass_ws_cond_fn cond, void *arg);
+static inline void glass_ws_evc_wait(glass_ws_evc_t *e, glass_ws_cond_fn cond, void *arg) {
+  if (!cond(arg)) glass_ws_evc_wait_slow(e, cond, arg);
+}
+// Call after the store that makes a waited-for condition true (the store must be seq_cst or
+// followed by a seq_cst fence: it pairs with the sleeper count).
+static inline void glass_ws_evc_signal(glass_ws_evc_t *e) {
+  atomic_thread_fence(memory_order_seq_cst);
+  if (unlikely(atomic_load_explicit(&e->sleepers, memory_order_relaxed))) {
+    atomic_fetch_add_explicit(&e->epoch, 1, memory_order_seq_cst);
+    glass_futex_wake(&e->epoch, INT32_MAX);
+  }
+}
+
+// Slots (ws_dispatch.c): take the calling member's next slot, waiting until it is free; leave
+// it (the last member to leave resets it for the construct nslots later).
+glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m);
+void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m);
+
+// Ordered turns of the member's current iteration (ws_dispatch.c).
+void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m);
+void glass_ws_ordered_pass(glass_ws_member_t *m);
+
+// League of the calling thread for distribute (ws_teams.c): number of teams and team number.
+void glass_ws_league(glass_thread_t *th, int32_t *nteams, int32_t *team_num);
+
+#endif

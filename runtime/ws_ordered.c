@@ -1,0 +1,159 @@
+// ordered regions (__kmpc_ordered/__kmpc_end_ordered) and doacross loops
+// (__kmpc_doacross_{init,wait,post,fini}).
+//
+// Ordered: the loop's slot holds the index of the iteration whose turn it is; a member waits
+// for its iteration's turn and passes it on (ws_dispatch.c). Doacross: the slot holds one bit
+// per iteration of the collapsed nest; post sets a bit, wait waits for one.
+#include "ws_impl.h"
+
+static inline uint64_t ordered_wait_id(glass_ws_member_t *m) {
+  return m->slot ? (uint64_t)(uintptr_t)m->slot : (uint64_t)(uintptr_t)m;
+}
+
+static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
+  uint64_t wid = ordered_wait_id(m);
+  if (OMPT_ON(mutex_acquire)) glass_ompt_ordered(th, ompt_callback_mutex_acquire, wid, codeptr);
+  int prior = th->ompt_state;
+  OMPT_WAIT_STATE(th, ompt_state_wait_ordered, wid);
+  glass_ws_ordered_wait(th, m);
+  OMPT_WAIT_STATE(th, prior, 0);
+  (void)prior;
+  if (OMPT_ON(mutex_acquired)) glass_ompt_ordered(th, ompt_callback_mutex_acquired, wid, codeptr);
+}
+
+#define ORDERED_EVENTS (OMPT_BIT(mutex_acquire) | OMPT_BIT(mutex_acquired))
+
+GLASS_API void __kmpc_ordered(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (OMPT_ACTIVE())
+    ordered_slow(th, m, GLASS_CODEPTR());
+  else
+    glass_ws_ordered_wait(th, m);
+}
+
+GLASS_API void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  glass_ws_ordered_pass(m);
+  if (OMPT_ON(mutex_released))
+    glass_ompt_ordered(th, ompt_callback_mutex_released, ordered_wait_id(m), GLASS_CODEPTR());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Doacross.
+
+typedef struct kmp_dim {
+  int64_t lo, up, st;
+} kmp_dim_t;
+
+GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
+                                    const kmp_dim_t *dims) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_team_t *team = th->team;
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (ndims < 1 || !dims) {
+    glass_warn("__kmpc_doacross_init: %d loop dimensions; dependences ignored", ndims);
+    ndims = 0;
+  }
+  glass_free(m->dim_info);
+  m->dim_info = ndims ? glass_zalloc(sizeof(int64_t) * 3 * (size_t)ndims) : NULL;
+  m->dims = ndims;
+  uint64_t total = 1;
+  for (int32_t d = 0; d < ndims; d++) {
+    uint64_t trip = glass_ws_trip((uint64_t)dims[d].lo, (uint64_t)dims[d].up, dims[d].st, true);
+    m->dim_info[3 * d] = dims[d].lo;
+    m->dim_info[3 * d + 1] = dims[d].st;
+    m->dim_info[3 * d + 2] = (int64_t)trip;
+    if (__builtin_mul_overflow(total, trip, &total)) total = UINT64_MAX;
+  }
+  m->finished = 0;
+  m->ordered = 0;
+  m->slot = NULL;
+  if (team->nthreads == 1 || ndims == 0) return;
+  m->slot = glass_ws_slot_enter(team, m);
+  if (atomic_load_explicit(&m->slot->deps, memory_order_acquire)) return;
+  size_t words = total / 32 + 1;
+  uint32_t *bits = glass_zalloc(words * sizeof(uint32_t));
+  if (!bits) {
+    glass_warn("__kmpc_doacross_init: no memory for %llu iterations", (unsigned long long)total);
+    return;
+  }
+  uint32_t *expected = NULL;
+  if (!atomic_compare_exchange_strong_explicit(&m->slot->deps, &expected, bits,
+                                               memory_order_acq_rel, memory_order_acquire))
+    glass_free(bits);
+}
+
+// Linear index of an iteration vector; false when it lies outside the iteration space (a sink
+// there is ignored, as OpenMP says).
+static bool linear_index(const glass_ws_member_t *m, const int64_t *vec, uint64_t *out) {
+  uint64_t idx = 0;
+  for (int32_t d = 0; d < m->dims; d++) {
+    int64_t lo = m->dim_info[3 * d], st = m->dim_info[3 * d + 1];
+    uint64_t trip = (uint64_t)m->dim_info[3 * d + 2];
+    int64_t off = (int64_t)((uint64_t)vec[d] - (uint64_t)lo);
+    if (st == 0 || (st > 0 ? off < 0 : off > 0) || off % st != 0) return false;
+    uint64_t k = (uint64_t)(off / st);
+    if (k >= trip) return false;
+    idx = idx * trip + k;
+  }
+  *out = idx;
+  return true;
+}
+
+typedef struct {
+  _Atomic uint32_t *word;
+  uint32_t bit;
+} dep_wait_t;
+
+static bool dep_posted(void *arg) {
+  dep_wait_t *w = arg;
+  return atomic_load_explicit(w->word, memory_order_acquire) & w->bit;
+}
+
+GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  uint64_t idx;
+  if (!m->slot || !linear_index(m, vec, &idx)) return;
+  uint32_t *bits;
+  while (!(bits = atomic_load_explicit(&m->slot->deps, memory_order_acquire)))
+    glass_spin_pause(); // the member that allocates is between its enter and its publish
+  dep_wait_t w = {(_Atomic uint32_t *)&bits[idx / 32], 1u << (idx % 32)};
+  if (dep_posted(&w)) return;
+  int prior = th->ompt_state;
+  OMPT_WAIT_STATE(th, ompt_state_wait_ordered, (uintptr_t)m->slot);
+  glass_ws_evc_wait(&m->slot->turn, dep_posted, &w);
+  OMPT_WAIT_STATE(th, prior, 0);
+  (void)prior;
+}
+
+GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  uint64_t idx;
+  if (!m->slot || !linear_index(m, vec, &idx)) return;
+  uint32_t *bits;
+  while (!(bits = atomic_load_explicit(&m->slot->deps, memory_order_acquire)))
+    glass_spin_pause();
+  atomic_fetch_or_explicit((_Atomic uint32_t *)&bits[idx / 32], 1u << (idx % 32),
+                           memory_order_seq_cst);
+  glass_ws_evc_signal(&m->slot->turn);
+}
+
+GLASS_API void __kmpc_doacross_fini(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (m->slot) glass_ws_slot_leave(th->team, m);
+  m->finished = 1;
+  glass_free(m->dim_info);
+  m->dim_info = NULL;
+  m->dims = 0;
+}

@@ -1,0 +1,109 @@
+// single (with copyprivate), master, masked and scope.
+//
+// single: member k-th single of the region claims construct k when the team's claim counter
+// still reads k (one compare-and-swap); whoever sees a larger value lost. Both counters restart
+// with each region (fork.c's hooks).
+#include "ws_impl.h"
+
+static GLASS_NOINLINE void single_events(glass_thread_t *th, bool won, void *codeptr) {
+  if (won) {
+    glass_ompt_work(th, ompt_work_single_executor, ompt_scope_begin, 1, codeptr);
+  } else {
+    glass_ompt_work(th, ompt_work_single_other, ompt_scope_begin, 1, codeptr);
+    glass_ompt_work(th, ompt_work_single_other, ompt_scope_end, 1, codeptr);
+  }
+}
+
+GLASS_API int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_team_t *team = th->team;
+  bool won = true;
+  if (team->nthreads > 1) {
+    uint32_t k = team->ws.members[th->tid].singles++;
+    _Atomic uint32_t *claimed = &team->ws.shared->singles;
+    uint32_t seen = atomic_load_explicit(claimed, memory_order_relaxed);
+    won = seen == k && atomic_compare_exchange_strong_explicit(
+                           claimed, &seen, k + 1, memory_order_relaxed, memory_order_relaxed);
+  }
+  if (OMPT_ON(work)) single_events(th, won, GLASS_CODEPTR());
+  return won;
+}
+
+GLASS_API void __kmpc_end_single(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  if (OMPT_ON(work))
+    glass_ompt_work(glass_self(), ompt_work_single_executor, ompt_scope_end, 1, GLASS_CODEPTR());
+}
+
+// The executor publishes its list; after a barrier the others copy from it; a second barrier
+// keeps the executor's variables alive until everyone has copied.
+GLASS_API void __kmpc_copyprivate(ident_t *loc, int32_t gtid, size_t size, void *data,
+                                  void (*copy)(void *dst, void *src), int32_t didit) {
+  (void)loc, (void)gtid, (void)size;
+  glass_thread_t *th = glass_self();
+  glass_team_t *team = th->team;
+  if (team->nthreads == 1) return;
+  void *codeptr = GLASS_CODEPTR();
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
+  if (didit) team->ws.shared->copy_src = data;
+  glass_barrier(th, GLASS_BARRIER_IMPLICIT_WORKSHARE, codeptr);
+  if (!didit) copy(data, team->ws.shared->copy_src);
+  glass_barrier(th, GLASS_BARRIER_IMPLEMENTATION, codeptr);
+  OMPT_ENTER_FRAME(task, NULL);
+}
+
+// The light form: one barrier; the caller copies and synchronizes itself. Returns the
+// executor's data.
+GLASS_API void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid, void *data) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_team_t *team = th->team;
+  if (team->nthreads == 1) return data;
+  if (data) team->ws.shared->copy_src = data;
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
+  glass_barrier(th, GLASS_BARRIER_IMPLICIT_WORKSHARE, GLASS_CODEPTR());
+  OMPT_ENTER_FRAME(task, NULL);
+  return team->ws.shared->copy_src;
+}
+
+GLASS_API int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  bool yes = th->tid == filter;
+  if (yes && OMPT_ON(masked)) glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
+  return yes;
+}
+
+GLASS_API void __kmpc_end_masked(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  if (OMPT_ON(masked)) glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
+}
+
+GLASS_API int32_t __kmpc_master(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  bool yes = th->tid == 0;
+  if (yes && OMPT_ON(masked)) glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
+  return yes;
+}
+
+GLASS_API void __kmpc_end_master(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  if (OMPT_ON(masked)) glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
+}
+
+// clang lowers scope without these (reduce + barrier); other front ends call them.
+GLASS_API void __kmpc_scope(ident_t *loc, int32_t gtid, void *reserved) {
+  (void)loc, (void)gtid, (void)reserved;
+  if (OMPT_ON(work))
+    glass_ompt_work(glass_self(), ompt_work_scope, ompt_scope_begin, 1, GLASS_CODEPTR());
+}
+
+GLASS_API void __kmpc_end_scope(ident_t *loc, int32_t gtid, void *reserved) {
+  (void)loc, (void)gtid, (void)reserved;
+  if (OMPT_ON(work))
+    glass_ompt_work(glass_self(), ompt_work_scope, ompt_scope_end, 1, GLASS_CODEPTR());
+}

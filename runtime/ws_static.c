@@ -1,0 +1,294 @@
+// Static schedules: __kmpc_for_static_init_*, __kmpc_dist_for_static_init_*,
+// __kmpc_team_static_init_*, __kmpc_for_static_fini. Pure arithmetic on the thread's number:
+// no shared state, no atomics. Work is computed in iteration-index space (0..trip-1) on 64
+// bits, then mapped back to the IV type as lb + index * incr.
+#include "ws_impl.h"
+
+#define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
+
+// The compiler's bounds and results, widened to 64 bits (signed IVs sign-extended).
+typedef struct {
+  uint64_t lb, ub;
+  int64_t incr;
+  int64_t chunk;
+  bool is_signed;
+  bool narrow;                   // a 32-bit IV
+  uint64_t lower, upper, stride; // out
+  int32_t last;                  // out
+} bounds_t;
+
+// One thread's part: chunks first..last, then every step iterations (step 0: a single chunk).
+typedef struct {
+  uint64_t first, last, step, chunk;
+  bool any, is_last;
+} share_t;
+
+static uint64_t mul_sat(uint64_t a, uint64_t b) {
+  uint64_t r;
+  return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+// Balanced blocks: the first trip % nth threads get one iteration more.
+static void share_balanced(uint64_t trip, uint64_t nth, uint64_t tid, share_t *s) {
+  uint64_t q = trip / nth, r = trip % nth;
+  uint64_t n = q + (tid < r);
+  s->first = tid * q + (tid < r ? tid : r);
+  s->last = s->first + n - 1;
+  s->any = n > 0;
+  s->is_last = tid == (trip < nth ? trip - 1 : nth - 1);
+  s->chunk = n;
+}
+
+// Round-robin chunks of `chunk` iterations.
+static void share_chunked(uint64_t trip, uint64_t nth, uint64_t tid, uint64_t chunk, share_t *s) {
+  uint64_t nchunks = (trip - 1) / chunk + 1;
+  s->step = mul_sat(nth, chunk);
+  s->chunk = chunk;
+  s->any = tid < nchunks;
+  s->is_last = (nchunks - 1) % nth == tid;
+  if (s->any) {
+    s->first = tid * chunk;
+    s->last = (trip - s->first > chunk ? s->first + chunk : trip) - 1;
+  }
+}
+
+// schedule(simd:static, n): balanced blocks rounded up to a multiple of the simd width.
+static void share_simd(uint64_t trip, uint64_t nth, uint64_t tid, uint64_t chunk, share_t *s) {
+  uint64_t per = (trip - 1) / nth + 1;
+  per = mul_sat((per - 1) / chunk + 1, chunk);
+  uint64_t nblocks = (trip - 1) / per + 1;
+  s->any = tid < nblocks;
+  s->is_last = tid == nblocks - 1;
+  s->chunk = per;
+  if (s->any) {
+    s->first = tid * per;
+    s->last = (trip - s->first > per ? s->first + per : trip) - 1;
+  }
+}
+
+static void static_share(int32_t sched, uint64_t trip, uint64_t nth, uint64_t tid, int64_t chunk,
+                         share_t *s) {
+  s->any = s->is_last = false;
+  s->step = 0;
+  if (trip == 0) return;
+  uint64_t c = chunk < 1 ? 1 : (uint64_t)chunk;
+  if (c > trip) c = trip;
+  switch (sched) {
+  case SCH_STATIC_CHUNKED:
+  case SCH_DIST_CHUNKED:
+    share_chunked(trip, nth, tid, c, s);
+    break;
+  case SCH_STATIC_BALANCED_CHUNKED:
+    share_simd(trip, nth, tid, c, s);
+    break;
+  default:
+    share_balanced(trip, nth, tid, s);
+    break;
+  }
+}
+
+// A 64-bit result brought back to the IV type's range (and widened again).
+static inline uint64_t norm(const bounds_t *b, uint64_t v) {
+  if (!b->narrow) return v;
+  return b->is_signed ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
+}
+
+static inline uint64_t at(const bounds_t *b, uint64_t index) {
+  return norm(b, b->lb + index * (uint64_t)b->incr);
+}
+
+// Fill lower/upper/stride/last from a share. The stride is what clang's chunk loop adds to both
+// bounds: the distance to the thread's next chunk, or (one chunk only) far enough to leave the
+// iteration space, which the simd:static form needs (libomp leaves it at 1: LLVM bug, §0.7).
+static void apply_share(bounds_t *b, uint64_t trip, const share_t *s) {
+  b->last = s->is_last;
+  if (s->any) {
+    b->lower = at(b, s->first);
+    b->upper = at(b, s->last);
+    b->stride = (s->step ? s->step : trip - s->first) * (uint64_t)b->incr;
+    return;
+  }
+  // Nothing for this thread: an empty range just past the end (or before the start when the
+  // end is the type's limit), so that both the loop and the chunk loop exit at once.
+  uint64_t end = trip ? at(b, trip - 1) : b->ub;
+  b->upper = end;
+  b->lower = norm(b, end + (uint64_t)b->incr);
+  bool wrapped = b->is_signed ? (b->incr > 0) != ((int64_t)b->lower > (int64_t)end)
+                              : (b->incr > 0) != (b->lower > end);
+  if (wrapped) {
+    b->upper = norm(b, b->lb - (uint64_t)b->incr);
+    b->lower = b->lb;
+  }
+  b->stride = trip * (uint64_t)b->incr;
+}
+
+static int work_type(ident_t *loc, int32_t sched) {
+  int32_t flags = loc ? loc->flags : 0;
+  if (flags & GLASS_IDENT_WORK_SECTIONS) return ompt_work_sections;
+  if (sched == SCH_DIST || sched == SCH_DIST_CHUNKED || (flags & GLASS_IDENT_WORK_DISTRIBUTE))
+    return ompt_work_distribute;
+  return ompt_work_loop_static;
+}
+
+// Begin events: work, then one dispatch per chunk this thread will run. A static schedule
+// never calls back into the runtime between chunks, so all of them are announced here.
+static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32_t sched,
+                                         const bounds_t *b, uint64_t trip, const share_t *s,
+                                         void *codeptr) {
+  int type = work_type(loc, sched);
+  glass_ws_member_t *m = glass_ws_member(th);
+  m->work_type = type;
+  m->work_count = trip;
+  if (OMPT_ON(work)) glass_ompt_work(th, type, ompt_scope_begin, trip, codeptr);
+  if (!OMPT_ON(dispatch) || !s->any) return;
+  for (uint64_t first = s->first; first < trip;) {
+    uint64_t n =
+        s->step ? (trip - first < s->chunk ? trip - first : s->chunk) : s->last - s->first + 1;
+    if (type == ompt_work_sections) {
+      for (uint64_t i = 0; i < n; i++)
+        glass_ompt_dispatch_section(th, codeptr);
+    } else {
+      uint64_t start = at(b, first);
+      glass_ompt_dispatch_chunk(th,
+                                type == ompt_work_distribute ? ompt_dispatch_distribute_chunk
+                                                             : ompt_dispatch_ws_loop_chunk,
+                                start, n);
+    }
+    if (!s->step || trip - first <= s->step) break;
+    first += s->step;
+  }
+}
+
+static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b, void *codeptr) {
+  glass_thread_t *th = glass_self();
+  sched &= ~SCH_MODIFIERS;
+  uint64_t trip = glass_ws_trip(b->lb, b->ub, b->incr, b->is_signed);
+  int32_t nth, tid;
+  if (sched == SCH_DIST || sched == SCH_DIST_CHUNKED) {
+    glass_ws_league(th, &nth, &tid);
+  } else {
+    nth = th->team->nthreads;
+    tid = th->tid;
+  }
+  share_t s;
+  static_share(sched, trip, (uint64_t)nth, (uint64_t)tid, b->chunk, &s);
+  apply_share(b, trip, &s);
+  if (OMPT_ANY(WS_EVENTS)) static_events(th, loc, sched, b, trip, &s, codeptr);
+}
+
+// A team of one takes the whole space in one chunk, and with no tool that is all there is.
+#define STATIC_INIT(SFX, T, UT, ST, SIGNED, NARROW)                                                \
+  GLASS_API void __kmpc_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,           \
+                                              int32_t *plast, T *plower, T *pupper, ST *pstride,   \
+                                              ST incr, ST chunk) {                                 \
+    (void)gtid;                                                                                    \
+    glass_thread_t *th = glass_tls_self;                                                           \
+    if (likely(th != NULL) && likely(th->team->nthreads == 1) && sched < SCH_DIST_CHUNKED &&       \
+        !OMPT_ANY(WS_EVENTS)) {                                                                    \
+      T lo = *plower, hi = *pupper;                                                                \
+      *plast = incr > 0 ? lo <= hi : lo >= hi;                                                     \
+      *pstride = (ST)((UT)hi - (UT)lo + (UT)incr);                                                 \
+      return;                                                                                      \
+    }                                                                                              \
+    bounds_t b = {.lb = (uint64_t)*plower,                                                         \
+                  .ub = (uint64_t)*pupper,                                                         \
+                  .incr = incr,                                                                    \
+                  .chunk = chunk,                                                                  \
+                  .is_signed = SIGNED,                                                             \
+                  .narrow = NARROW};                                                               \
+    static_init(loc, sched, &b, GLASS_CODEPTR());                                                  \
+    *plower = (T)b.lower;                                                                          \
+    *pupper = (T)b.upper;                                                                          \
+    *pstride = (ST)b.stride;                                                                       \
+    *plast = b.last;                                                                               \
+  }
+
+STATIC_INIT(4, int32_t, uint32_t, int32_t, true, true)
+STATIC_INIT(4u, uint32_t, uint32_t, int32_t, false, true)
+STATIC_INIT(8, int64_t, uint64_t, int64_t, true, false)
+STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)
+
+static GLASS_NOINLINE void static_fini_events(void *codeptr) {
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (!m->work_type) return;
+  glass_ompt_work(th, m->work_type, ompt_scope_end, m->work_count, codeptr);
+  m->work_type = 0;
+}
+
+GLASS_API void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  if (OMPT_ON(work)) static_fini_events(GLASS_CODEPTR());
+}
+
+// distribute parallel for, combined: the league's balanced split first (its upper bound goes to
+// *pupperd), then the team's threads split the team's part by sched.
+static GLASS_NOINLINE void dist_for_init(ident_t *loc, int32_t sched, bounds_t *b, uint64_t *upperd,
+                                         void *codeptr) {
+  glass_thread_t *th = glass_self();
+  int32_t nteams, team_num;
+  glass_ws_league(th, &nteams, &team_num);
+  uint64_t trip = glass_ws_trip(b->lb, b->ub, b->incr, b->is_signed);
+  share_t s;
+  static_share(SCH_DIST, trip, (uint64_t)nteams, (uint64_t)team_num, 0, &s);
+  bounds_t team = *b;
+  apply_share(&team, trip, &s);
+  *upperd = team.upper;
+  if (!s.any) {
+    *b = team;
+    return;
+  }
+  b->lb = team.lower;
+  b->ub = team.upper;
+  static_init(loc, sched, b, codeptr);
+  b->last = b->last && s.is_last;
+}
+
+#define DIST_FOR_STATIC_INIT(SFX, T, ST, SIGNED, NARROW)                                           \
+  GLASS_API void __kmpc_dist_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,      \
+                                                   int32_t *plast, T *plower, T *pupper,           \
+                                                   T *pupperd, ST *pstride, ST incr, ST chunk) {   \
+    (void)gtid;                                                                                    \
+    bounds_t b = {.lb = (uint64_t)*plower,                                                         \
+                  .ub = (uint64_t)*pupper,                                                         \
+                  .incr = incr,                                                                    \
+                  .chunk = chunk,                                                                  \
+                  .is_signed = SIGNED,                                                             \
+                  .narrow = NARROW};                                                               \
+    uint64_t upperd;                                                                               \
+    dist_for_init(loc, sched, &b, &upperd, GLASS_CODEPTR());                                       \
+    *plower = (T)b.lower;                                                                          \
+    *pupper = (T)b.upper;                                                                          \
+    *pupperd = (T)upperd;                                                                          \
+    *pstride = (ST)b.stride;                                                                       \
+    *plast = b.last;                                                                               \
+  }
+
+DIST_FOR_STATIC_INIT(4, int32_t, int32_t, true, true)
+DIST_FOR_STATIC_INIT(4u, uint32_t, int32_t, false, true)
+DIST_FOR_STATIC_INIT(8, int64_t, int64_t, true, false)
+DIST_FOR_STATIC_INIT(8u, uint64_t, int64_t, false, false)
+
+// Chunks of `chunk` iterations dealt round-robin to the teams of the league.
+#define TEAM_STATIC_INIT(SFX, T, ST, SIGNED, NARROW)                                               \
+  GLASS_API void __kmpc_team_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t *plast,         \
+                                               T *plower, T *pupper, ST *pstride, ST incr,         \
+                                               ST chunk) {                                         \
+    (void)gtid;                                                                                    \
+    bounds_t b = {.lb = (uint64_t)*plower,                                                         \
+                  .ub = (uint64_t)*pupper,                                                         \
+                  .incr = incr,                                                                    \
+                  .chunk = chunk,                                                                  \
+                  .is_signed = SIGNED,                                                             \
+                  .narrow = NARROW};                                                               \
+    static_init(loc, SCH_DIST_CHUNKED, &b, GLASS_CODEPTR());                                       \
+    *plower = (T)b.lower;                                                                          \
+    *pupper = (T)b.upper;                                                                          \
+    *pstride = (ST)b.stride;                                                                       \
+    *plast = b.last;                                                                               \
+  }
+
+TEAM_STATIC_INIT(4, int32_t, int32_t, true, true)
+TEAM_STATIC_INIT(4u, uint32_t, int32_t, false, true)
+TEAM_STATIC_INIT(8, int64_t, int64_t, true, false)
+TEAM_STATIC_INIT(8u, uint64_t, int64_t, false, false)
