@@ -1,5 +1,6 @@
 // Threads: the gtid registry, root (user) threads, runtime workers and the pool of idle workers.
 #include "glass.h"
+#include "mutex.h"
 #include "../ompt/ompt-internal.h"
 
 #include <stdio.h>
@@ -98,6 +99,7 @@ glass_thread_t *glass_make_initial_thread(void) {
   glass_thread_t *th = thread_alloc();
   root_setup(th);
   glass_tls_self = th;
+  glass_tls_mutex_code = glass_mutex_code(th->gtid);
   glass_set_thread_exit_value(th);
   return th;
 }
@@ -112,6 +114,7 @@ glass_thread_t *glass_register_root(void) {
   th = thread_alloc();
   root_setup(th);
   glass_tls_self = th;
+  glass_tls_mutex_code = glass_mutex_code(th->gtid);
   glass_set_thread_exit_value(th);
   glass_root_begin_events(th);
   return th;
@@ -168,6 +171,7 @@ glass_thread_t *glass_pool_take(void) {
 static void *worker_main(void *arg) {
   glass_thread_t *th = arg;
   glass_tls_self = th;
+  glass_tls_mutex_code = glass_mutex_code(th->gtid);
   if (OMPT_ON(thread_begin))
     glass_ompt_thread_begin(th, ompt_thread_worker);
   OMPT_STATE(th, ompt_state_idle);
