@@ -1,0 +1,268 @@
+// Per-thread event buffers: chunks of records, allocated a chunk at a time (never per event),
+// within a per-thread memory budget (GLASS_TRACE_BUFFER). When the budget is spent the thread
+// either spills its full chunks to a private temporary file and reuses them (the default), or
+// stops recording and counts what it drops (GLASS_TRACE_FULL=drop). Either way the records
+// that are kept form a prefix or the whole of the thread's stream, so pairing never breaks.
+#define _GNU_SOURCE
+#include "trace.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+trace_options_t trace_opt;
+trace_thread_t *_Atomic trace_threads;
+uint64_t trace_t0;
+static _Atomic uint32_t next_track;
+
+uint64_t trace_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec - trace_t0;
+}
+
+trace_thread_t *trace_thread_new(uint8_t type) {
+  trace_thread_t *th = calloc(1, sizeof(*th));
+  if (!th) return NULL;
+  th->type = type;
+  th->spill_fd = -1;
+  th->track = atomic_fetch_add(&next_track, 1);
+  th->next_id = ((uint64_t)th->track + 1) << 40;
+  trace_thread_t *old = atomic_load(&trace_threads);
+  do
+    th->next_thread = old;
+  while (!atomic_compare_exchange_weak(&trace_threads, &old, th));
+  return th;
+}
+
+static trace_chunk_t *chunk_new(void) {
+  size_t cap = trace_opt.chunk_events;
+  trace_chunk_t *c = malloc(sizeof(*c) + cap * sizeof(trace_ev_t));
+  if (c) {
+    c->next = NULL;
+    c->used = 0;
+    c->cap = (uint32_t)cap;
+  }
+  return c;
+}
+
+static void warn_once(trace_thread_t *th, const char *what) {
+  char msg[256];
+  int n = snprintf(msg, sizeof(msg),
+                   "glass-trace: thread %u: buffer full (GLASS_TRACE_BUFFER=%zu bytes): %s\n",
+                   th->track, trace_opt.buffer_bytes, what);
+  if (write(STDERR_FILENO, msg, (size_t)n) < 0) return;
+}
+
+static int spill_open(trace_thread_t *th) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/glass-trace-spill-XXXXXX", trace_opt.spill_dir);
+  int fd = mkostemp(path, O_CLOEXEC);
+  if (fd >= 0) unlink(path); // the file lives as long as the descriptor
+  return fd;
+}
+
+static bool write_all(int fd, const void *p, size_t n) {
+  const char *c = p;
+  while (n) {
+    ssize_t w = write(fd, c, n);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return false;
+    c += w;
+    n -= (size_t)w;
+  }
+  return true;
+}
+
+// Writes every chunk to the spill file and keeps the first one for reuse.
+static bool spill(trace_thread_t *th) {
+  if (th->spill_fd < 0) {
+    th->spill_fd = spill_open(th);
+    if (th->spill_fd < 0) return false;
+    warn_once(th, "spilling to a temporary file");
+  }
+  for (trace_chunk_t *c = th->head; c; c = c->next) {
+    if (!write_all(th->spill_fd, c->ev, c->used * sizeof(trace_ev_t))) return false;
+    th->spilled += c->used;
+    c->used = 0;
+  }
+  th->cur = th->head;
+  return true;
+}
+
+void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev) {
+  if (th->dropping) {
+    th->dropped++;
+    return;
+  }
+  if (th->cur && th->cur->next) { // reuse a chunk emptied by a spill
+    th->cur = th->cur->next;
+  } else {
+    size_t size = sizeof(trace_chunk_t) + trace_opt.chunk_events * sizeof(trace_ev_t);
+    trace_chunk_t *c = th->bytes + size <= trace_opt.buffer_bytes ? chunk_new() : NULL;
+    if (c) {
+      th->bytes += size;
+      if (th->cur)
+        th->cur->next = c;
+      else
+        th->head = c;
+      th->cur = c;
+    } else if (th->head && !trace_opt.drop && spill(th)) {
+      // th->cur is the emptied first chunk
+    } else {
+      th->dropping = true;
+      th->dropped++;
+      warn_once(th, trace_opt.drop ? "dropping further events (GLASS_TRACE_FULL=drop)"
+                                   : "cannot spill, dropping further events");
+      return;
+    }
+  }
+  th->cur->ev[th->cur->used++] = *ev;
+}
+
+trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count) {
+  size_t mem = 0;
+  for (trace_chunk_t *c = th->head; c; c = c->next) {
+    mem += c->used;
+    if (c == th->cur) break; // chunks after cur were emptied by a spill
+  }
+  size_t total = th->spilled + mem;
+  trace_ev_t *v = malloc((total ? total : 1) * sizeof(trace_ev_t));
+  if (!v) {
+    *count = 0;
+    return NULL;
+  }
+  size_t k = 0;
+  if (th->spilled) {
+    size_t want = th->spilled * sizeof(trace_ev_t), got = 0;
+    while (got < want) {
+      ssize_t r = pread(th->spill_fd, (char *)v + got, want - got, (off_t)got);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break;
+      got += (size_t)r;
+    }
+    k = got / sizeof(trace_ev_t);
+    if (k < th->spilled) { // unreadable spill: keep what is consistent (nothing from memory)
+      th->dropped += th->spilled - k + mem;
+      *count = k;
+      return v;
+    }
+  }
+  for (trace_chunk_t *c = th->head; c; c = c->next) {
+    memcpy(v + k, c->ev, c->used * sizeof(trace_ev_t));
+    k += c->used;
+    if (c == th->cur) break;
+  }
+  *count = k;
+  return v;
+}
+
+void trace_thread_release(trace_thread_t *th) {
+  for (trace_chunk_t *c = th->head, *n; c; c = n) {
+    n = c->next;
+    free(c);
+  }
+  th->head = th->cur = NULL;
+  if (th->spill_fd >= 0) close(th->spill_fd);
+  th->spill_fd = -1;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options.
+
+static size_t parse_size(const char *s, bool *ok) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  size_t mul = 1;
+  if (*end == 'k' || *end == 'K')
+    mul = 1024, end++;
+  else if (*end == 'm' || *end == 'M')
+    mul = 1024 * 1024, end++;
+  else if (*end == 'g' || *end == 'G')
+    mul = 1024 * 1024 * 1024, end++;
+  if (*end == 'b' || *end == 'B') end++;
+  *ok = end != s && *end == 0 && errno == 0 && v > 0;
+  return (size_t)v * mul;
+}
+
+static unsigned parse_groups(const char *s, bool *ok) {
+  static const struct {
+    const char *name;
+    unsigned bits;
+  } names[] = {{"all", TRACE_G_ALL},     {"parallel", TRACE_G_PARALLEL}, {"work", TRACE_G_WORK},
+               {"sync", TRACE_G_SYNC},   {"tasks", TRACE_G_TASKS},       {"task", TRACE_G_TASKS},
+               {"mutex", TRACE_G_MUTEX}, {"locks", TRACE_G_MUTEX}};
+  unsigned bits = 0;
+  *ok = true;
+  char buf[256];
+  snprintf(buf, sizeof(buf), "%s", s);
+  for (char *save, *tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
+    size_t i;
+    for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+      if (strcasecmp(tok, names[i].name) == 0) break;
+    if (i == sizeof(names) / sizeof(names[0]))
+      *ok = false;
+    else
+      bits |= names[i].bits;
+  }
+  return bits;
+}
+
+int trace_parse_options(void) {
+  int bad = 0;
+  const char *v;
+  trace_opt.buffer_bytes = 64u << 20;
+  trace_opt.groups = TRACE_G_ALL;
+  trace_opt.summary = true;
+  snprintf(trace_opt.out, sizeof(trace_opt.out), "glass-trace.%d", (int)getpid());
+  if ((v = getenv("GLASS_TRACE_OUT")) && *v)
+    snprintf(trace_opt.out, sizeof(trace_opt.out), "%s", v);
+  if ((v = getenv("GLASS_TRACE_BUFFER")) && *v) {
+    bool ok;
+    size_t b = parse_size(v, &ok);
+    if (ok)
+      trace_opt.buffer_bytes = b;
+    else
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_BUFFER=%s is not a size (e.g. 4096, 64K, 16M); "
+              "using 64M\n",
+              v),
+          bad++;
+  }
+  if ((v = getenv("GLASS_TRACE_EVENTS")) && *v) {
+    bool ok;
+    unsigned g = parse_groups(v, &ok);
+    if (!ok)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_EVENTS=%s: unknown group (known: all, parallel, "
+              "work, sync, tasks, mutex)%s\n",
+              v, g ? "; ignoring it" : "; tracing all"),
+          bad++;
+    trace_opt.groups = g ? g : TRACE_G_ALL;
+  }
+  trace_opt.groups |= TRACE_G_PARALLEL; // tracks and nesting hang on the implicit tasks
+  if ((v = getenv("GLASS_TRACE_FULL")) && *v) {
+    if (strcmp(v, "drop") == 0)
+      trace_opt.drop = true;
+    else if (strcmp(v, "flush") != 0 && strcmp(v, "spill") != 0)
+      fprintf(stderr, "glass-trace: GLASS_TRACE_FULL=%s: expected flush or drop; using flush\n", v),
+          bad++;
+  }
+  if ((v = getenv("GLASS_TRACE_SUMMARY")) && strcmp(v, "0") == 0) trace_opt.summary = false;
+  // Chunks: at most a quarter of the budget so a spill keeps most of the memory busy, at least
+  // one event, at most 4096 events (160 KiB).
+  size_t per = trace_opt.buffer_bytes / 4 / sizeof(trace_ev_t);
+  trace_opt.chunk_events = per < 1 ? 1 : per > 4096 ? 4096 : per;
+  if (trace_opt.buffer_bytes < sizeof(trace_chunk_t) + sizeof(trace_ev_t))
+    trace_opt.buffer_bytes = sizeof(trace_chunk_t) + sizeof(trace_ev_t);
+  const char *tmp = getenv("TMPDIR");
+  snprintf(trace_opt.spill_dir, sizeof(trace_opt.spill_dir), "%s", tmp && *tmp ? tmp : "/tmp");
+  v = getenv("GLASS_TRACE_SYMBOLIZER");
+  snprintf(trace_opt.symbolizer, sizeof(trace_opt.symbolizer), "%s", v ? v : "addr2line");
+  return bad;
+}

@@ -1,0 +1,219 @@
+// glass-trace: an OMPT tool that records a program's OpenMP events into per-thread buffers and,
+// at exit, writes a Chrome/Perfetto trace (JSON), a self-contained HTML timeline and a summary.
+//
+// Recording (record.c, buffer.c) is the hot path: one fixed-size record per event, appended to
+// the calling thread's own buffer (found through ompt_get_thread_data), no lock, no allocation
+// except one chunk per few thousand events. Everything else (slices.c, symbols.c, the writers)
+// runs once, at finalization, on one thread.
+#ifndef GLASS_TRACE_H
+#define GLASS_TRACE_H
+
+#include <omp-tools.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+// ---------------------------------------------------------------------------------------------
+// Records.
+
+enum ev_kind {
+  EV_THREAD_BEGIN = 1, // sub = ompt_thread_t
+  EV_THREAD_END,
+  EV_PARALLEL_BEGIN, // a = parallel id, n = requested team size, code
+  EV_PARALLEL_END,   // a = parallel id
+  EV_ITASK_BEGIN,    // a = parallel id, b = task id, n = index in team, sub = 1 if initial task
+  EV_ITASK_END,      // b = task id
+  EV_WORK_BEGIN,     // sub = ompt_work_t, a = parallel id, n = count, code
+  EV_WORK_END,       // sub = ompt_work_t
+  EV_MASKED_BEGIN,   // code
+  EV_MASKED_END,
+  EV_SYNC_BEGIN, // sub = ompt_sync_region_t, code
+  EV_SYNC_END,
+  EV_WAIT_BEGIN, // sub = ompt_sync_region_t, code
+  EV_WAIT_END,
+  EV_REDUCTION_BEGIN, // code
+  EV_REDUCTION_END,
+  EV_TASK_CREATE,   // a = new task id, b = parent task id, n = ompt_task_flag_t, code
+  EV_TASK_SCHEDULE, // a = prior task id, b = next task id, sub = ompt_task_status_t
+  EV_TASK_DEP,      // a = source task id, b = sink task id
+  EV_MUTEX_ACQUIRE, // sub = ompt_mutex_t, a = wait id, code
+  EV_MUTEX_ACQUIRED,
+  EV_MUTEX_RELEASED,
+  EV_CONTROL, // n = command, a = modifier
+};
+
+// One event: 40 bytes. Task and region ids are the tool's own (see record.c), never 0.
+typedef struct trace_ev {
+  uint64_t t; // nanoseconds since the tool started (CLOCK_MONOTONIC)
+  uint64_t a, b;
+  const void *code; // codeptr_ra of the construct, or NULL
+  uint32_t n;
+  uint8_t kind, sub;
+  uint16_t pad;
+} trace_ev_t;
+
+// ---------------------------------------------------------------------------------------------
+// Per-thread buffers (buffer.c).
+
+typedef struct trace_chunk {
+  struct trace_chunk *next;
+  uint32_t used, cap;
+  trace_ev_t ev[];
+} trace_chunk_t;
+
+typedef struct trace_thread {
+  struct trace_thread *next_thread; // list of every thread's buffer, for finalization
+  uint32_t track;                   // 0, 1, 2, ... in order of first event
+  uint8_t type;                     // ompt_thread_t, or 0 if no thread_begin was seen
+  bool dropping;                    // full buffer in drop mode: record nothing more
+  trace_chunk_t *head, *cur;        // chunks in memory, oldest first
+  size_t bytes;                     // bytes of chunks allocated
+  uint64_t next_id;                 // ids handed out by this thread (track in the high bits)
+  uint64_t dropped;                 // events not recorded
+  uint64_t spilled;                 // events written to the spill file
+  int spill_fd;                     // -1 until the first spill
+} trace_thread_t;
+
+typedef struct trace_options {
+  char out[4096];       // output path prefix
+  size_t buffer_bytes;  // per-thread memory budget
+  size_t chunk_events;  // events per chunk
+  bool drop;            // full buffer: drop (true) or spill to a temporary file (false)
+  bool summary;         // print the summary on stderr
+  unsigned groups;      // TRACE_G_* bits
+  char spill_dir[4096]; // where spill files go
+  char symbolizer[256]; // addr2line-compatible program, "" = dladdr only
+} trace_options_t;
+
+enum {
+  TRACE_G_PARALLEL = 1, // parallel regions, implicit tasks
+  TRACE_G_WORK = 2,     // worksharing, masked
+  TRACE_G_SYNC = 4,     // barriers, taskwait, taskgroup, reductions
+  TRACE_G_TASKS = 8,    // explicit tasks, dependences
+  TRACE_G_MUTEX = 16,   // locks, critical, atomic, ordered
+  TRACE_G_ALL = 31,
+};
+
+extern trace_options_t trace_opt;
+extern trace_thread_t *_Atomic trace_threads; // every thread's buffer
+extern uint64_t trace_t0;                     // CLOCK_MONOTONIC at tool start, ns
+
+uint64_t trace_now(void);
+trace_thread_t *trace_thread_new(uint8_t type);
+// Appends an event; the slow path (new chunk, spill, drop) is out of line.
+void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev);
+static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
+  trace_chunk_t *c = th->cur;
+  if (__builtin_expect(c != NULL && c->used < c->cap, 1))
+    c->ev[c->used++] = *ev;
+  else
+    trace_chunk_full(th, ev);
+}
+// All of a thread's events in order (spilled ones first), in one malloc'd array.
+trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count);
+void trace_thread_release(trace_thread_t *th);
+int trace_parse_options(void); // 0 on success; prints a warning for every bad value
+
+// ---------------------------------------------------------------------------------------------
+// Slices (slices.c): the events of every thread, paired into intervals.
+
+enum slice_kind {
+  SL_PARALLEL,
+  SL_ITASK,
+  SL_WORK,
+  SL_MASKED,
+  SL_SYNC,
+  SL_WAIT,
+  SL_REDUCTION,
+  SL_TASK,
+  SL_MUTEX_WAIT,
+  SL_MUTEX_HELD,
+  SL_KINDS,
+};
+
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2 };
+
+typedef struct slice {
+  uint64_t t0, t1;
+  uint64_t id;   // parallel id (parallel, implicit task), task id (task), else 0
+  uint64_t par;  // parallel region this slice is part of (from the enclosing implicit task)
+  uint64_t task; // implicit task: the task's id
+  size_t parent; // index + 1 of the enclosing slice on the same track, 0 at the top
+  const void *code;
+  uint32_t track;
+  uint16_t depth;
+  uint8_t kind, sub;
+  uint8_t flags;
+  uint32_t loc;   // index into the location table (symbols.c), filled after symbolization
+  uint32_t count; // worksharing: iteration count reported at begin
+} slice_t;
+
+enum flow_kind { FLOW_CREATE, FLOW_DEPEND };
+
+typedef struct flow {
+  uint64_t t0, t1;
+  uint32_t track0, track1;
+  uint8_t kind;
+} flow_t;
+
+typedef struct instant {
+  uint64_t t;
+  uint32_t track;
+  uint32_t n;
+  uint64_t a;
+} instant_t;
+
+typedef struct thread_info {
+  uint8_t type;
+  uint64_t created, executed; // explicit tasks
+  uint64_t events, dropped, spilled;
+} thread_info_t;
+
+typedef struct trace_model {
+  slice_t *slices;
+  size_t nslices, capslices;
+  flow_t *flows;
+  size_t nflows, capflows;
+  instant_t *instants;
+  size_t ninstants, capinstants;
+  thread_info_t *threads;
+  uint32_t ntracks;
+  uint64_t unmatched_begins, unmatched_ends; // pairing anomalies found in the event stream
+  uint64_t truncated;                        // slices closed by the end of the recording
+  uint64_t tend;                             // last timestamp
+  uint64_t dropped, spilled;
+} trace_model_t;
+
+void trace_build_model(trace_model_t *m);
+
+// ---------------------------------------------------------------------------------------------
+// Source locations (symbols.c).
+
+typedef struct trace_loc {
+  const void *code;
+  char label[160]; // "file.c:42" or "func+0x1c" or "?"
+  char func[128];
+  char file[512]; // full path when known
+  char object[128];
+} trace_loc_t;
+
+typedef struct trace_locs {
+  trace_loc_t *v;
+  size_t n;
+} trace_locs_t;
+
+void trace_symbolize(trace_model_t *m, trace_locs_t *locs);
+
+// ---------------------------------------------------------------------------------------------
+// Writers.
+
+const char *trace_slice_name(const slice_t *s, char *buf, size_t size, const trace_locs_t *locs);
+const char *trace_slice_category(const slice_t *s);
+int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path);
+int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path);
+void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f);
+void trace_json_string(FILE *f, const char *s);
+
+#endif

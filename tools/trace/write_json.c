@@ -1,0 +1,278 @@
+// The Chrome trace-event JSON (ui.perfetto.dev, chrome://tracing): one track (tid) per OpenMP
+// thread, a complete event ("X") per slice, flow events ("s"/"f") for task creation and
+// dependences, instants for omp_control_tool, and in "otherData" what the tool noticed about
+// the event stream (pairing anomalies, dropped and spilled events).
+#define _GNU_SOURCE
+#include "trace.h"
+
+#include <string.h>
+#include <unistd.h>
+
+static const char *sync_name(uint8_t k) {
+  switch (k) {
+  case ompt_sync_region_barrier:
+    return "barrier";
+  case ompt_sync_region_barrier_implicit:
+    return "barrier (implicit)";
+  case ompt_sync_region_barrier_explicit:
+    return "barrier";
+  case ompt_sync_region_barrier_implementation:
+    return "barrier (runtime)";
+  case ompt_sync_region_taskwait:
+    return "taskwait";
+  case ompt_sync_region_taskgroup:
+    return "taskgroup";
+  case ompt_sync_region_reduction:
+    return "reduction";
+  case ompt_sync_region_barrier_implicit_workshare:
+    return "barrier (end of worksharing)";
+  case ompt_sync_region_barrier_implicit_parallel:
+    return "barrier (end of parallel)";
+  case ompt_sync_region_barrier_teams:
+    return "barrier (teams)";
+  default:
+    return "sync region";
+  }
+}
+
+static const char *work_name(uint8_t w) {
+  switch (w) {
+  case ompt_work_loop:
+    return "loop";
+  case ompt_work_sections:
+    return "sections";
+  case ompt_work_single_executor:
+    return "single";
+  case ompt_work_single_other:
+    return "single (not executed)";
+  case ompt_work_workshare:
+    return "workshare";
+  case ompt_work_distribute:
+    return "distribute";
+  case ompt_work_taskloop:
+    return "taskloop";
+  case ompt_work_scope:
+    return "scope";
+  case ompt_work_loop_static:
+    return "loop (static)";
+  case ompt_work_loop_dynamic:
+    return "loop (dynamic)";
+  case ompt_work_loop_guided:
+    return "loop (guided)";
+  case ompt_work_loop_other:
+    return "loop";
+  default:
+    return "worksharing";
+  }
+}
+
+static const char *mutex_name(uint8_t k) {
+  switch (k) {
+  case ompt_mutex_lock:
+  case ompt_mutex_test_lock:
+    return "lock";
+  case ompt_mutex_nest_lock:
+  case ompt_mutex_test_nest_lock:
+    return "nest lock";
+  case ompt_mutex_critical:
+    return "critical";
+  case ompt_mutex_atomic:
+    return "atomic";
+  case ompt_mutex_ordered:
+    return "ordered";
+  default:
+    return "mutex";
+  }
+}
+
+static const char *construct_name(const slice_t *s, char *buf, size_t size) {
+  switch (s->kind) {
+  case SL_PARALLEL:
+    return "parallel";
+  case SL_ITASK:
+    return "implicit task";
+  case SL_WORK:
+    return work_name(s->sub);
+  case SL_MASKED:
+    return "masked";
+  case SL_SYNC:
+    return sync_name(s->sub);
+  case SL_WAIT:
+    snprintf(buf, size, "%s wait", sync_name(s->sub));
+    return buf;
+  case SL_REDUCTION:
+    return "reduction";
+  case SL_TASK:
+    return "task";
+  case SL_MUTEX_WAIT:
+    snprintf(buf, size, "%s wait", mutex_name(s->sub));
+    return buf;
+  case SL_MUTEX_HELD:
+    return mutex_name(s->sub);
+  default:
+    return "?";
+  }
+}
+
+const char *trace_slice_name(const slice_t *s, char *buf, size_t size, const trace_locs_t *locs) {
+  char tmp[96];
+  const char *c = construct_name(s, tmp, sizeof(tmp));
+  if (s->loc && locs && s->loc < locs->n)
+    snprintf(buf, size, "%s %s", c, locs->v[s->loc].label);
+  else
+    snprintf(buf, size, "%s", c);
+  return buf;
+}
+
+const char *trace_slice_category(const slice_t *s) {
+  switch (s->kind) {
+  case SL_PARALLEL:
+  case SL_ITASK:
+    return "parallel";
+  case SL_WORK:
+  case SL_MASKED:
+    return "work";
+  case SL_SYNC:
+  case SL_REDUCTION:
+    return "sync";
+  case SL_WAIT:
+  case SL_MUTEX_WAIT:
+    return "wait";
+  case SL_TASK:
+    return "task";
+  case SL_MUTEX_HELD:
+    return "mutex";
+  default:
+    return "other";
+  }
+}
+
+void trace_json_string(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+static void us(FILE *f, uint64_t ns) {
+  fprintf(f, "%llu.%03u", (unsigned long long)(ns / 1000), (unsigned)(ns % 1000));
+}
+
+static const char *thread_type(uint8_t t) {
+  switch (t) {
+  case ompt_thread_initial:
+    return "initial";
+  case ompt_thread_worker:
+    return "worker";
+  case ompt_thread_other:
+    return "other";
+  default:
+    return "unannounced";
+  }
+}
+
+static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs) {
+  char name[256];
+  fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, s->track + 1);
+  us(f, s->t0);
+  fputs(",\"dur\":", f);
+  us(f, s->t1 - s->t0);
+  fputs(",\"name\":", f);
+  trace_json_string(f, trace_slice_name(s, name, sizeof(name), locs));
+  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s), s->depth);
+  if (s->loc && s->loc < locs->n) {
+    const trace_loc_t *l = &locs->v[s->loc];
+    fputs(",\"location\":", f);
+    trace_json_string(f, l->label);
+    if (l->func[0]) {
+      fputs(",\"function\":", f);
+      trace_json_string(f, l->func);
+    }
+    if (l->file[0]) {
+      fputs(",\"source\":", f);
+      trace_json_string(f, l->file);
+    }
+    fprintf(f, ",\"codeptr\":\"%p\"", l->code);
+  }
+  if (s->kind == SL_PARALLEL) fprintf(f, ",\"requested_threads\":%u", s->count);
+  if (s->kind == SL_ITASK) fprintf(f, ",\"thread_num\":%u", s->count);
+  if (s->kind == SL_WORK) fprintf(f, ",\"count\":%u", s->count);
+  if (s->kind == SL_TASK) fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
+  if (s->par) fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
+  if (s->flags & SLF_TRUNCATED) fputs(",\"truncated\":true", f);
+  if (s->flags & SLF_RESUMED) fputs(",\"resumed\":true", f);
+  fputs("}}", f);
+}
+
+int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "glass-trace: cannot write %s: %m\n", path);
+    return 1;
+  }
+  int pid = (int)getpid();
+  char exe[512] = "program";
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
+  }
+  fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
+  fprintf(f, "{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_name\",\"args\":{\"name\":", pid);
+  trace_json_string(f, exe);
+  fputs("}}", f);
+  for (uint32_t t = 0; t < m->ntracks; t++) {
+    fprintf(f,
+            ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":"
+            "\"OpenMP thread %u (%s)\"}}",
+            pid, t + 1, t, thread_type(m->threads[t].type));
+    fprintf(f,
+            ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_sort_index\",\"args\":{"
+            "\"sort_index\":%u}}",
+            pid, t + 1, t);
+  }
+  for (size_t i = 0; i < m->nslices; i++)
+    write_slice(f, pid, &m->slices[i], locs);
+  for (size_t i = 0; i < m->nflows; i++) {
+    const flow_t *fl = &m->flows[i];
+    const char *name = fl->kind == FLOW_CREATE ? "task created" : "dependence";
+    // The start binds to the slice enclosing it: for a dependence, the source task, which
+    // ends at t0, so the start sits just inside it.
+    uint64_t t0 = fl->kind == FLOW_DEPEND && fl->t0 > 0 ? fl->t0 - 1 : fl->t0;
+    fprintf(f, ",\n{\"ph\":\"s\",\"id\":%zu,\"pid\":%d,\"tid\":%u,\"ts\":", i + 1, pid,
+            fl->track0 + 1);
+    us(f, t0);
+    fprintf(f, ",\"name\":\"%s\",\"cat\":\"flow\"}", name);
+    fprintf(f, ",\n{\"ph\":\"f\",\"bp\":\"e\",\"id\":%zu,\"pid\":%d,\"tid\":%u,\"ts\":", i + 1, pid,
+            fl->track1 + 1);
+    us(f, fl->t1);
+    fprintf(f, ",\"name\":\"%s\",\"cat\":\"flow\"}", name);
+  }
+  for (size_t i = 0; i < m->ninstants; i++) {
+    const instant_t *in = &m->instants[i];
+    fprintf(f, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, in->track + 1);
+    us(f, in->t);
+    fprintf(f,
+            ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
+            "\"modifier\":%llu}}",
+            in->n, (unsigned long long)in->a);
+  }
+  fprintf(f,
+          "\n],\n\"otherData\":{\"tool\":\"glass-trace\",\"threads\":%u,\"slices\":%zu,"
+          "\"flows\":%zu,\"unmatched_begins\":%llu,\"unmatched_ends\":%llu,\"truncated\":%llu,"
+          "\"dropped_events\":%llu,\"spilled_events\":%llu}}\n",
+          m->ntracks, m->nslices, m->nflows, (unsigned long long)m->unmatched_begins,
+          (unsigned long long)m->unmatched_ends, (unsigned long long)m->truncated,
+          (unsigned long long)m->dropped, (unsigned long long)m->spilled);
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad) fprintf(stderr, "glass-trace: error writing %s\n", path);
+  return bad;
+}
