@@ -11,18 +11,27 @@
 // Fan-in/fan-out of the tree. 4 keeps a parent's wait short and the depth at log4(n).
 #define BRANCH 4
 
-void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid) {
+// w, when not NULL, runs tasks while waiting (the team has deferred tasks).
+void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
+                               const glass_waiter_t *w) {
   uint32_t target = 2 * (th->episode + 1);
   int32_t n = team->nthreads;
   int32_t first = tid * BRANCH + 1;
   int32_t last = first + BRANCH;
   if (last > n)
     last = n;
-  for (int32_t c = first; c < last; c++)
-    glass_flag_wait(&team->slots[c].arrived, target, NULL);
+  for (int32_t c = first; c < last; c++) {
+    if (unlikely(w != NULL))
+      th->tasking.wait_flag = &team->slots[c].arrived;
+    glass_flag_wait(&team->slots[c].arrived, target, w);
+  }
   if (tid != 0)
     glass_flag_set(&team->slots[tid].arrived, target);
   th->episode++;
+}
+
+void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid) {
+  glass_barrier_gather_wait(th, team, tid, NULL);
 }
 
 void glass_barrier_release_children(glass_team_t *team, int tid) {
@@ -35,9 +44,28 @@ void glass_barrier_release_children(glass_team_t *team, int tid) {
     glass_flag_bump(&team->members[c]->go);
 }
 
-void glass_barrier_wait_release(glass_thread_t *th) {
+void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w) {
   th->go_seen += 2;
-  glass_flag_wait(&th->go, th->go_seen, NULL);
+  if (unlikely(w != NULL))
+    th->tasking.wait_flag = &th->go;
+  glass_flag_wait(&th->go, th->go_seen, w);
+}
+
+void glass_barrier_wait_release(glass_thread_t *th) { glass_barrier_wait_release_wait(th, NULL); }
+
+// A barrier of a team with deferred tasks (task scheduling points): members run tasks while
+// they wait, and the root completes the barrier only when every task of the team is complete.
+static GLASS_NOINLINE void barrier_with_tasks(glass_thread_t *th, glass_team_t *team) {
+  int tid = th->tid;
+  glass_waiter_t tw;
+  const glass_waiter_t *w = glass_task_wait_begin(th, team, &tw);
+  glass_barrier_gather_wait(th, team, tid, w);
+  if (tid == 0)
+    glass_task_barrier_drain(th, team);
+  else
+    glass_barrier_wait_release_wait(th, w);
+  glass_barrier_release_children(team, tid);
+  glass_task_wait_end(th, team);
 }
 
 #if GLASS_OMPT
@@ -91,9 +119,17 @@ void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr)
 #else
   (void)kind, (void)codeptr;
 #endif
-  if (likely(team->nthreads > 1)) {
+  if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
+    if (team->nthreads > 1)
+      barrier_with_tasks(th, team);
+    else
+      glass_task_barrier_drain(th, team);
+  } else if (likely(team->nthreads > 1)) {
     int tid = th->tid;
     glass_barrier_gather(th, team, tid);
+    // Tasks deferred by members that arrived after this thread tested the flag.
+    if (tid == 0 && unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
+      glass_task_barrier_drain(th, team);
     if (tid != 0)
       glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);

@@ -141,6 +141,7 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
   task->kind = GLASS_TASK_IMPLICIT;
   task->icvs = team->child_icvs;
   glass_ws_member_begin(&team->ws, tid);
+  task->tk = (glass_tasking_task_t){0};
 }
 
 // The OMPT half of an implicit task's initialization: only a tool ever reads these fields.
@@ -209,20 +210,39 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
 #if GLASS_OMPT
   task->ompt_frame.exit_frame.ptr = NULL;
 #endif
+  if (unlikely(task->tk.deps != NULL))
+    glass_task_itask_end(task);
 
-  // Join. Without a tool the workers only arrive; the release is the next fork's.
+  // Join. Without a tool the workers only arrive; the release is the next fork's. With
+  // deferred tasks (tasking.h) members run tasks while they wait, and the master completes the
+  // join only when every task of the team is complete.
   bool full = team->join_full;
   if (unlikely(full))
     join_events(th, team, task, ompt_scope_begin);
   else
     OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
-  glass_barrier_gather(th, team, tid);
+  glass_waiter_t tw;
+  const glass_waiter_t *w = NULL;
+  if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
+    w = glass_task_wait_begin(th, team, &tw);
+    th->tasking.join_waiting = !full && tid != 0;
+  }
+  glass_barrier_gather_wait(th, team, tid, w);
+  if (tid == 0 && unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
+    glass_task_barrier_drain(th, team);
+    if (!full)
+      glass_task_join_release(team);
+  }
   if (unlikely(full)) {
     if (tid != 0)
-      glass_barrier_wait_release(th);
+      glass_barrier_wait_release_wait(th, w);
     glass_barrier_release_children(team, tid);
     join_events(th, team, task, ompt_scope_end);
+  } else if (unlikely(w != NULL) && tid != 0) {
+    glass_task_join_wait(th, w);
   }
+  if (unlikely(w != NULL))
+    glass_task_wait_end(th, team);
   OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
 }
 
@@ -333,6 +353,12 @@ static GLASS_NOINLINE void serial_end_tool(glass_thread_t *th, glass_team_t *tea
 
 static void serial_end(glass_thread_t *th, void *codeptr) {
   glass_team_t *team = th->team;
+  // The region's end is a barrier: tasks still pending (detached, or waiting for dependences
+  // on them) complete first.
+  if (unlikely(th->task->tk.deps != NULL))
+    glass_task_itask_end(th->task);
+  if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
+    glass_task_barrier_drain(th, team);
   if (OMPT_ACTIVE()) {
     serial_end_tool(th, team, th->task, codeptr);
   } else {

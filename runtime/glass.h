@@ -68,6 +68,7 @@ struct glass_task {
   ompt_data_t ompt_data;
   ompt_frame_t ompt_frame;
   int32_t ompt_flags; // ompt_task_flag_t bits reported for this task
+  glass_tasking_task_t tk; // tasking.h: children, taskgroup, dependences
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -236,6 +237,10 @@ void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr)
 void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid);
 void glass_barrier_release_children(glass_team_t *team, int tid);
 void glass_barrier_wait_release(glass_thread_t *th);
+// The same with a waiter that runs tasks while waiting (NULL: plain wait).
+void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
+                               const glass_waiter_t *w);
+void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w);
 
 // Invoke an outlined region: fn(&gtid, &tid, argv[0..argc)). exit_frame, when not NULL,
 // receives the frame address of the runtime frame that calls user code.

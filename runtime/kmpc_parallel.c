@@ -139,8 +139,11 @@ static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *
 GLASS_API void __kmpc_barrier(ident_t *loc, int32_t gtid) {
   (void)gtid;
   glass_thread_t *th = glass_self();
-  // A team of one has nobody to wait for; a tool that asked for barrier events still gets them.
-  if (likely(th->team->nthreads == 1) && !OMPT_ANY(BARRIER_EVENTS))
+  // A team of one has nobody to wait for; a tool that asked for barrier events still gets them,
+  // and tasks still pending (detached ones) complete first.
+  glass_team_t *team = th->team;
+  if (likely(team->nthreads == 1) && !OMPT_ANY(BARRIER_EVENTS) &&
+      likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
     return;
   barrier_slow(th, loc, CODEPTR(), FRAME());
 }

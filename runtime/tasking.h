@@ -1,16 +1,74 @@
-// Tasking state (deques, task teams, dependences): what each thread and each team carries for
-// it. Embedded in glass_thread_t and glass_team_t (glass.h); explicit tasks extend glass_task_t.
+// Tasking state (deques, task teams, dependences): what each thread, each team and each task
+// carries for it. Embedded in glass_thread_t, glass_team_t and glass_task_t (glass.h); explicit
+// tasks extend glass_task_t (task_internal.h). See docs/internals-tasking.md.
 #ifndef GLASS_TASKING_H
 #define GLASS_TASKING_H
 
+#include "wait.h"
+
 #include <stdint.h>
 
+struct glass_xtask;
+struct glass_taskgroup;
+struct glass_dephash;
+struct glass_deque;
+
+// Per task (implicit and explicit alike).
+typedef struct glass_tasking_task {
+  _Atomic int32_t children;   // deferred children not yet complete (taskwait waits for 0)
+  int32_t depth;              // implicit tasks 0, explicit ones their parent's + 1
+  uint32_t flags;             // GLASS_TF_*
+  struct glass_taskgroup *tg; // innermost taskgroup this task is executing in
+  struct glass_dephash *deps; // dependences among this task's children (created lazily)
+} glass_tasking_task_t;
+
+// Per thread.
 typedef struct glass_tasking_thread {
-  uint32_t reserved; // filled in by the tasking implementation
+  struct glass_xtask *tied_top; // innermost tied explicit task this thread is executing
+  uint32_t rng;                 // victim selection
+  bool join_waiting;            // waits on `release` at a join that runs tasks
+  uint32_t release_seen;        // last `release` value consumed
+  glass_flag_t *wait_flag;      // flag this thread sleeps on while it polls for tasks
+  void *free_list[5];           // recycled task descriptors by size class (task.c)
+  uint32_t free_count[5];
+  void *free_groups;    // recycled taskgroups
+  glass_flag_t release; // release of a task join (fork.c's join with tasks)
 } glass_tasking_thread_t;
 
+// Per team: one deque per member (indexed by tid), the count of deferred tasks not yet
+// complete, and the flag the barriers test (one predictable branch when no task was deferred).
 typedef struct glass_tasking_team {
-  uint32_t reserved; // filled in by the tasking implementation
+  _Atomic bool active;               // a task was deferred since the last barrier completed
+  _Atomic int32_t waiters;           // members in a waiting loop that runs tasks
+  _Atomic int32_t nprio;             // tasks waiting in the priority list
+  _Atomic(struct glass_deque *) dqs; // [ndq] deques, created at the first deferred task
+  int32_t ndq;
+  glass_mutex_t lock;                   // deque creation and the priority list
+  struct glass_xtask *prio_head;        // priority list, highest first
+  _Alignas(64) _Atomic int32_t pending; // deferred tasks of the team not yet complete
+  _Atomic int32_t pending_sleep;        // a thread sleeps on `pending` waiting for 0
 } glass_tasking_team_t;
+
+// Task flags (glass_tasking_task_t.flags).
+enum {
+  GLASS_TF_FINAL = 0x1, // final task: its descendants are included tasks
+  GLASS_TF_UNTIED = 0x2,
+  GLASS_TF_COUNTED = 0x4, // counted in parent/taskgroup/team: decrement at completion
+  GLASS_TF_DETACH = 0x8,  // has a completion event
+  GLASS_TF_MERGED = 0x10, // mergeable and included
+  GLASS_TF_IN_TASKLOOP = 0x20,
+};
+
+// Barrier and join hooks (task.c). The barrier code tests team->tasking.active first.
+struct glass_thread;
+struct glass_team;
+struct glass_task;
+const glass_waiter_t *glass_task_wait_begin(struct glass_thread *th, struct glass_team *team,
+                                            glass_waiter_t *w);
+void glass_task_wait_end(struct glass_thread *th, struct glass_team *team);
+void glass_task_barrier_drain(struct glass_thread *th, struct glass_team *team);
+void glass_task_join_release(struct glass_team *team);
+void glass_task_join_wait(struct glass_thread *th, const glass_waiter_t *w);
+void glass_task_itask_end(struct glass_task *task);
 
 #endif

@@ -1,0 +1,538 @@
+// Explicit tasks: descriptors, submission, execution, completion, the work-stealing scheduler
+// and the waits that run tasks (taskwait, taskgroup, barriers). Design: docs/internals-tasking.md.
+#include "task_internal.h"
+#include "../ompt/ompt-internal.h"
+
+#include <stdlib.h>
+
+// ---------------------------------------------------------------------------------------------
+// Descriptor blocks: per-thread free lists by size class. A block freed by another thread than
+// the one that allocated it goes to the freeing thread's list; a list holds at most FREE_CAP
+// blocks so that producer/consumer patterns cannot hoard memory.
+
+static const uint32_t class_size[5] = {256, 512, 1024, 2048, 4096};
+#define FREE_CAP 512
+
+static void *block_get(glass_thread_t *th, size_t size, int8_t *cls) {
+  int c = 0;
+  while (c < 5 && size > class_size[c])
+    c++;
+  if (unlikely(c == 5)) {
+    *cls = -1;
+    void *p = NULL;
+    if (posix_memalign(&p, 64, (size + 63) & ~(size_t)63) != 0 || !p)
+      glass_zalloc((size_t)-1 >> 1); // reports out of memory
+    return p;
+  }
+  *cls = (int8_t)c;
+  void *b = th->tasking.free_list[c];
+  if (likely(b != NULL)) {
+    th->tasking.free_list[c] = *(void **)b;
+    th->tasking.free_count[c]--;
+    return b;
+  }
+  void *p = NULL;
+  if (posix_memalign(&p, 64, class_size[c]) != 0 || !p) glass_zalloc((size_t)-1 >> 1);
+  return p;
+}
+
+static void block_put(glass_thread_t *th, void *b, int8_t cls) {
+  if (likely(cls >= 0) && likely(th->tasking.free_count[cls] < FREE_CAP)) {
+    *(void **)b = th->tasking.free_list[cls];
+    th->tasking.free_list[cls] = b;
+    th->tasking.free_count[cls]++;
+    return;
+  }
+  free(b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Allocation and release. A task holds a reference on its explicit parent until it is freed, so
+// every ancestor of a live task is live (the tied-task check and ompt_get_task_info walk them).
+
+glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
+                                size_t shareds_size, kmp_routine_t entry, void *codeptr) {
+  if (unlikely(task_size < sizeof(kmp_task_t))) task_size = sizeof(kmp_task_t);
+  size_t off = (__builtin_offsetof(glass_xtask_t, hdr) + task_size + 7) & ~(size_t)7;
+  int8_t cls;
+  glass_xtask_t *t = block_get(th, off + shareds_size, &cls);
+  glass_task_t *parent = th->task;
+  t->base.parent = parent;
+  t->base.team = th->team;
+  t->base.thread_num = th->tid;
+  t->base.kind = GLASS_TASK_EXPLICIT;
+  t->base.icvs = parent->icvs;
+  atomic_store_explicit(&t->base.tk.children, 0, memory_order_relaxed);
+  t->base.tk.depth = parent->tk.depth + 1;
+  t->base.tk.flags =
+      ((flags & KMP_TASK_FINAL) || (parent->tk.flags & GLASS_TF_FINAL) ? GLASS_TF_FINAL : 0) |
+      (flags & KMP_TASK_TIED ? 0 : GLASS_TF_UNTIED) |
+      (flags & KMP_TASK_DETACHABLE ? GLASS_TF_DETACH : 0);
+  t->base.tk.tg = parent->tk.tg;
+  t->base.tk.deps = NULL;
+  atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
+  t->state = XT_READY;
+  t->aflags = flags;
+  t->priority = 0;
+  t->size_class = cls;
+  t->in_tg = NULL;
+  t->node = NULL;
+  atomic_store_explicit(&t->event, 0, memory_order_relaxed);
+  t->task_size = task_size;
+  t->shareds_size = shareds_size;
+  t->codeptr = codeptr;
+#if GLASS_OMPT
+  t->base.ompt_data.value = 0;
+  t->base.ompt_frame.exit_frame.ptr = NULL;
+  t->base.ompt_frame.enter_frame.ptr = NULL;
+  t->base.ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
+  t->base.ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  t->base.ompt_flags = ompt_task_explicit;
+#endif
+  t->hdr.shareds = shareds_size ? (char *)t + off : NULL;
+  t->hdr.routine = entry;
+  t->hdr.part_id = 0;
+  t->hdr.data1.ptr = NULL;
+  t->hdr.data2.ptr = NULL;
+  if (parent->kind == GLASS_TASK_EXPLICIT)
+    atomic_fetch_add_explicit(&xtask_from_base(parent)->refs, 1, memory_order_relaxed);
+  return t;
+}
+
+static void task_release(glass_thread_t *th, glass_xtask_t *t) {
+  for (;;) {
+    // The last reference needs no atomic: nobody else can add one to a complete task.
+    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 &&
+        atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
+      return;
+    glass_task_t *parent = t->base.parent;
+    block_put(th, t, t->size_class);
+    if (parent->kind != GLASS_TASK_EXPLICIT) return;
+    t = xtask_from_base(parent);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deques.
+
+static glass_xtask_t *dq_pop(glass_deque_t *q) {
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed) - 1;
+  atomic_store_explicit(&q->bottom, b, memory_order_relaxed);
+  atomic_thread_fence(memory_order_seq_cst);
+  int64_t t = atomic_load_explicit(&q->top, memory_order_relaxed);
+  if (t > b) {
+    atomic_store_explicit(&q->bottom, b + 1, memory_order_relaxed);
+    return NULL;
+  }
+  glass_xtask_t *x = atomic_load_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
+  if (t == b) {
+    if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
+                                                 memory_order_relaxed))
+      x = NULL;
+    atomic_store_explicit(&q->bottom, b + 1, memory_order_relaxed);
+  }
+  return x;
+}
+
+static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+  int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
+  if (unlikely(b - t >= GLASS_DQ_CAP)) return false;
+  atomic_store_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], x, memory_order_relaxed);
+  atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
+  return true;
+}
+
+static glass_xtask_t *dq_steal(glass_deque_t *q) {
+  int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
+  atomic_thread_fence(memory_order_seq_cst);
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_acquire);
+  if (t >= b) return NULL;
+  glass_xtask_t *x = atomic_load_explicit(&q->buf[t & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
+  if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
+                                               memory_order_relaxed))
+    return NULL;
+  return x;
+}
+
+// The team's deques, one per member, created by the first deferred task of any region.
+static GLASS_NOINLINE glass_deque_t *team_deques_create(glass_team_t *team) {
+  glass_mutex_lock(&team->tasking.lock);
+  glass_deque_t *d = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
+  if (!d || team->tasking.ndq < team->nthreads) {
+    // A larger team: the old deques are empty (every task of earlier regions completed), but a
+    // late reader may still hold the pointer, so they are not freed.
+    int32_t n = team->capacity > team->nthreads ? team->capacity : team->nthreads;
+    d = glass_zalloc_aligned(sizeof(*d) * (size_t)n, GLASS_CACHE);
+    for (int32_t i = 0; i < n; i++)
+      d[i].buf = glass_zalloc(sizeof(*d[i].buf) * GLASS_DQ_CAP);
+    team->tasking.ndq = n;
+    atomic_store_explicit(&team->tasking.dqs, d, memory_order_release);
+  }
+  glass_mutex_unlock(&team->tasking.lock);
+  return d;
+}
+
+static inline glass_deque_t *team_deques(glass_team_t *team) {
+  glass_deque_t *d = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
+  if (unlikely(!d || team->tasking.ndq < team->nthreads)) d = team_deques_create(team);
+  return d;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shared list: tasks with a priority, tasks made ready by a thread outside the team (a
+// fulfilled event, a dependence released by a foreign thread) and overflow of full deques.
+
+static void shared_push(glass_team_t *team, glass_xtask_t *t) {
+  glass_mutex_lock(&team->tasking.lock);
+  glass_xtask_t **pp = &team->tasking.prio_head;
+  while (*pp && (*pp)->priority >= t->priority)
+    pp = &(*pp)->next;
+  t->next = *pp;
+  *pp = t;
+  atomic_fetch_add_explicit(&team->tasking.nprio, 1, memory_order_release);
+  glass_mutex_unlock(&team->tasking.lock);
+}
+
+static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t);
+
+static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool constrained) {
+  glass_xtask_t *t = NULL;
+  glass_mutex_lock(&team->tasking.lock);
+  for (glass_xtask_t **pp = &team->tasking.prio_head; *pp; pp = &(*pp)->next) {
+    if (constrained && !tsc_allows(th, *pp)) continue;
+    t = *pp;
+    *pp = t->next;
+    atomic_fetch_sub_explicit(&team->tasking.nprio, 1, memory_order_relaxed);
+    break;
+  }
+  glass_mutex_unlock(&team->tasking.lock);
+  return t;
+}
+
+// Members that wait in a loop that runs tasks may be asleep on their flag: poke them.
+static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
+  for (int32_t i = 0; i < team->nthreads; i++) {
+    glass_flag_t *f = team->members[i]->tasking.wait_flag;
+    if (f) glass_flag_poke(f);
+  }
+}
+
+static inline void maybe_wake(glass_team_t *team) {
+  if (unlikely(atomic_load_explicit(&team->tasking.waiters, memory_order_relaxed) > 0))
+    wake_waiters(team);
+}
+
+void glass_task_ready(glass_thread_t *th, glass_xtask_t *t) {
+  glass_team_t *team = t->base.team;
+  if (likely(th->team == team && team->nthreads > 1 && t->priority == 0) &&
+      likely(dq_push(&team_deques(team)[th->tid], t))) {
+    maybe_wake(team);
+    return;
+  }
+  shared_push(team, t);
+  maybe_wake(team);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tied-task scheduling constraint (OpenMP 5.1 §2.12.6): at a scheduling point other than a
+// barrier, a new tied task must descend from every tied task suspended on this thread; checking
+// the innermost one is enough, since it descends from the others.
+
+static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
+  if (t->base.tk.flags & GLASS_TF_UNTIED) return true;
+  glass_xtask_t *top = th->tasking.tied_top;
+  glass_task_t *s = top ? &top->base : &th->team->itasks[th->tid];
+  glass_task_t *p = t->base.parent;
+  int32_t depth = s->tk.depth;
+  while (p && p->tk.depth > depth)
+    p = p->parent;
+  return p == s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Execution.
+
+#if GLASS_OMPT
+static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_task_t *next) {
+  glass_ompt_task_schedule(prior, status, next);
+}
+#define SCHEDULE_EVENT(prior, status, next)                                                        \
+  do {                                                                                             \
+    if (OMPT_ON(task_schedule)) ompt_schedule(prior, status, next);                                \
+  } while (0)
+#else
+#define SCHEDULE_EVENT(prior, status, next) ((void)0)
+#endif
+
+// The body ended: complete the task, or leave its completion to its event (detach).
+static void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_t *next) {
+  if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t)) return;
+  SCHEDULE_EVENT(&t->base, ompt_task_complete, next);
+  glass_task_complete(th, t);
+}
+
+// Runs task t on this thread from its current part. Returns with t complete, waiting for its
+// event, or (an untied task that re-enqueued itself) queued again.
+static void task_execute(glass_thread_t *th, glass_xtask_t *t, int status) {
+  glass_task_t *prev = th->task;
+  glass_xtask_t *prev_tied = th->tasking.tied_top;
+  t->base.thread_num = th->tid;
+  if (!(t->base.tk.flags & GLASS_TF_UNTIED)) th->tasking.tied_top = t;
+  SCHEDULE_EVENT(prev, status, &t->base);
+  th->task = &t->base;
+  for (;;) {
+    t->state = XT_RUNNING;
+#if GLASS_OMPT
+    t->base.ompt_frame.exit_frame.ptr = __builtin_frame_address(0);
+#endif
+    t->hdr.routine(th->gtid, &t->hdr);
+    if (likely(t->state == XT_RUNNING)) break;
+    // An untied task re-enqueued itself at a scheduling point: another thread may resume it.
+    if (t->base.team->nthreads > 1 && th->team == t->base.team) {
+      t->state = XT_READY;
+      th->task = prev;
+      th->tasking.tied_top = prev_tied;
+      SCHEDULE_EVENT(&t->base, ompt_task_switch, prev);
+      glass_task_ready(th, t);
+      return;
+    }
+  }
+  t->state = XT_DONE;
+  th->task = prev;
+  th->tasking.tied_top = prev_tied;
+  task_finish(th, t, prev);
+}
+
+void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
+  if (unlikely(t->aflags & KMP_TASK_DESTRUCTORS) && t->hdr.data1.destructors)
+    t->hdr.data1.destructors(th->gtid, &t->hdr);
+  if (unlikely(t->base.tk.deps != NULL)) {
+    glass_deps_free_hash(t->base.tk.deps);
+    t->base.tk.deps = NULL;
+  }
+  if (unlikely(t->node != NULL)) glass_deps_release(th, t);
+  if (t->base.tk.flags & GLASS_TF_COUNTED) {
+    atomic_fetch_sub_explicit(&t->base.parent->tk.children, 1, memory_order_release);
+    if (t->in_tg) atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
+    glass_team_t *team = t->base.team;
+    if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
+      glass_task_team_idle(team);
+  }
+  task_release(th, t);
+}
+
+void glass_task_team_idle(glass_team_t *team) {
+  if (unlikely(atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire)))
+    glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
+}
+
+// Counts a task that will outlive the call that submits it (deferred, or waiting for
+// dependences), so that taskwait, taskgroup and barriers wait for it.
+static inline void task_count(glass_xtask_t *t) {
+  t->base.tk.flags |= GLASS_TF_COUNTED;
+  atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
+  glass_taskgroup_t *tg = t->base.parent->tk.tg;
+  if (tg) {
+    t->in_tg = tg;
+    atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
+  }
+  glass_team_t *team = t->base.team;
+  atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
+  if (!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))
+    atomic_store_explicit(&team->tasking.active, true, memory_order_relaxed);
+}
+
+void glass_task_count(glass_xtask_t *t) {
+  task_count(t);
+}
+
+// Runs a task the encountering thread must or may execute at once.
+void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t) {
+  task_execute(th, t, ompt_task_switch);
+}
+
+// Deferred or immediate? A team of one runs every task at once (nobody else could run it, and
+// running it now satisfies any dependence on earlier siblings); a final task's descendants are
+// included tasks; a full deque makes its owner run the new task itself.
+void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
+  (void)has_deps;
+  glass_team_t *team = th->team;
+  if (likely(team->nthreads == 1) || (t->base.parent->tk.flags & GLASS_TF_FINAL)) {
+    task_execute(th, t, ompt_task_switch);
+    return;
+  }
+  if (unlikely(t->aflags & KMP_TASK_PRIORITY)) {
+    int32_t p = t->hdr.data2.priority;
+    int32_t max = glass_env.max_task_priority;
+    t->priority = p < 0 ? 0 : p > max ? max : p;
+  }
+  task_count(t);
+  if (likely(t->priority == 0) && likely(dq_push(&team_deques(team)[th->tid], t))) {
+    maybe_wake(team);
+    return;
+  }
+  if (t->priority > 0) {
+    shared_push(team, t);
+    maybe_wake(team);
+    return;
+  }
+  task_execute(th, t, ompt_task_switch); // deque full: throttle the producer
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduling: find one task this thread may run and run it.
+
+static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_t *dqs,
+                            bool constrained) {
+  int32_t n = team->nthreads;
+  uint32_t r = th->tasking.rng = th->tasking.rng * 1664525u + 1013904223u;
+  int32_t v = (int32_t)((r >> 8) % (uint32_t)n);
+  for (int32_t i = 0; i < n; i++, v = v + 1 == n ? 0 : v + 1) {
+    if (v == th->tid) continue;
+    glass_xtask_t *t = dq_steal(&dqs[v]);
+    if (!t) continue;
+    if (constrained && !tsc_allows(th, t)) {
+      // Not ours to run here: park it where any member can take it.
+      shared_push(team, t);
+      continue;
+    }
+    return t;
+  }
+  return NULL;
+}
+
+static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool constrained) {
+  glass_xtask_t *t = NULL;
+  if (unlikely(atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) > 0)) {
+    t = shared_take(th, team, constrained);
+    if (t) return t;
+  }
+  glass_deque_t *dqs = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
+  if (!dqs || th->tid >= team->tasking.ndq || team->nthreads == 1) return NULL;
+  glass_deque_t *own = &dqs[th->tid];
+  t = dq_pop(own);
+  if (t) {
+    if (!constrained || tsc_allows(th, t)) return t;
+    if (!dq_push(own, t)) shared_push(team, t);
+  }
+  return steal(th, team, dqs, constrained);
+}
+
+bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status) {
+  glass_team_t *team = th->team;
+  glass_xtask_t *t = find_task(th, team, constrained);
+  if (!t) return false;
+#if GLASS_OMPT
+  int32_t state = th->ompt_state;
+  uint64_t wait_id = th->ompt_wait_id;
+  OMPT_STATE(th, ompt_state_work_parallel);
+#endif
+  task_execute(th, t, status);
+#if GLASS_OMPT
+  OMPT_WAIT_STATE(th, state, wait_id);
+#endif
+  return true;
+}
+
+bool glass_task_run_one(glass_thread_t *th, bool constrained) {
+  return glass_task_run_one_status(th, constrained, ompt_task_switch);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Waiting loops.
+
+#define SPINS_BEFORE_YIELD 4096
+
+void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state) {
+  (void)ompt_wait_state;
+  unsigned idle = 0;
+  while (atomic_load_explicit(counter, memory_order_acquire) != 0) {
+    if (glass_task_run_one(th, true)) {
+      idle = 0;
+      continue;
+    }
+    if (++idle < SPINS_BEFORE_YIELD)
+      glass_spin_pause();
+    else
+      glass_yield();
+  }
+}
+
+static bool barrier_poll(void *arg) {
+  return glass_task_run_one((glass_thread_t *)arg, false);
+}
+
+// A member starts a wait that runs tasks (a barrier with tasks): it may sleep on `flag`, and
+// producers poke it then.
+const glass_waiter_t *glass_task_wait_begin(glass_thread_t *th, glass_team_t *team,
+                                            glass_waiter_t *w) {
+  w->poll = barrier_poll;
+  w->arg = th;
+  atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+  return w;
+}
+
+void glass_task_wait_end(glass_thread_t *th, glass_team_t *team) {
+  th->tasking.wait_flag = NULL;
+  atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+}
+
+// The root of a barrier after the gather: every member arrived, now run tasks until every task
+// of the team is complete. Nobody can create a task once pending is 0 and all have arrived.
+void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
+  unsigned idle = 0;
+  while (atomic_load_explicit(&team->tasking.pending, memory_order_acquire) != 0) {
+    if (glass_task_run_one(th, false)) {
+      idle = 0;
+      continue;
+    }
+    if (++idle < SPINS_BEFORE_YIELD) {
+      glass_spin_pause();
+      continue;
+    }
+    // Only tasks running elsewhere or waiting for an event remain: sleep until the count
+    // changes to 0 (the completer wakes us), re-checking now and then for new ready tasks.
+    int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
+    atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
+    if (p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
+        atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
+      glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
+    atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
+    idle = SPINS_BEFORE_YIELD / 2;
+  }
+  atomic_store_explicit(&team->tasking.active, false, memory_order_relaxed);
+}
+
+// Join of a region without a tool, when tasks were deferred: workers that saw tasks at their
+// arrival wait on their own release flag (running tasks) rather than going idle; the master
+// drains, then releases exactly those. Workers that arrived earlier went idle: they are not
+// released (their next wake-up is the next fork).
+void glass_task_join_release(glass_team_t *team) {
+  for (int32_t i = 1; i < team->nthreads; i++) {
+    glass_thread_t *w = team->members[i];
+    if (w->tasking.join_waiting) {
+      w->tasking.join_waiting = false;
+      glass_flag_bump(&w->tasking.release);
+    }
+  }
+}
+
+void glass_task_join_wait(glass_thread_t *th, const glass_waiter_t *w) {
+  th->tasking.release_seen += 2;
+  th->tasking.wait_flag = &th->tasking.release;
+  glass_flag_wait(&th->tasking.release, th->tasking.release_seen, w);
+}
+
+// Implicit task ends: its dependence table is no longer needed (tasks hold their own
+// references on the nodes).
+void glass_task_itask_end(glass_task_t *task) {
+  if (task->tk.deps) {
+    glass_deps_free_hash(task->tk.deps);
+    task->tk.deps = NULL;
+  }
+}
+
+void glass_task_complete_release(glass_thread_t *th, glass_xtask_t *t) {
+  task_release(th, t);
+}

@@ -1,0 +1,87 @@
+// detach clause: a task whose completion also waits for omp_fulfill_event on its event.
+// The event word moves NONE -> FULFILLED (fulfilled while the body runs: early) or NONE ->
+// BODY_DONE -> (fulfilled later: late, the fulfilling thread completes the task).
+#include "task_internal.h"
+#include "../ompt/ompt-internal.h"
+
+enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE, EV_COMPLETE };
+
+void glass_task_count(glass_xtask_t *t);
+
+GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
+  (void)loc, (void)gtid;
+  glass_xtask_t *t = xtask_of(kt);
+  t->base.tk.flags |= GLASS_TF_DETACH;
+  atomic_store_explicit(&t->event, EV_NONE, memory_order_relaxed);
+  return t;
+}
+
+// The body returned. A task run at once (not counted) is counted now, so that taskwait, the
+// taskgroup and the barrier wait for its event.
+bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
+  if (!(t->base.tk.flags & GLASS_TF_COUNTED)) glass_task_count(t);
+  int32_t ev = EV_NONE;
+  if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_DONE, memory_order_acq_rel,
+                                              memory_order_acquire)) {
+#if GLASS_OMPT
+    if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_detach, th->task);
+#else
+    (void)th;
+#endif
+    return false;
+  }
+  return true; // fulfilled already
+}
+
+// An undeferred detachable task: the encountering task waits here for the event. Returns true
+// when the task was completed by the fulfilling thread.
+bool glass_detach_wait_undeferred(glass_thread_t *th, glass_xtask_t *t) {
+  atomic_fetch_add_explicit(&t->refs, 1, memory_order_relaxed); // keep it readable
+  if (glass_detach_body_done(th, t)) {
+    atomic_fetch_sub_explicit(&t->refs, 1, memory_order_relaxed);
+    return false;
+  }
+  unsigned idle = 0;
+  while (atomic_load_explicit(&t->event, memory_order_acquire) != EV_COMPLETE) {
+    if (glass_task_run_one(th, true)) {
+      idle = 0;
+      continue;
+    }
+    if (++idle < 4096)
+      glass_spin_pause();
+    else
+      glass_yield();
+  }
+  // The fulfiller left the last reference to us.
+  glass_task_complete_release(th, t);
+  return true;
+}
+
+GLASS_API void omp_fulfill_event(uintptr_t event) {
+  glass_xtask_t *t = (glass_xtask_t *)(uintptr_t)event;
+  if (unlikely(!t)) {
+    glass_warn("omp_fulfill_event: null event handle; ignored");
+    return;
+  }
+  glass_thread_t *th = glass_self();
+  int32_t ev = EV_NONE;
+  if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_FULFILLED, memory_order_acq_rel,
+                                              memory_order_acquire)) {
+#if GLASS_OMPT
+    if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
+#endif
+    return;
+  }
+  if (ev != EV_BODY_DONE) {
+    glass_warn("omp_fulfill_event: the event was already fulfilled; ignored");
+    return;
+  }
+#if GLASS_OMPT
+  if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_late_fulfill, NULL);
+#endif
+  // Keep the descriptor for an undeferred waiter, which releases it.
+  atomic_fetch_add_explicit(&t->refs, 1, memory_order_relaxed);
+  glass_task_complete(th, t);
+  atomic_store_explicit(&t->event, EV_COMPLETE, memory_order_release);
+  glass_task_complete_release(th, t);
+}

@@ -1,0 +1,137 @@
+// Explicit tasks inside the runtime: the descriptor that precedes the compiler's kmp_task_t,
+// taskgroups, the per-member deque, and the functions the tasking files share.
+#ifndef GLASS_TASK_INTERNAL_H
+#define GLASS_TASK_INTERNAL_H
+
+#include "glass.h"
+
+// ---------------------------------------------------------------------------------------------
+// Compiler ABI (shared/abi-notes.md §4): the header clang's task entry reads, followed by the
+// compiler's privates; the shareds block comes after it.
+
+typedef struct kmp_task kmp_task_t;
+typedef int32_t (*kmp_routine_t)(int32_t gtid, kmp_task_t *task);
+
+struct kmp_task {
+  void *shareds;
+  kmp_routine_t routine;
+  int32_t part_id; // resume point of an untied task
+  union {
+    kmp_routine_t destructors; // allocation flag 8
+    void *ptr;
+  } data1;
+  union {
+    int32_t priority; // allocation flag 0x20
+    void *ptr;
+  } data2;
+};
+
+// Taskloop tasks extend the header (80 bytes in all).
+typedef struct {
+  kmp_task_t h;
+  uint64_t lb, ub;
+  int64_t st;
+  int32_t last;
+  void *reductions;
+} kmp_taskloop_task_t;
+
+// __kmpc_omp_task_alloc flags.
+enum {
+  KMP_TASK_TIED = 0x1,
+  KMP_TASK_FINAL = 0x2,
+  KMP_TASK_MERGED_IF0 = 0x4,
+  KMP_TASK_DESTRUCTORS = 0x8,
+  KMP_TASK_PROXY = 0x10,
+  KMP_TASK_PRIORITY = 0x20,
+  KMP_TASK_DETACHABLE = 0x40,
+  KMP_TASK_HIDDEN_HELPER = 0x80,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Runtime descriptor of an explicit task. The block is [glass_xtask_t][kmp_task_t + privates]
+// [shareds]; the header is 64-byte aligned because the compiler's privates may need it.
+
+enum { XT_READY = 0, XT_RUNNING, XT_REQUEUE, XT_DONE };
+
+struct glass_depnode;
+struct glass_taskred;
+
+typedef struct glass_xtask {
+  glass_task_t base;    // parent, team, ICVs, OMPT data and frame, tk
+  _Atomic int32_t refs; // 1 until complete + 1 per child not yet freed
+  int32_t state;        // XT_*, written by the thread that runs the task
+  int32_t aflags;       // allocation flags
+  int32_t priority;
+  int8_t size_class;             // free-list class, -1: from malloc
+  struct glass_taskgroup *in_tg; // taskgroup the task is counted in
+  struct glass_depnode *node;    // dependence node (NULL: no dependences)
+  struct glass_xtask *next;      // priority list
+  _Atomic int32_t event;         // detach: GLASS_EV_* (task_detach.c)
+  size_t task_size, shareds_size;
+  void *codeptr; // creation site (OMPT)
+  _Alignas(64) kmp_task_t hdr;
+} glass_xtask_t;
+
+static inline glass_xtask_t *xtask_of(kmp_task_t *t) {
+  return (glass_xtask_t *)((char *)t - __builtin_offsetof(glass_xtask_t, hdr));
+}
+static inline glass_xtask_t *xtask_from_base(glass_task_t *t) {
+  return (glass_xtask_t *)t;
+}
+
+typedef struct glass_taskgroup {
+  _Atomic int32_t count;          // deferred tasks of the group not yet complete
+  _Atomic int32_t cancelled;      // cancel taskgroup was activated
+  struct glass_taskgroup *parent; // enclosing taskgroup of the same task
+  struct glass_taskred *red;      // task reductions registered in this taskgroup
+  struct glass_taskgroup *next_free;
+} glass_taskgroup_t;
+
+// ---------------------------------------------------------------------------------------------
+// Chase-Lev work-stealing deque of one team member. The owner pushes and pops at the bottom,
+// thieves take from the top. Fixed capacity: a full deque makes its owner run the new task at
+// once (a task may always be executed immediately).
+
+#define GLASS_DQ_CAP 1024
+
+typedef struct glass_deque {
+  _Alignas(64) _Atomic int64_t top;
+  char pad_[56];
+  _Atomic int64_t bottom;
+  _Atomic(glass_xtask_t *) *buf;
+  char pad2_[48];
+} glass_deque_t;
+
+// ---------------------------------------------------------------------------------------------
+// Shared by task.c, task_deps.c, taskloop.c, task_reduction.c.
+
+glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
+                                size_t shareds_size, kmp_routine_t entry, void *codeptr);
+// Submits a created task: runs it now or defers it. ompt_extra: ompt_task_undeferred etc.
+void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps);
+// A task whose dependences are satisfied becomes runnable (task_deps.c calls this).
+void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);
+void glass_task_complete(glass_thread_t *th, glass_xtask_t *t);
+// Drops one reference on t (frees it, and ancestors it kept alive, at the last).
+void glass_task_complete_release(glass_thread_t *th, glass_xtask_t *t);
+// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits).
+void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state);
+// Runs one task if there is one this thread may run. constrained: a taskwait-like scheduling
+// point (the tied-task constraint applies); false at barriers.
+bool glass_task_run_one(glass_thread_t *th, bool constrained);
+// Called with the team's pending count at 0 when the last deferred task completes.
+void glass_task_team_idle(glass_team_t *team);
+
+// Dependences (task_deps.c).
+void glass_deps_free_hash(struct glass_dephash *h);
+void glass_deps_release(glass_thread_t *th, glass_xtask_t *t);
+
+// Detach (task_detach.c): called when the body of a detachable task returned. True when the
+// task must complete now.
+bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t);
+
+static inline bool glass_task_is_explicit(const glass_task_t *t) {
+  return t->kind == GLASS_TASK_EXPLICIT;
+}
+
+#endif
