@@ -83,42 +83,11 @@ static const int wait_state[] = {
     [GLASS_BARRIER_IMPLEMENTATION] = ompt_state_wait_barrier_implementation,
 };
 
-static GLASS_NOINLINE void barrier_begin_events(glass_thread_t *th, glass_barrier_kind_t kind,
-                                                void *codeptr) {
-  if (OMPT_ON(sync_region))
-    glass_ompt_sync_region(ompt_callback_sync_region, sync_kind[kind], ompt_scope_begin, th->team,
-                           th->task, codeptr);
-  OMPT_WAIT_STATE(th, wait_state[kind], th->team);
-  if (OMPT_ON(sync_region_wait))
-    glass_ompt_sync_region(ompt_callback_sync_region_wait, sync_kind[kind], ompt_scope_begin,
-                           th->team, th->task, codeptr);
-}
-
-static GLASS_NOINLINE void barrier_end_events(glass_thread_t *th, glass_barrier_kind_t kind,
-                                              int prior_state, void *codeptr) {
-  if (OMPT_ON(sync_region_wait))
-    glass_ompt_sync_region(ompt_callback_sync_region_wait, sync_kind[kind], ompt_scope_end,
-                           th->team, th->task, codeptr);
-  OMPT_WAIT_STATE(th, prior_state, 0);
-  if (OMPT_ON(sync_region))
-    glass_ompt_sync_region(ompt_callback_sync_region, sync_kind[kind], ompt_scope_end, th->team,
-                           th->task, codeptr);
-}
-
 #define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
 #endif
 
-void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
-  glass_team_t *team = th->team;
-#if GLASS_OMPT
-  int32_t prior = th->ompt_state;
-  if (OMPT_ANY(BARRIER_EVENTS))
-    barrier_begin_events(th, kind, codeptr);
-  else
-    OMPT_WAIT_STATE(th, wait_state[kind], team);
-#else
-  (void)kind, (void)codeptr;
-#endif
+// The wait itself: gather, and release unless this thread is the root.
+static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
   if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
     if (team->nthreads > 1)
       barrier_with_tasks(th, team);
@@ -134,10 +103,46 @@ void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr)
       glass_barrier_wait_release(th);
     glass_barrier_release_children(team, tid);
   }
+}
+
 #if GLASS_OMPT
-  if (OMPT_ANY(BARRIER_EVENTS))
-    barrier_end_events(th, kind, prior, codeptr);
-  else
-    OMPT_WAIT_STATE(th, prior, 0);
+// A barrier a tool watches: its four events come from one out-of-line function that reads
+// the event's arguments once and calls the tool directly.
+static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind_t kind,
+                                          void *codeptr) {
+  glass_team_t *team = th->team;
+  ompt_data_t *pd = glass_team_parallel_data(team);
+  ompt_data_t *td = &th->task->ompt_data;
+  ompt_sync_region_t k = sync_kind[kind];
+  int32_t prior = th->ompt_state;
+  if (OMPT_ON(sync_region))
+    glass_ompt_cb.sync_region(k, ompt_scope_begin, pd, td, codeptr);
+  OMPT_WAIT_STATE(th, wait_state[kind], team);
+  if (OMPT_ON(sync_region_wait))
+    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, pd, td, codeptr);
+  barrier_wait(th, team);
+  if (OMPT_ON(sync_region_wait))
+    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, pd, td, codeptr);
+  OMPT_WAIT_STATE(th, prior, 0);
+  if (OMPT_ON(sync_region))
+    glass_ompt_cb.sync_region(k, ompt_scope_end, pd, td, codeptr);
+}
+#endif
+
+void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
+  glass_team_t *team = th->team;
+#if GLASS_OMPT
+  if (OMPT_ANY(BARRIER_EVENTS)) {
+    barrier_traced(th, kind, codeptr);
+    return;
+  }
+  int32_t prior = th->ompt_state;
+  OMPT_WAIT_STATE(th, wait_state[kind], team);
+#else
+  (void)kind, (void)codeptr;
+#endif
+  barrier_wait(th, team);
+#if GLASS_OMPT
+  OMPT_WAIT_STATE(th, prior, 0);
 #endif
 }
