@@ -49,37 +49,41 @@ static int quiet;
 
 static void emit(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void emit(const char *fmt, ...) {
-  if (quiet) return;
+  if (quiet)
+    return;
   char buf[1024];
   uint64_t tid = 0;
   ompt_data_t *td = get_thread_data ? get_thread_data() : NULL;
-  if (td) tid = td->value;
+  if (td)
+    tid = td->value;
   int n = snprintf(buf, sizeof(buf), "%" PRIu64 ": ", tid);
   va_list ap;
   va_start(ap, fmt);
   n += vsnprintf(buf + n, sizeof(buf) - (size_t)n - 1, fmt, ap);
   va_end(ap);
-  if (n > (int)sizeof(buf) - 2) n = (int)sizeof(buf) - 2;
+  if (n > (int)sizeof(buf) - 2)
+    n = (int)sizeof(buf) - 2;
   buf[n++] = '\n';
   ssize_t w = write(STDOUT_FILENO, buf, (size_t)n);
   (void)w;
 }
 
 static uint64_t fresh(ompt_data_t *d) {
-  if (d && d->value == 0) d->value = get_unique_id();
+  if (d && d->value == 0)
+    d->value = get_unique_id();
   return d ? d->value : 0;
 }
 
-static uint64_t idof(const ompt_data_t *d) {
-  return d ? d->value : 0;
-}
+static uint64_t idof(const ompt_data_t *d) { return d ? d->value : 0; }
 
 // The object a code address belongs to (base name), so tests can check that codeptr_ra is in
 // the program and not inside the runtime.
 static const char *where(const void *codeptr) {
   Dl_info info;
-  if (!codeptr) return "none";
-  if (!dladdr(codeptr, &info) || !info.dli_fname) return "unknown";
+  if (!codeptr)
+    return "none";
+  if (!dladdr(codeptr, &info) || !info.dli_fname)
+    return "unknown";
   const char *slash = strrchr(info.dli_fname, '/');
   return slash ? slash + 1 : info.dli_fname;
 }
@@ -89,228 +93,137 @@ static const char *where(const void *codeptr) {
 
 static const char *state_name(int s) {
   switch (s) {
-  case ompt_state_work_serial:
-    return "work_serial";
-  case ompt_state_work_parallel:
-    return "work_parallel";
-  case ompt_state_work_reduction:
-    return "work_reduction";
-  case ompt_state_wait_barrier:
-    return "wait_barrier";
-  case ompt_state_wait_barrier_implicit_parallel:
-    return "wait_barrier_implicit_parallel";
-  case ompt_state_wait_barrier_implicit_workshare:
-    return "wait_barrier_implicit_workshare";
-  case ompt_state_wait_barrier_implicit:
-    return "wait_barrier_implicit";
-  case ompt_state_wait_barrier_explicit:
-    return "wait_barrier_explicit";
-  case ompt_state_wait_barrier_implementation:
-    return "wait_barrier_implementation";
-  case ompt_state_wait_barrier_teams:
-    return "wait_barrier_teams";
-  case ompt_state_wait_taskwait:
-    return "wait_taskwait";
-  case ompt_state_wait_taskgroup:
-    return "wait_taskgroup";
-  case ompt_state_wait_mutex:
-    return "wait_mutex";
-  case ompt_state_wait_lock:
-    return "wait_lock";
-  case ompt_state_wait_critical:
-    return "wait_critical";
-  case ompt_state_wait_atomic:
-    return "wait_atomic";
-  case ompt_state_wait_ordered:
-    return "wait_ordered";
-  case ompt_state_wait_target:
-    return "wait_target";
-  case ompt_state_wait_target_map:
-    return "wait_target_map";
-  case ompt_state_wait_target_update:
-    return "wait_target_update";
-  case ompt_state_idle:
-    return "idle";
-  case ompt_state_overhead:
-    return "overhead";
-  case ompt_state_undefined:
-    return "undefined";
-  default:
-    return "unknown";
+  case ompt_state_work_serial: return "work_serial";
+  case ompt_state_work_parallel: return "work_parallel";
+  case ompt_state_work_reduction: return "work_reduction";
+  case ompt_state_wait_barrier: return "wait_barrier";
+  case ompt_state_wait_barrier_implicit_parallel: return "wait_barrier_implicit_parallel";
+  case ompt_state_wait_barrier_implicit_workshare: return "wait_barrier_implicit_workshare";
+  case ompt_state_wait_barrier_implicit: return "wait_barrier_implicit";
+  case ompt_state_wait_barrier_explicit: return "wait_barrier_explicit";
+  case ompt_state_wait_barrier_implementation: return "wait_barrier_implementation";
+  case ompt_state_wait_barrier_teams: return "wait_barrier_teams";
+  case ompt_state_wait_taskwait: return "wait_taskwait";
+  case ompt_state_wait_taskgroup: return "wait_taskgroup";
+  case ompt_state_wait_mutex: return "wait_mutex";
+  case ompt_state_wait_lock: return "wait_lock";
+  case ompt_state_wait_critical: return "wait_critical";
+  case ompt_state_wait_atomic: return "wait_atomic";
+  case ompt_state_wait_ordered: return "wait_ordered";
+  case ompt_state_wait_target: return "wait_target";
+  case ompt_state_wait_target_map: return "wait_target_map";
+  case ompt_state_wait_target_update: return "wait_target_update";
+  case ompt_state_idle: return "idle";
+  case ompt_state_overhead: return "overhead";
+  case ompt_state_undefined: return "undefined";
+  default: return "unknown";
   }
 }
 
-static const char *cur_state(void) {
-  return get_state ? state_name(get_state(NULL)) : "?";
-}
+static const char *cur_state(void) { return get_state ? state_name(get_state(NULL)) : "?"; }
 
 static const char *thread_type_name(ompt_thread_t t) {
   switch (t) {
-  case ompt_thread_initial:
-    return "initial";
-  case ompt_thread_worker:
-    return "worker";
-  case ompt_thread_other:
-    return "other";
-  default:
-    return "unknown";
+  case ompt_thread_initial: return "initial";
+  case ompt_thread_worker: return "worker";
+  case ompt_thread_other: return "other";
+  default: return "unknown";
   }
 }
 
 static const char *endpoint_name(ompt_scope_endpoint_t e) {
   switch (e) {
-  case ompt_scope_begin:
-    return "begin";
-  case ompt_scope_end:
-    return "end";
-  case ompt_scope_beginend:
-    return "beginend";
-  default:
-    return "unknown";
+  case ompt_scope_begin: return "begin";
+  case ompt_scope_end: return "end";
+  case ompt_scope_beginend: return "beginend";
+  default: return "unknown";
   }
 }
 
 static const char *sync_name(ompt_sync_region_t k) {
   switch (k) {
-  case ompt_sync_region_barrier:
-    return "barrier";
-  case ompt_sync_region_barrier_implicit:
-    return "barrier_implicit";
-  case ompt_sync_region_barrier_explicit:
-    return "barrier_explicit";
-  case ompt_sync_region_barrier_implementation:
-    return "barrier_implementation";
-  case ompt_sync_region_taskwait:
-    return "taskwait";
-  case ompt_sync_region_taskgroup:
-    return "taskgroup";
-  case ompt_sync_region_reduction:
-    return "reduction";
-  case ompt_sync_region_barrier_implicit_workshare:
-    return "barrier_implicit_workshare";
-  case ompt_sync_region_barrier_implicit_parallel:
-    return "barrier_implicit_parallel";
-  case ompt_sync_region_barrier_teams:
-    return "barrier_teams";
-  default:
-    return "unknown";
+  case ompt_sync_region_barrier: return "barrier";
+  case ompt_sync_region_barrier_implicit: return "barrier_implicit";
+  case ompt_sync_region_barrier_explicit: return "barrier_explicit";
+  case ompt_sync_region_barrier_implementation: return "barrier_implementation";
+  case ompt_sync_region_taskwait: return "taskwait";
+  case ompt_sync_region_taskgroup: return "taskgroup";
+  case ompt_sync_region_reduction: return "reduction";
+  case ompt_sync_region_barrier_implicit_workshare: return "barrier_implicit_workshare";
+  case ompt_sync_region_barrier_implicit_parallel: return "barrier_implicit_parallel";
+  case ompt_sync_region_barrier_teams: return "barrier_teams";
+  default: return "unknown";
   }
 }
 
 static const char *work_name(ompt_work_t w) {
   switch (w) {
-  case ompt_work_loop:
-    return "loop";
-  case ompt_work_sections:
-    return "sections";
-  case ompt_work_single_executor:
-    return "single_executor";
-  case ompt_work_single_other:
-    return "single_other";
-  case ompt_work_workshare:
-    return "workshare";
-  case ompt_work_distribute:
-    return "distribute";
-  case ompt_work_taskloop:
-    return "taskloop";
-  case ompt_work_scope:
-    return "scope";
-  case ompt_work_loop_static:
-    return "loop_static";
-  case ompt_work_loop_dynamic:
-    return "loop_dynamic";
-  case ompt_work_loop_guided:
-    return "loop_guided";
-  case ompt_work_loop_other:
-    return "loop_other";
-  default:
-    return "unknown";
+  case ompt_work_loop: return "loop";
+  case ompt_work_sections: return "sections";
+  case ompt_work_single_executor: return "single_executor";
+  case ompt_work_single_other: return "single_other";
+  case ompt_work_workshare: return "workshare";
+  case ompt_work_distribute: return "distribute";
+  case ompt_work_taskloop: return "taskloop";
+  case ompt_work_scope: return "scope";
+  case ompt_work_loop_static: return "loop_static";
+  case ompt_work_loop_dynamic: return "loop_dynamic";
+  case ompt_work_loop_guided: return "loop_guided";
+  case ompt_work_loop_other: return "loop_other";
+  default: return "unknown";
   }
 }
 
 static const char *mutex_name(ompt_mutex_t k) {
   switch (k) {
-  case ompt_mutex_lock:
-    return "lock";
-  case ompt_mutex_test_lock:
-    return "test_lock";
-  case ompt_mutex_nest_lock:
-    return "nest_lock";
-  case ompt_mutex_test_nest_lock:
-    return "test_nest_lock";
-  case ompt_mutex_critical:
-    return "critical";
-  case ompt_mutex_atomic:
-    return "atomic";
-  case ompt_mutex_ordered:
-    return "ordered";
-  default:
-    return "unknown";
+  case ompt_mutex_lock: return "lock";
+  case ompt_mutex_test_lock: return "test_lock";
+  case ompt_mutex_nest_lock: return "nest_lock";
+  case ompt_mutex_test_nest_lock: return "test_nest_lock";
+  case ompt_mutex_critical: return "critical";
+  case ompt_mutex_atomic: return "atomic";
+  case ompt_mutex_ordered: return "ordered";
+  default: return "unknown";
   }
 }
 
 static const char *task_status_name(ompt_task_status_t s) {
   switch (s) {
-  case ompt_task_complete:
-    return "complete";
-  case ompt_task_yield:
-    return "yield";
-  case ompt_task_cancel:
-    return "cancel";
-  case ompt_task_detach:
-    return "detach";
-  case ompt_task_early_fulfill:
-    return "early_fulfill";
-  case ompt_task_late_fulfill:
-    return "late_fulfill";
-  case ompt_task_switch:
-    return "switch";
-  case ompt_taskwait_complete:
-    return "taskwait_complete";
-  default:
-    return "unknown";
+  case ompt_task_complete: return "complete";
+  case ompt_task_yield: return "yield";
+  case ompt_task_cancel: return "cancel";
+  case ompt_task_detach: return "detach";
+  case ompt_task_early_fulfill: return "early_fulfill";
+  case ompt_task_late_fulfill: return "late_fulfill";
+  case ompt_task_switch: return "switch";
+  case ompt_taskwait_complete: return "taskwait_complete";
+  default: return "unknown";
   }
 }
 
 static const char *dispatch_name(ompt_dispatch_t k) {
   switch (k) {
-  case ompt_dispatch_iteration:
-    return "iteration";
-  case ompt_dispatch_section:
-    return "section";
-  case ompt_dispatch_ws_loop_chunk:
-    return "ws_loop_chunk";
-  case ompt_dispatch_taskloop_chunk:
-    return "taskloop_chunk";
-  case ompt_dispatch_distribute_chunk:
-    return "distribute_chunk";
-  default:
-    return "unknown";
+  case ompt_dispatch_iteration: return "iteration";
+  case ompt_dispatch_section: return "section";
+  case ompt_dispatch_ws_loop_chunk: return "ws_loop_chunk";
+  case ompt_dispatch_taskloop_chunk: return "taskloop_chunk";
+  case ompt_dispatch_distribute_chunk: return "distribute_chunk";
+  default: return "unknown";
   }
 }
 
 static const char *dep_name(ompt_dependence_type_t t) {
   switch (t) {
-  case ompt_dependence_type_in:
-    return "in";
-  case ompt_dependence_type_out:
-    return "out";
-  case ompt_dependence_type_inout:
-    return "inout";
-  case ompt_dependence_type_mutexinoutset:
-    return "mutexinoutset";
-  case ompt_dependence_type_source:
-    return "source";
-  case ompt_dependence_type_sink:
-    return "sink";
-  case ompt_dependence_type_inoutset:
-    return "inoutset";
-  case ompt_dependence_type_out_all_memory:
-    return "out_all_memory";
-  case ompt_dependence_type_inout_all_memory:
-    return "inout_all_memory";
-  default:
-    return "unknown";
+  case ompt_dependence_type_in: return "in";
+  case ompt_dependence_type_out: return "out";
+  case ompt_dependence_type_inout: return "inout";
+  case ompt_dependence_type_mutexinoutset: return "mutexinoutset";
+  case ompt_dependence_type_source: return "source";
+  case ompt_dependence_type_sink: return "sink";
+  case ompt_dependence_type_inoutset: return "inoutset";
+  case ompt_dependence_type_out_all_memory: return "out_all_memory";
+  case ompt_dependence_type_inout_all_memory: return "inout_all_memory";
+  default: return "unknown";
   }
 }
 
@@ -320,23 +233,24 @@ static const char *task_flags_text(int f, char *buf, size_t n) {
   static const struct {
     int bit;
     const char *name;
-  } bits[] = {{ompt_task_initial, "initial"},     {ompt_task_implicit, "implicit"},
-              {ompt_task_explicit, "explicit"},   {ompt_task_target, "target"},
-              {ompt_task_taskwait, "taskwait"},   {ompt_task_undeferred, "undeferred"},
-              {ompt_task_untied, "untied"},       {ompt_task_final, "final"},
-              {ompt_task_mergeable, "mergeable"}, {ompt_task_merged, "merged"}};
+  } bits[] = {{ompt_task_initial, "initial"},       {ompt_task_implicit, "implicit"},
+              {ompt_task_explicit, "explicit"},     {ompt_task_target, "target"},
+              {ompt_task_taskwait, "taskwait"},     {ompt_task_undeferred, "undeferred"},
+              {ompt_task_untied, "untied"},         {ompt_task_final, "final"},
+              {ompt_task_mergeable, "mergeable"},   {ompt_task_merged, "merged"}};
   for (size_t i = 0; i < sizeof(bits) / sizeof(*bits); i++)
     if (f & bits[i].bit) {
-      if (buf[0]) strncat(buf, "|", n - strlen(buf) - 1);
+      if (buf[0])
+        strncat(buf, "|", n - strlen(buf) - 1);
       strncat(buf, bits[i].name, n - strlen(buf) - 1);
     }
-  if (!buf[0]) snprintf(buf, n, "none");
+  if (!buf[0])
+    snprintf(buf, n, "none");
   return buf;
 }
 
 static const char *parallel_flags_text(int f, char *buf, size_t n) {
-  snprintf(buf, n, "%s|%s",
-           (f & ompt_parallel_invoker_program) ? "invoker_program" : "invoker_runtime",
+  snprintf(buf, n, "%s|%s", (f & ompt_parallel_invoker_program) ? "invoker_program" : "invoker_runtime",
            (f & ompt_parallel_league) ? "league" : "team");
   return buf;
 }
@@ -346,15 +260,17 @@ static const char *parallel_flags_text(int f, char *buf, size_t n) {
 
 static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
   uint64_t id = fresh(thread_data);
-  emit("thread_begin type=%s thread=%" PRIu64 " state=%s", thread_type_name(type), id, cur_state());
+  emit("thread_begin type=%s thread=%" PRIu64 " state=%s", thread_type_name(type), id,
+       cur_state());
 }
 
 static void on_thread_end(ompt_data_t *thread_data) {
   emit("thread_end thread=%" PRIu64, idof(thread_data));
 }
 
-static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
-                              unsigned int requested, int flags, const void *codeptr) {
+static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame,
+                              ompt_data_t *parallel, unsigned int requested, int flags,
+                              const void *codeptr) {
   char fb[64];
   uint64_t pid = fresh(parallel);
   emit("parallel_begin parent_task=%" PRIu64 " parent_enter_frame=%p parallel=%" PRIu64
@@ -367,8 +283,8 @@ static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags,
                             const void *codeptr) {
   char fb[64];
   emit("parallel_end parallel=%" PRIu64 " task=%" PRIu64 " flags=%s codeptr=%p@%s state=%s",
-       idof(parallel), idof(task), parallel_flags_text(flags, fb, sizeof fb), codeptr,
-       where(codeptr), cur_state());
+       idof(parallel), idof(task), parallel_flags_text(flags, fb, sizeof fb), codeptr, where(codeptr),
+       cur_state());
 }
 
 static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, ompt_data_t *task,
@@ -378,29 +294,28 @@ static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, om
   if (ep == ompt_scope_begin && (flags & ompt_task_initial))
     fresh(parallel); // the implicit parallel region around the program has no parallel_begin
   ompt_frame_t *frame = NULL;
-  if (ep == ompt_scope_begin && get_task_info) get_task_info(0, NULL, NULL, &frame, NULL, NULL);
+  if (ep == ompt_scope_begin && get_task_info)
+    get_task_info(0, NULL, NULL, &frame, NULL, NULL);
   emit("implicit_task_%s parallel=%" PRIu64 " task=%" PRIu64
        " team_size=%u index=%u flags=%s exit_frame=%p state=%s",
        endpoint_name(ep), idof(parallel), tid, team_size, index,
        task_flags_text(flags, fb, sizeof fb), frame ? frame->exit_frame.ptr : NULL, cur_state());
 }
 
-static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
-                           ompt_data_t *task, const void *codeptr) {
+static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
+                           ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
   emit("sync_region_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s state=%s",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr),
-       cur_state());
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr), cur_state());
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
                                 ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
   emit("sync_region_wait_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s state=%s",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr),
-       cur_state());
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr), cur_state());
 }
 
-static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
-                         ompt_data_t *task, const void *codeptr) {
+static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
+                         ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
   emit("reduction_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s",
        endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr));
 }
@@ -418,21 +333,22 @@ static void print_inquiry(int levels) {
     ompt_frame_t *fr = NULL;
     int tr = get_task_info(l, &flags, &td, &fr, &tpd, &thread_num);
     char fb[96];
-    emit("inquiry level=%d parallel_info=%d parallel=%" PRIu64
-         " team_size=%d task_info=%d task=%" PRIu64 " task_flags=%s task_parallel=%" PRIu64
-         " thread_num=%d exit_frame=%p enter_frame=%p",
+    emit("inquiry level=%d parallel_info=%d parallel=%" PRIu64 " team_size=%d task_info=%d task=%" PRIu64
+         " task_flags=%s task_parallel=%" PRIu64 " thread_num=%d exit_frame=%p enter_frame=%p",
          l, pr, pr ? idof(pd) : 0, pr ? size : -1, tr, tr ? idof(td) : 0,
          tr ? task_flags_text(flags, fb, sizeof fb) : "none", tr ? idof(tpd) : 0,
          tr ? thread_num : -1, tr && fr ? fr->exit_frame.ptr : NULL,
          tr && fr ? fr->enter_frame.ptr : NULL);
-    if (!pr && !tr) break;
+    if (!pr && !tr)
+      break;
   }
 }
 
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *codeptr) {
   emit("control_tool command=%" PRIu64 " modifier=%" PRIu64 " codeptr=%p@%s", command, modifier,
        codeptr, where(codeptr));
-  if (command == GLASS_PRINTER_INQUIRE) print_inquiry((int)modifier);
+  if (command == GLASS_PRINTER_INQUIRE)
+    print_inquiry((int)modifier);
   (void)arg;
   return 0;
 }
@@ -469,8 +385,7 @@ static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink) {
 static void on_work(ompt_work_t type, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
                     ompt_data_t *task, uint64_t count, const void *codeptr) {
   emit("work_%s type=%s parallel=%" PRIu64 " task=%" PRIu64 " count=%" PRIu64 " codeptr=%p@%s",
-       endpoint_name(ep), work_name(type), idof(parallel), idof(task), count, codeptr,
-       where(codeptr));
+       endpoint_name(ep), work_name(type), idof(parallel), idof(task), count, codeptr, where(codeptr));
 }
 
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
@@ -530,15 +445,14 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr) {
 }
 
 static void on_cancel(ompt_data_t *task, int flags, const void *codeptr) {
-  emit("cancel task=%" PRIu64 " flags=0x%x codeptr=%p@%s", idof(task), flags, codeptr,
-       where(codeptr));
+  emit("cancel task=%" PRIu64 " flags=0x%x codeptr=%p@%s", idof(task), flags, codeptr, where(codeptr));
 }
 
 static void on_error(ompt_severity_t severity, const char *message, size_t length,
                      const void *codeptr) {
   emit("error severity=%s message=\"%.*s\" codeptr=%p@%s",
-       severity == ompt_fatal ? "fatal" : "warning", (int)length, message ? message : "", codeptr,
-       where(codeptr));
+       severity == ompt_fatal ? "fatal" : "warning", (int)length, message ? message : "",
+       codeptr, where(codeptr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -551,9 +465,7 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
        type ? type : "(null)", (void *)device, lookup ? "yes" : "no");
 }
 
-static void on_device_finalize(int device_num) {
-  emit("device_finalize device_num=%d", device_num);
-}
+static void on_device_finalize(int device_num) { emit("device_finalize device_num=%d", device_num); }
 
 static void on_device_load(int device_num, const char *filename, int64_t offset, void *vma,
                            size_t bytes, void *host_addr, void *device_addr, uint64_t module_id) {
@@ -569,8 +481,7 @@ static void on_device_unload(int device_num, uint64_t module_id) {
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
                       ompt_data_t *task, ompt_id_t target_id, const void *codeptr) {
   emit("target_%s kind=%d device_num=%d task=%" PRIu64 " target_id=%" PRIu64 " codeptr=%p@%s",
-       endpoint_name(ep), (int)kind, device_num, idof(task), (uint64_t)target_id, codeptr,
-       where(codeptr));
+       endpoint_name(ep), (int)kind, device_num, idof(task), (uint64_t)target_id, codeptr, where(codeptr));
 }
 
 static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
@@ -579,8 +490,7 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int devi
   uint64_t id = ep == ompt_scope_begin ? fresh(target) : idof(target);
   emit("target_emi_%s kind=%d device_num=%d task=%" PRIu64 " target_task=%" PRIu64
        " target=%" PRIu64 " codeptr=%p@%s",
-       endpoint_name(ep), (int)kind, device_num, idof(task), idof(target_task), id, codeptr,
-       where(codeptr));
+       endpoint_name(ep), (int)kind, device_num, idof(task), idof(target_task), id, codeptr, where(codeptr));
 }
 
 static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id, ompt_target_data_op_t op,
@@ -596,7 +506,8 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_
                                   ompt_data_t *target, ompt_id_t *host_op_id,
                                   ompt_target_data_op_t op, void *src, int src_dev, void *dst,
                                   int dst_dev, size_t bytes, const void *codeptr) {
-  if (ep == ompt_scope_begin && host_op_id) *host_op_id = get_unique_id();
+  if (ep == ompt_scope_begin && host_op_id)
+    *host_op_id = get_unique_id();
   emit("target_data_op_emi_%s target=%" PRIu64 " host_op_id=%" PRIu64 " op=%d src=%p"
        " src_device=%d dst=%p dst_device=%d bytes=%zu codeptr=%p@%s",
        endpoint_name(ep), idof(target), host_op_id ? (uint64_t)*host_op_id : 0, (int)op, src,
@@ -612,7 +523,8 @@ static void on_target_submit(ompt_id_t target_id, ompt_id_t host_op_id,
 
 static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target,
                                  ompt_id_t *host_op_id, unsigned int requested_num_teams) {
-  if (ep == ompt_scope_begin && host_op_id) *host_op_id = get_unique_id();
+  if (ep == ompt_scope_begin && host_op_id)
+    *host_op_id = get_unique_id();
   emit("target_submit_emi_%s target=%" PRIu64 " host_op_id=%" PRIu64 " requested_num_teams=%u",
        endpoint_name(ep), idof(target), host_op_id ? (uint64_t)*host_op_id : 0,
        requested_num_teams);
@@ -630,8 +542,7 @@ static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **h
                               void **device_addr, size_t *bytes, unsigned int *flags,
                               const void *codeptr) {
   (void)host_addr, (void)device_addr, (void)bytes, (void)flags;
-  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s", idof(target), nitems, codeptr,
-       where(codeptr));
+  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s", idof(target), nitems, codeptr, where(codeptr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -639,20 +550,13 @@ static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **h
 
 static const char *set_result_name(ompt_set_result_t r) {
   switch (r) {
-  case ompt_set_error:
-    return "error";
-  case ompt_set_never:
-    return "never";
-  case ompt_set_impossible:
-    return "impossible";
-  case ompt_set_sometimes:
-    return "sometimes";
-  case ompt_set_sometimes_paired:
-    return "sometimes_paired";
-  case ompt_set_always:
-    return "always";
-  default:
-    return "unknown";
+  case ompt_set_error: return "error";
+  case ompt_set_never: return "never";
+  case ompt_set_impossible: return "impossible";
+  case ompt_set_sometimes: return "sometimes";
+  case ompt_set_sometimes_paired: return "sometimes_paired";
+  case ompt_set_always: return "always";
+  default: return "unknown";
   }
 }
 
@@ -660,7 +564,8 @@ static int show_registration;
 
 static void reg(ompt_callbacks_t which, ompt_callback_t cb, const char *name) {
   ompt_set_result_t r = set_callback(which, cb);
-  if (show_registration) emit("set_callback %s=%s", name, set_result_name(r));
+  if (show_registration)
+    emit("set_callback %s=%s", name, set_result_name(r));
 }
 
 #define REG(name, fn) reg(ompt_callback_##name, (ompt_callback_t)fn, #name)
@@ -685,7 +590,8 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   }
   emit("initialize initial_device_num=%d num_procs=%d num_devices=%d", initial_device_num,
        get_num_procs ? get_num_procs() : -1, get_num_devices ? get_num_devices() : -1);
-  if (getenv("GLASS_INIT_FAIL") || getenv("GLASS_PRINTER_INIT_FAIL")) return 0;
+  if (getenv("GLASS_INIT_FAIL") || getenv("GLASS_PRINTER_INIT_FAIL"))
+    return 0;
   show_registration = getenv("GLASS_PRINTER_REGISTRATION") != NULL;
   REG(thread_begin, on_thread_begin);
   REG(thread_end, on_thread_end);
@@ -737,9 +643,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   return 1;
 }
 
-static void finalize(ompt_data_t *tool_data) {
-  emit("finalize tool_data=%" PRIu64, tool_data->value);
-}
+static void finalize(ompt_data_t *tool_data) { emit("finalize tool_data=%" PRIu64, tool_data->value); }
 
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
   static ompt_start_tool_result_t result = {initialize, finalize, {0}};
@@ -751,6 +655,7 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *
     ssize_t w = write(STDOUT_FILENO, line, (size_t)n);
     (void)w;
   }
-  if (getenv("GLASS_PRINTER_DECLINE")) return NULL;
+  if (getenv("GLASS_PRINTER_DECLINE"))
+    return NULL;
   return &result;
 }
