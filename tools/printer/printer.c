@@ -390,6 +390,14 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t ep, ompt_data_t *par
 
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
                         ompt_data_t instance) {
+  if (kind == ompt_dispatch_ws_loop_chunk || kind == ompt_dispatch_taskloop_chunk ||
+      kind == ompt_dispatch_distribute_chunk) {
+    const ompt_dispatch_chunk_t *c = instance.ptr;
+    emit("dispatch kind=%s parallel=%" PRIu64 " task=%" PRIu64 " start=%" PRId64
+         " iterations=%" PRIu64,
+         dispatch_name(kind), idof(parallel), idof(task), (int64_t)c->start, c->iterations);
+    return;
+  }
   emit("dispatch kind=%s parallel=%" PRIu64 " task=%" PRIu64 " instance=0x%" PRIx64,
        dispatch_name(kind), idof(parallel), idof(task), instance.value);
 }
