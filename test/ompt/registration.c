@@ -20,6 +20,7 @@ int main(void) { return omp_get_max_threads() < 1; }
 // CHECK: set_callback mutex_acquire=always
 // CHECK: set_callback mutex_acquired=always
 // CHECK: set_callback nest_lock=always
+// CHECK: set_callback reduction=always
 // CHECK: state ompt_state_work_serial=0x0
 // CHECK-NEXT: state ompt_state_work_parallel=0x1
 // CHECK-NEXT: state ompt_state_wait_barrier_implicit_parallel=0x11
