@@ -1,0 +1,109 @@
+// critical constructs (__kmpc_critical, __kmpc_critical_with_hint, __kmpc_end_critical).
+//
+// The compiler passes a kmp_critical_name: 32 zero-initialized bytes per name (a common global),
+// which the runtime owns. Glass uses them in place: word 0 is the mutex word (mutex.h), so an
+// untouched name is already a free mutex and entering an uncontended critical section is one
+// CAS. Word 1 records the sync hint of the first encounter that needed it (set once, with a
+// CAS: the hint selects how waiters wait and is what tools are told).
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+#include "critical.h"
+#include "mutex.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define CRITICAL_EVENTS                                                                            \
+  (OMPT_BIT(mutex_acquire) | OMPT_BIT(mutex_acquired) | OMPT_BIT(mutex_released))
+
+// Word 1: 0 until a slow path records the hint, then HINT_SET | hint.
+#define HINT_SET 0x100u
+
+static uint32_t critical_hint(glass_critical_t *c, uint32_t hint) {
+  uint32_t info = atomic_load_explicit(&c->info, memory_order_relaxed);
+  if (likely(info)) return info & 0xff;
+  uint32_t want = HINT_SET | (hint & 0xf);
+  if (atomic_compare_exchange_strong_explicit(&c->info, &info, want, memory_order_relaxed,
+                                              memory_order_relaxed))
+    return want & 0xff;
+  return info & 0xff;
+}
+
+void glass_critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
+                          const void *codeptr) {
+  uint32_t me = glass_mutex_code(th->gtid);
+  hint = critical_hint(c, hint);
+  int impl = glass_mutex_impl(hint);
+  if (OMPT_ANY(CRITICAL_EVENTS)) glass_ompt_mutex_acquire(kind, hint, impl, c, codeptr);
+  if (!glass_mutex_try(&c->word, me)) {
+    if (unlikely(glass_mutex_owner(&c->word) == me)) {
+      fprintf(stderr, "OMP: Error: a thread entered a critical section it is already in (nested "
+                      "critical constructs with the same name deadlock)\n");
+      fflush(NULL);
+      exit(EXIT_FAILURE);
+    }
+    int32_t prior = th->ompt_state;
+    OMPT_WAIT_STATE(
+        th, kind == ompt_mutex_atomic ? ompt_state_wait_atomic : ompt_state_wait_critical, c);
+    glass_mutex_acquire_slow(&c->word, me, impl);
+    OMPT_WAIT_STATE(th, prior, 0);
+    (void)prior;
+  }
+  if (OMPT_ANY(CRITICAL_EVENTS)) glass_ompt_mutex_acquired(kind, c, codeptr);
+  (void)codeptr;
+}
+
+void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind,
+                         const void *codeptr) {
+  uint32_t me = glass_mutex_code(th->gtid);
+  uint32_t owner = glass_mutex_owner(&c->word);
+  if (unlikely(owner != me)) {
+    if (owner == 0) {
+      glass_warn("__kmpc_end_critical: the critical section is not entered; ignored");
+      return;
+    }
+    glass_warn("__kmpc_end_critical: the critical section was entered by another thread (gtid "
+               "%u); leaving it anyway",
+               (owner >> 1) - 1);
+  }
+  if (!glass_mutex_release_fast(&c->word, me)) glass_mutex_release_slow(&c->word);
+  if (OMPT_ANY(CRITICAL_EVENTS)) glass_ompt_mutex_released(kind, c, codeptr);
+  (void)codeptr;
+}
+
+// Slow-path entries, tail-called by the fast paths: their return address is the user's.
+static GLASS_NOINLINE void critical_entry(kmp_critical_name *crit, uint32_t hint) {
+  glass_critical_enter(glass_self(), (glass_critical_t *)crit, hint, ompt_mutex_critical,
+                       GLASS_CODEPTR());
+}
+
+static GLASS_NOINLINE void end_critical_entry(kmp_critical_name *crit) {
+  glass_critical_exit(glass_self(), (glass_critical_t *)crit, ompt_mutex_critical, GLASS_CODEPTR());
+}
+
+GLASS_API GLASS_FASTPATH void __kmpc_critical(ident_t *loc, int32_t gtid, kmp_critical_name *crit) {
+  (void)loc;
+  glass_critical_t *c = (glass_critical_t *)crit;
+  if (likely(!OMPT_ANY(CRITICAL_EVENTS) && glass_mutex_try(&c->word, glass_mutex_code(gtid))))
+    return;
+  critical_entry(crit, 0);
+}
+
+GLASS_API GLASS_FASTPATH void __kmpc_critical_with_hint(ident_t *loc, int32_t gtid,
+                                                        kmp_critical_name *crit, uint32_t hint) {
+  (void)loc;
+  glass_critical_t *c = (glass_critical_t *)crit;
+  if (likely(!OMPT_ANY(CRITICAL_EVENTS) && glass_mutex_try(&c->word, glass_mutex_code(gtid))))
+    return;
+  critical_entry(crit, hint);
+}
+
+GLASS_API GLASS_FASTPATH void __kmpc_end_critical(ident_t *loc, int32_t gtid,
+                                                  kmp_critical_name *crit) {
+  (void)loc;
+  glass_critical_t *c = (glass_critical_t *)crit;
+  if (likely(!OMPT_ANY(CRITICAL_EVENTS) &&
+             glass_mutex_release_fast(&c->word, glass_mutex_code(gtid))))
+    return;
+  end_critical_entry(crit);
+}

@@ -1,0 +1,192 @@
+// Reductions: __kmpc_reduce, __kmpc_reduce_nowait and their end calls.
+//
+// The compiler hands each thread's private copies (red_list), a function that folds one list
+// into another (reduce_func) and a kmp_critical_name (lck). Our return value picks who combines:
+//   1 : the caller folds its copies into the originals, then calls the end routine;
+//   2 : the caller updates the originals with atomics (offered when loc->flags has 0x10);
+//   0 : nothing left to do for this thread (the tree folded its copies into another thread's).
+// Methods, by team size:
+//   - one thread: 1, nothing to exclude;
+//   - small teams: atomics when the compiler offers them, else the critical section lck;
+//   - large teams: a tree. Each thread folds its children's lists into its own with
+//     reduce_func, publishes its list to its parent and waits until the parent has folded it;
+//     the master ends with the team's result in its list and returns 1, the others 0.
+// KMP_FORCE_REDUCTION=critical|atomic|tree forces a method where it applies (as in libomp).
+// A tool with the reduction callback gets critical instead of atomics, so that the end call
+// exists to bracket the combination.
+//
+// The blocking form adds a barrier at the end (libomp's contract; clang emits another one after
+// it anyway). Threads whose tree part returns 0 take that barrier inside __kmpc_reduce.
+#include "glass.h"
+#include "../ompt/ompt-internal.h"
+#include "critical.h"
+#include "mutex.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef void (*reduce_fn)(void *lhs, void *rhs);
+
+enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
+
+#define TREE_MIN_THREADS 8 // below this a critical section or atomics beat the tree's waits
+#define BRANCH           4
+#define READY            2u
+#define SLEEPER          1u
+#define SPINS            4096u
+
+// ---------------------------------------------------------------------------------------------
+// Method.
+
+static int forced_method(void) {
+  static _Atomic int forced = -1; // read once; a race only reads the environment twice
+  int f = atomic_load_explicit(&forced, memory_order_relaxed);
+  if (likely(f >= 0)) return f;
+  const char *v = getenv("KMP_FORCE_REDUCTION");
+  f = 0;
+  if (v && !strcasecmp(v, "critical"))
+    f = RED_CRITICAL;
+  else if (v && !strcasecmp(v, "atomic"))
+    f = RED_ATOMIC;
+  else if (v && !strcasecmp(v, "tree"))
+    f = RED_TREE;
+  else if (v && *v)
+    glass_warn("KMP_FORCE_REDUCTION=\"%s\" is invalid (critical, atomic or tree); ignored", v);
+  atomic_store_explicit(&forced, f, memory_order_relaxed);
+  return f;
+}
+
+static int choose_method(ident_t *loc, int32_t n, void *data, reduce_fn func) {
+  if (n == 1) return RED_EMPTY;
+  bool atomic_ok = loc && (loc->flags & GLASS_IDENT_ATOMIC_REDUCE) && !OMPT_ON(reduction);
+  bool tree_ok = data && func;
+  int f = forced_method();
+  if (unlikely(f)) {
+    if ((f == RED_ATOMIC && atomic_ok) || (f == RED_TREE && tree_ok) || f == RED_CRITICAL) return f;
+  }
+  if (n >= TREE_MIN_THREADS && tree_ok) return RED_TREE;
+  return atomic_ok ? RED_ATOMIC : RED_CRITICAL;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tree.
+
+static void flag_wait(_Atomic uint32_t *w, uint32_t want) {
+  uint32_t spins = atomic_load_explicit(&glass_oversubscribed, memory_order_relaxed) ? 16 : SPINS;
+  for (uint32_t i = 0; i < spins; i++) {
+    if ((atomic_load_explicit(w, memory_order_acquire) & ~SLEEPER) == want) return;
+    glass_spin_pause();
+  }
+  for (;;) {
+    uint32_t v = atomic_load_explicit(w, memory_order_acquire);
+    if ((v & ~SLEEPER) == want) return;
+    if (!(v & SLEEPER) && !atomic_compare_exchange_weak_explicit(
+                              w, &v, v | SLEEPER, memory_order_acq_rel, memory_order_acquire))
+      continue;
+    glass_futex_wait(w, v | SLEEPER);
+  }
+}
+
+static void flag_set(_Atomic uint32_t *w, uint32_t value) {
+  uint32_t old = atomic_exchange_explicit(w, value, memory_order_acq_rel);
+  if (old & SLEEPER) glass_futex_wake(w, INT_MAX); // parent and child may both have slept on it
+}
+
+// Returns true in the master, which then holds the team's result in `data`.
+static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, reduce_fn func) {
+  int32_t tid = th->tid, n = team->nthreads;
+  int32_t first = tid * BRANCH + 1, last = first + BRANCH;
+  if (last > n) last = n;
+  for (int32_t c = first; c < last; c++) {
+    glass_sync_thread_t *child = &team->members[c]->sync;
+    flag_wait(&child->red_flag, READY);
+    func(data, child->red_data);
+    flag_set(&child->red_flag, 0); // the child's copies are no longer needed
+  }
+  if (tid == 0) return true;
+  th->sync.red_data = data;
+  flag_set(&th->sync.red_flag, READY);
+  flag_wait(&th->sync.red_flag, 0);
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry points.
+
+static glass_critical_t fallback_lock; // when the compiler passes no lck
+
+static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn func,
+                        kmp_critical_name *lck, const void *codeptr) {
+  glass_team_t *team = th->team;
+  int method = choose_method(loc, team->nthreads, data, func);
+  th->sync.red_method = method;
+  if (method == RED_ATOMIC) return 2;
+  if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_begin, codeptr);
+  if (method == RED_CRITICAL) {
+    glass_critical_t *c = lck ? (glass_critical_t *)lck : &fallback_lock;
+    th->sync.red_lock = c;
+    glass_critical_enter(th, c, 0, ompt_mutex_critical, codeptr);
+    return 1;
+  }
+  if (method == RED_TREE && !tree_combine(th, team, data, func)) {
+    if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_end, codeptr);
+    return 0;
+  }
+  return 1;
+}
+
+static void reduce_end(glass_thread_t *th, const void *codeptr) {
+  int method = th->sync.red_method;
+  if (method == RED_ATOMIC) return;
+  if (method == RED_CRITICAL)
+    glass_critical_exit(th, th->sync.red_lock, ompt_mutex_critical, codeptr);
+  if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_end, codeptr);
+}
+
+static void reduce_barrier(glass_thread_t *th, void *codeptr, void *frame) {
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, frame);
+  glass_barrier(th, GLASS_BARRIER_IMPLEMENTATION, codeptr);
+  OMPT_ENTER_FRAME(task, NULL);
+}
+
+GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars, size_t size,
+                                       void *data, reduce_fn func, kmp_critical_name *lck) {
+  (void)gtid, (void)nvars, (void)size;
+  glass_thread_t *th = glass_self();
+  // A team of one with no tool: nothing to decide, nothing to record for the end call.
+  if (likely(th->team->nthreads == 1) && !OMPT_ON(reduction)) {
+    th->sync.red_method = RED_EMPTY;
+    return 1;
+  }
+  return reduce_begin(th, loc, data, func, lck, GLASS_CODEPTR());
+}
+
+GLASS_API void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
+  (void)loc, (void)gtid, (void)lck;
+  glass_thread_t *th = glass_self();
+  if (likely(th->sync.red_method == RED_EMPTY) && !OMPT_ON(reduction)) return;
+  reduce_end(th, GLASS_CODEPTR());
+}
+
+GLASS_API int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,
+                                reduce_fn func, kmp_critical_name *lck) {
+  (void)gtid, (void)nvars, (void)size;
+  glass_thread_t *th = glass_self();
+  void *codeptr = GLASS_CODEPTR();
+  int r = reduce_begin(th, loc, data, func, lck, codeptr);
+  if (r == 0)
+    reduce_barrier(th, codeptr, __builtin_frame_address(0)); // the master's end_reduce joins it
+  return r;
+}
+
+GLASS_API void __kmpc_end_reduce(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
+  (void)loc, (void)gtid, (void)lck;
+  glass_thread_t *th = glass_self();
+  void *codeptr = GLASS_CODEPTR();
+  reduce_end(th, codeptr);
+  if (th->team->nthreads > 1 || OMPT_ANY(OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait)))
+    reduce_barrier(th, codeptr, __builtin_frame_address(0));
+}
