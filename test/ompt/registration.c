@@ -20,6 +20,8 @@ int main(void) { return omp_get_max_threads() < 1; }
 // CHECK-NEXT: state ompt_state_wait_barrier_implicit_workshare=0x12
 // CHECK-NEXT: state ompt_state_wait_barrier_explicit=0x14
 // CHECK-NEXT: state ompt_state_wait_barrier_implementation=0x15
+// CHECK-NEXT: state ompt_state_wait_taskwait=0x20
+// CHECK-NEXT: state ompt_state_wait_taskgroup=0x21
 // CHECK-NEXT: state ompt_state_idle=0x100
 // CHECK-NEXT: state ompt_state_overhead=0x101
 // CHECK-NOT: 0: state ompt
