@@ -143,15 +143,15 @@ static GLASS_NOINLINE void taskwait_slow(glass_thread_t *th, void *codeptr, void
 #if GLASS_OMPT
   int32_t prior = th->ompt_state;
   glass_task_sync_events(th, ompt_sync_region_taskwait, ompt_scope_begin, false, codeptr);
-  glass_task_sync_events(th, ompt_sync_region_taskwait, ompt_scope_begin, true, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
+  glass_task_sync_events(th, ompt_sync_region_taskwait, ompt_scope_begin, true, codeptr);
 #else
   (void)codeptr;
 #endif
   glass_task_wait_counter(th, &task->tk.children, 0);
 #if GLASS_OMPT
-  OMPT_WAIT_STATE(th, prior, 0);
   glass_task_sync_events(th, ompt_sync_region_taskwait, ompt_scope_end, true, codeptr);
+  OMPT_WAIT_STATE(th, prior, 0);
   glass_task_sync_events(th, ompt_sync_region_taskwait, ompt_scope_end, false, codeptr);
 #endif
   OMPT_ENTER_FRAME(task, NULL);
@@ -209,16 +209,16 @@ void glass_taskgroup_end(glass_thread_t *th, void *codeptr) {
   }
 #if GLASS_OMPT
   int32_t prior = th->ompt_state;
-  glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_begin, true, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskgroup, 0);
+  glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_begin, true, codeptr);
 #else
   (void)codeptr;
 #endif
   if (atomic_load_explicit(&tg->count, memory_order_acquire) != 0)
     glass_task_wait_counter(th, &tg->count, 0);
 #if GLASS_OMPT
-  OMPT_WAIT_STATE(th, prior, 0);
   glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_end, true, codeptr);
+  OMPT_WAIT_STATE(th, prior, 0);
 #endif
   if (tg->red) glass_taskred_fini(th, tg);
   task->tk.tg = tg->parent;

@@ -485,12 +485,15 @@ GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task
 #if GLASS_OMPT
 static void taskwait_depend_events(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr) {
   glass_task_t *task = th->task;
-  if (OMPT_ON(sync_region))
+  if (ep == ompt_scope_begin && OMPT_ON(sync_region))
     glass_ompt_sync_region(ompt_callback_sync_region, ompt_sync_region_taskwait, ep, task->team,
                            task, codeptr);
   if (OMPT_ON(sync_region_wait))
     glass_ompt_sync_region(ompt_callback_sync_region_wait, ompt_sync_region_taskwait, ep,
                            task->team, task, codeptr);
+  if (ep == ompt_scope_end && OMPT_ON(sync_region))
+    glass_ompt_sync_region(ompt_callback_sync_region, ompt_sync_region_taskwait, ep, task->team,
+                           task, codeptr);
 }
 #endif
 
@@ -501,15 +504,15 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
   OMPT_ENTER_FRAME(cur, frame);
 #if GLASS_OMPT
   int32_t prior = th->ompt_state;
-  taskwait_depend_events(th, ompt_scope_begin, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
+  taskwait_depend_events(th, ompt_scope_begin, codeptr);
 #else
   (void)codeptr;
 #endif
   deps_wait(th, ndeps > 0 ? ndeps : 0, deps, nnoalias > 0 ? nnoalias : 0, noalias);
 #if GLASS_OMPT
-  OMPT_WAIT_STATE(th, prior, 0);
   taskwait_depend_events(th, ompt_scope_end, codeptr);
+  OMPT_WAIT_STATE(th, prior, 0);
 #endif
   OMPT_ENTER_FRAME(cur, NULL);
 }
