@@ -171,6 +171,7 @@ static void finalize_outputs(void) {
     trace_write_summary(&m, &locs, f);
     fclose(f);
   }
+  fflush(stdout); // the program's output first, then ours
   if (trace_opt.summary) trace_write_summary(&m, &locs, stderr);
   if (m.unmatched_begins || m.unmatched_ends)
     fprintf(stderr,
@@ -182,11 +183,12 @@ static void finalize_outputs(void) {
             "glass-trace: %llu event(s) dropped because a buffer was full; the trace "
             "shows what came before (raise GLASS_TRACE_BUFFER)\n",
             (unsigned long long)m.dropped);
-  fprintf(stderr,
-          "glass-trace: %s%s.json (Perfetto/chrome://tracing), %s.html (timeline), "
-          "%s.txt (summary)\n",
-          bad ? "could not write every output; see above. " : "wrote ", trace_opt.out,
-          trace_opt.out, trace_opt.out);
+  if (bad || !getenv("GLASS_TRACE_LAUNCHED")) // else the glass-trace command says it
+    fprintf(stderr,
+            "glass-trace: %s%s.json (Perfetto/chrome://tracing), %s.html (timeline), "
+            "%s.txt (summary)\n",
+            bad ? "could not write every output; see above. " : "wrote ", trace_opt.out,
+            trace_opt.out, trace_opt.out);
   free(m.slices);
   free(m.flows);
   free(m.instants);
