@@ -143,6 +143,10 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const v
   rec(self(), EV_MUTEX_RELEASED, (uint8_t)kind, wait_id, 0, 0, codeptr);
 }
 
+static void on_nest_lock(ompt_scope_endpoint_t ep, ompt_wait_id_t wait_id, const void *codeptr) {
+  rec(self(), EV_NEST_LOCK, (uint8_t)ep, wait_id, 0, 0, codeptr);
+}
+
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *codeptr) {
   rec(self(), EV_CONTROL, 0, modifier, 0, (uint32_t)command, codeptr);
   return 0;
@@ -167,6 +171,7 @@ static void finalize_outputs(void) {
     trace_write_summary(&m, &locs, f);
     fclose(f);
   }
+  fflush(stdout); // the program's output first, then ours
   if (trace_opt.summary) trace_write_summary(&m, &locs, stderr);
   if (m.unmatched_begins || m.unmatched_ends)
     fprintf(stderr,
@@ -178,11 +183,12 @@ static void finalize_outputs(void) {
             "glass-trace: %llu event(s) dropped because a buffer was full; the trace "
             "shows what came before (raise GLASS_TRACE_BUFFER)\n",
             (unsigned long long)m.dropped);
-  fprintf(stderr,
-          "glass-trace: %s%s.json (Perfetto/chrome://tracing), %s.html (timeline), "
-          "%s.txt (summary)\n",
-          bad ? "could not write every output; see above. " : "wrote ", trace_opt.out,
-          trace_opt.out, trace_opt.out);
+  if (bad || !getenv("GLASS_TRACE_LAUNCHED")) // else the glass-trace command says it
+    fprintf(stderr,
+            "glass-trace: %s%s.json (Perfetto/chrome://tracing), %s.html (timeline), "
+            "%s.txt (summary)\n",
+            bad ? "could not write every output; see above. " : "wrote ", trace_opt.out,
+            trace_opt.out, trace_opt.out);
   free(m.slices);
   free(m.flows);
   free(m.instants);
@@ -231,6 +237,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   REGISTER(TRACE_G_MUTEX, mutex_acquire, on_mutex_acquire);
   REGISTER(TRACE_G_MUTEX, mutex_acquired, on_mutex_acquired);
   REGISTER(TRACE_G_MUTEX, mutex_released, on_mutex_released);
+  REGISTER(TRACE_G_MUTEX, nest_lock, on_nest_lock);
   return 1;
 }
 
@@ -238,5 +245,7 @@ __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
   static ompt_start_tool_result_t result = {initialize, finalize, {0}};
   trace_parse_options();
+  snprintf(trace_opt.runtime, sizeof(trace_opt.runtime), "%s",
+           runtime_version ? runtime_version : "");
   return &result;
 }

@@ -291,6 +291,11 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
       pop_match(r, e->t, by_kind_id, SL_MUTEX_WAIT, 0, e->a);
     push(r, SL_MUTEX_HELD, e->sub, e->t, e->a, e->code, 0);
     break;
+  case EV_NEST_LOCK: // re-acquired a nestable lock it holds: the acquire did not wait
+    if (e->sub == ompt_scope_begin && r->depth && top(r, 0)->kind == SL_MUTEX_WAIT &&
+        top(r, 0)->id == e->a)
+      close_top(r, e->t);
+    break;
   case EV_MUTEX_RELEASED:
     pop_match(r, e->t, by_kind_id, SL_MUTEX_HELD, 0, e->a);
     break;

@@ -3,9 +3,10 @@
 //   total/mean time inside the construct, summed over threads
 //   wait       time spent waiting: in the barriers of a parallel region, in the wait of a
 //              barrier/taskwait/taskgroup, before acquiring a lock or critical section
-//   imbalance  max/mean - 1 of the per-thread time: for a parallel region, of each thread's
-//              implicit-task time minus its barrier waits (per region, weighted by duration);
-//              otherwise of each thread's total time in the construct
+//   imbalance  (max - mean) / max of the per-thread time: the share of the slowest thread's
+//              time that the others, on average, spend idle. For a parallel region, of each
+//              thread's implicit-task time minus its barrier waits (per region, weighted by
+//              duration); otherwise of each thread's total time in the construct
 // Then one row per thread: tasks created and executed, busy and waiting time.
 #include "trace.h"
 
@@ -69,8 +70,8 @@ static double imbalance(const uint64_t *v, uint32_t n) {
       k++;
       if (v[i] > max) max = v[i];
     }
-  if (k < 2 || sum == 0) return -1;
-  return (double)max * k / (double)sum - 1;
+  if (k < 2 || max == 0) return -1;
+  return ((double)max - (double)sum / k) / (double)max;
 }
 
 // Slices of each parallel region, found by binary search in the slices sorted by region id.

@@ -3,7 +3,7 @@
 // run of an addr2line-compatible program (GLASS_TRACE_SYMBOLIZER, default addr2line), which
 // reads the debug information. Addresses it cannot place get symbol+offset from dladdr.
 // codeptr_ra is a return address: the call is the instruction before it, so we look up
-// address - 1.
+// address - 1 (but see run_symbolizer for function entries).
 #define _GNU_SOURCE
 #include "trace.h"
 
@@ -63,12 +63,31 @@ static void fallback(trace_loc_t *l) {
   }
 }
 
+// Reads one function/location pair of the symbolizer's output; false at the end.
+static bool read_pair(FILE *f, char *func, size_t fn, char *where, size_t wn) {
+  if (!fgets(func, (int)fn, f) || !fgets(where, (int)wn, f)) return false;
+  func[strcspn(func, "\n")] = 0;
+  where[strcspn(where, "\n")] = 0;
+  char *disc = strstr(where, " (discriminator");
+  if (disc) *disc = 0;
+  return true;
+}
+
+static bool known_line(const char *where) {
+  const char *colon = strrchr(where, ':');
+  return colon && where[0] != '?' && colon[1] != '?' && colon[1] != '0';
+}
+
 // Runs the symbolizer on one object's addresses; fills file/line for those it resolves.
+// Each address is asked twice: as a return address (the call is at address - 1) and as is.
+// When the two fall in different functions the address is a function's first instruction:
+// the runtime reports the outlined function itself when it was reached by a tail call, and
+// its first line is the construct's.
 static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr_t *vaddr,
                            size_t n) {
   if (!trace_opt.symbolizer[0] || n == 0) return;
-  char **argv = calloc(n + 6, sizeof(char *));
-  char *addrs = malloc(n * 24);
+  char **argv = calloc(2 * n + 6, sizeof(char *));
+  char *addrs = malloc(2 * n * 24);
   if (!argv || !addrs) {
     free(argv);
     free(addrs);
@@ -80,8 +99,8 @@ static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr
   argv[a++] = "-C";
   argv[a++] = "-e";
   argv[a++] = (char *)object;
-  for (size_t i = 0; i < n; i++) {
-    snprintf(addrs + i * 24, 24, "0x%lx", (unsigned long)vaddr[i]);
+  for (size_t i = 0; i < 2 * n; i++) {
+    snprintf(addrs + i * 24, 24, "0x%lx", (unsigned long)(vaddr[i / 2] - (i % 2 == 0)));
     argv[a++] = addrs + i * 24;
   }
   int out[2];
@@ -99,30 +118,33 @@ static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr
   int rc = posix_spawnp(&pid, trace_opt.symbolizer, &fa, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   close(out[1]);
-  if (rc == 0) {
-    FILE *f = fdopen(out[0], "r");
-    char func[1024], where[4096];
-    for (size_t i = 0; f && i < n; i++) {
-      if (!fgets(func, sizeof(func), f) || !fgets(where, sizeof(where), f)) break;
-      func[strcspn(func, "\n")] = 0;
-      where[strcspn(where, "\n")] = 0;
-      char *disc = strstr(where, " (discriminator");
-      if (disc) *disc = 0;
-      char *colon = strrchr(where, ':');
-      if (!colon || where[0] == '?' || colon[1] == '?' || colon[1] == '0') continue;
-      trace_loc_t *l = locs[i];
-      if (strcmp(func, "??") != 0) snprintf(l->func, sizeof(l->func), "%s", func);
-      snprintf(l->file, sizeof(l->file), "%s", where);
-      snprintf(l->label, sizeof(l->label), "%s", base_name(where));
-    }
-    if (f)
-      fclose(f);
-    else
-      close(out[0]);
-    waitpid(pid, NULL, 0);
-  } else {
+  if (rc != 0) {
     close(out[0]);
+    free(argv);
+    free(addrs);
+    return;
   }
+  FILE *f = fdopen(out[0], "r");
+  char func[1024], where[4096], func2[1024], where2[4096];
+  for (size_t i = 0; f && i < n; i++) {
+    if (!read_pair(f, func, sizeof(func), where, sizeof(where)) ||
+        !read_pair(f, func2, sizeof(func2), where2, sizeof(where2)))
+      break;
+    if (strcmp(func, func2) != 0 && strcmp(func2, "??") != 0) { // a function's entry
+      strcpy(func, func2);
+      strcpy(where, where2);
+    }
+    if (!known_line(where)) continue;
+    trace_loc_t *l = locs[i];
+    if (strcmp(func, "??") != 0) snprintf(l->func, sizeof(l->func), "%s", func);
+    snprintf(l->file, sizeof(l->file), "%s", where);
+    snprintf(l->label, sizeof(l->label), "%s", base_name(where));
+  }
+  if (f)
+    fclose(f);
+  else
+    close(out[0]);
+  waitpid(pid, NULL, 0);
   free(argv);
   free(addrs);
 }
@@ -184,7 +206,7 @@ void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
     snprintf(object, sizeof(object), "%s", locs->v[i].file);
     while (j < locs->n && strcmp(locs->v[j].file, object) == 0 && bias[j] == bias[i]) {
       batch[k] = &locs->v[j];
-      vaddr[k++] = (uintptr_t)locs->v[j].code - bias[j] - 1;
+      vaddr[k++] = (uintptr_t)locs->v[j].code - bias[j];
       j++;
     }
     if (locs->v[i].object[0]) run_symbolizer(object, batch, vaddr, k);

@@ -41,7 +41,8 @@ enum ev_kind {
   EV_MUTEX_ACQUIRE, // sub = ompt_mutex_t, a = wait id, code
   EV_MUTEX_ACQUIRED,
   EV_MUTEX_RELEASED,
-  EV_CONTROL, // n = command, a = modifier
+  EV_NEST_LOCK, // sub = ompt_scope_endpoint_t, a = wait id: a held nestable lock re-acquired
+  EV_CONTROL,   // n = command, a = modifier
 };
 
 // One event: 40 bytes. Task and region ids are the tool's own (see record.c), never 0.
@@ -85,6 +86,7 @@ typedef struct trace_options {
   unsigned groups;      // TRACE_G_* bits
   char spill_dir[4096]; // where spill files go
   char symbolizer[256]; // addr2line-compatible program, "" = dladdr only
+  char runtime[256];    // the runtime version string given to ompt_start_tool
 } trace_options_t;
 
 enum {

@@ -94,7 +94,7 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
   static int name_of[SL_KINDS * 256];
   memset(name_of, -1, sizeof(name_of));
   int nnames = 0;
-  fputs("var D={names:[", f);
+  fputs("var D={\"names\":[", f);
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
     int key = s->kind * 256 + s->sub;
@@ -102,19 +102,19 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
     name_of[key] = nnames++;
     slice_t probe = {.kind = s->kind, .sub = s->sub};
     char name[256];
-    fputs(nnames > 1 ? ",{n:" : "{n:", f);
+    fputs(nnames > 1 ? ",{\"n\":" : "{\"n\":", f);
     script_string(f, trace_slice_name(&probe, name, sizeof(name), NULL));
-    fprintf(f, ",c:\"%s\"}", trace_slice_category(s));
+    fprintf(f, ",\"c\":\"%s\"}", trace_slice_category(s));
   }
-  fputs("],\nlocs:[", f);
+  fputs("],\n\"locs\":[", f);
   for (size_t i = 0; i < locs->n; i++) {
-    fputs(i ? ",{l:" : "{l:", f);
+    fputs(i ? ",{\"l\":" : "{\"l\":", f);
     script_string(f, locs->v[i].label);
-    fputs(",f:", f);
+    fputs(",\"f\":", f);
     script_string(f, locs->v[i].func);
     fputs("}", f);
   }
-  fputs("],\ntracks:[", f);
+  fputs("],\n\"tracks\":[", f);
   for (uint32_t t = 0; t < m->ntracks; t++) {
     uint8_t ty = m->threads[t].type;
     fprintf(f, "%s\"thread %u (%s)\"", t ? "," : "", t,
@@ -130,7 +130,7 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
     bool over = p && s->kind == SL_WAIT && p->kind == SL_SYNC;
     row[i] = p ? (uint16_t)(row[s->parent - 1] + (over ? 0 : 1)) : 0;
   }
-  fputs("],\ns:[", f);
+  fputs("],\n\"s\":[", f);
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
     fprintf(f, "%s%u,%u,%llu,%llu,%d,%u", i ? "," : "", s->track, row ? row[i] : s->depth,
@@ -139,14 +139,14 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
     if (i % 8 == 7) fputc('\n', f);
   }
   free(row);
-  fputs("],\nf:[", f);
+  fputs("],\n\"f\":[", f);
   for (size_t i = 0; i < m->nflows; i++) {
     const flow_t *fl = &m->flows[i];
     fprintf(f, "%s%llu,%u,%llu,%u,%d", i ? "," : "", (unsigned long long)fl->t0, fl->track0,
             (unsigned long long)fl->t1, fl->track1, fl->kind == FLOW_DEPEND);
     if (i % 8 == 7) fputc('\n', f);
   }
-  fprintf(f, "],\nend:%llu,\nsummary:", (unsigned long long)m->tend);
+  fprintf(f, "],\n\"end\":%llu,\n\"summary\":", (unsigned long long)m->tend);
   char *sum = NULL;
   size_t sumlen = 0;
   FILE *sf = open_memstream(&sum, &sumlen);

@@ -264,8 +264,10 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
             "\"modifier\":%llu}}",
             in->n, (unsigned long long)in->a);
   }
+  fputs("\n],\n\"otherData\":{\"runtime\":", f);
+  trace_json_string(f, trace_opt.runtime);
   fprintf(f,
-          "\n],\n\"otherData\":{\"tool\":\"glass-trace\",\"threads\":%u,\"slices\":%zu,"
+          ",\"tool\":\"glass-trace\",\"threads\":%u,\"slices\":%zu,"
           "\"flows\":%zu,\"unmatched_begins\":%llu,\"unmatched_ends\":%llu,\"truncated\":%llu,"
           "\"dropped_events\":%llu,\"spilled_events\":%llu}}\n",
           m->ntracks, m->nslices, m->nflows, (unsigned long long)m->unmatched_begins,

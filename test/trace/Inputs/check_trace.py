@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Checks a glass-trace output (PREFIX.json, PREFIX.html, PREFIX.txt).
+
+Always checked:
+  - the JSON parses and has the trace-event layout (traceEvents, otherData);
+  - on every track (tid), the complete events ("X") nest: each slice lies inside the one
+    enclosing it, and its recorded depth is its nesting depth;
+  - the tool saw every begin matched by its end (otherData: unmatched_begins, unmatched_ends,
+    truncated are 0, unless --allow-truncated);
+  - every flow start ("s") has exactly one finish ("f") with the same id, no earlier than
+    the start, and both ends sit in a slice of their track;
+  - the HTML timeline is self-contained (no external script, style, image or link) and its
+    embedded data has as many slices as the JSON;
+  - the summary file exists and has its header.
+Options add expectations; "construct" below is a slice's name without its location
+("loop (dynamic)", "barrier wait", "task", ...).
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+errors = []
+
+
+def fail(msg):
+    errors.append(msg)
+
+
+def ns(us):
+    return round(float(us) * 1000)
+
+
+def construct(ev):
+    name = ev["name"]
+    loc = ev.get("args", {}).get("location")
+    if loc and name.endswith(" " + loc):
+        return name[: -len(loc) - 1]
+    return name
+
+
+def compare(actual, spec, what):
+    """spec: 'N', '>=N' or '<=N'."""
+    m = re.fullmatch(r"(>=|<=)?(\d+)", spec)
+    if not m:
+        sys.exit("check_trace: bad count %r" % spec)
+    op, n = m.group(1), int(m.group(2))
+    ok = actual >= n if op == ">=" else actual <= n if op == "<=" else actual == n
+    if not ok:
+        fail("%s: expected %s, found %d" % (what, spec, actual))
+
+
+def split_spec(spec):
+    m = re.fullmatch(r"(.+?)(>=|<=|=)(.+)", spec)
+    if not m:
+        sys.exit("check_trace: expected NAME=VALUE, got %r" % spec)
+    name, op, value = m.groups()
+    return name, (op if op != "=" else "") + value
+
+
+def check_nesting(slices):
+    """Per track: every slice inside its parent; returns parent links (index -> parent)."""
+    parent = {}
+    by_track = {}
+    for i, ev in enumerate(slices):
+        by_track.setdefault(ev["tid"], []).append(i)
+    for tid, idx in by_track.items():
+        # Parents first: by start, then longer first, then shallower first.
+        idx.sort(key=lambda i: (ns(slices[i]["ts"]), -ns(slices[i]["dur"]),
+                                slices[i]["args"].get("depth", 0)))
+        stack = []
+        for i in idx:
+            ev = slices[i]
+            t0 = ns(ev["ts"])
+            t1 = t0 + ns(ev["dur"])
+            if ns(ev["dur"]) < 0:
+                fail("track %s: negative duration: %s" % (tid, ev["name"]))
+            depth = ev["args"].get("depth")
+            # Slices that ended before this one starts are closed; one that ends exactly where
+            # this one starts may still hold it (a zero-length slice at its end): the recorded
+            # depth decides, and must agree with the times.
+            while stack and (t0 > stack[-1][2] or (depth is not None and len(stack) > depth)
+                             or (depth is None and t0 == stack[-1][2] and t1 > t0)):
+                stack.pop()
+            if stack and t1 > stack[-1][2]:
+                p = slices[stack[-1][0]]
+                fail("track %s: %r [%s, +%s] overlaps %r [%s, +%s] without nesting"
+                     % (tid, ev["name"], ev["ts"], ev["dur"], p["name"], p["ts"], p["dur"]))
+            if depth is not None and depth != len(stack):
+                fail("track %s: %r at %s has depth %s, nests at %d"
+                     % (tid, ev["name"], ev["ts"], depth, len(stack)))
+            parent[i] = stack[-1][0] if stack else None
+            stack.append((i, t0, t1))
+    return parent
+
+
+def enclosing(slices, tid, t, start_only=False):
+    for ev in slices:
+        if ev["tid"] != tid:
+            continue
+        t0 = ns(ev["ts"])
+        if start_only:
+            if t0 == t:
+                return ev
+        elif t0 <= t <= t0 + ns(ev["dur"]):
+            return ev
+    return None
+
+
+def check_flows(events, slices):
+    starts = {}
+    finishes = {}
+    for ev in events:
+        if ev.get("ph") == "s":
+            if ev["id"] in starts:
+                fail("flow id %s starts twice" % ev["id"])
+            starts[ev["id"]] = ev
+        elif ev.get("ph") == "f":
+            if ev["id"] in finishes:
+                fail("flow id %s finishes twice" % ev["id"])
+            finishes[ev["id"]] = ev
+    if set(starts) != set(finishes):
+        fail("flows without both ends: %s" % sorted(set(starts) ^ set(finishes))[:10])
+    counts = {}
+    for fid, s in starts.items():
+        counts[s["name"]] = counts.get(s["name"], 0) + 1
+        f = finishes.get(fid)
+        if not f:
+            continue
+        if ns(f["ts"]) < ns(s["ts"]):
+            fail("flow %s (%s) finishes before it starts" % (fid, s["name"]))
+        if len(slices) < 20000:
+            if not enclosing(slices, s["tid"], ns(s["ts"])):
+                fail("flow %s (%s) starts outside any slice" % (fid, s["name"]))
+            if not enclosing(slices, f["tid"], ns(f["ts"]), start_only=True):
+                fail("flow %s (%s) finishes where no slice starts" % (fid, s["name"]))
+    return counts
+
+
+def check_html(path, nslices):
+    try:
+        html = open(path, encoding="utf-8").read()
+    except OSError as e:
+        fail("no HTML timeline: %s" % e)
+        return
+    for pat in (r"<script[^>]+src=", r"<link\b", r"<img\b", r"url\(", r"@import"):
+        if re.search(pat, html, re.I):
+            fail("HTML timeline is not self-contained: %s" % pat)
+    m = re.search(r"var D=(\{.*?\});\n", html, re.S)
+    if not m:
+        fail("HTML timeline has no embedded data")
+        return
+    try:
+        data = json.loads(m.group(1))
+    except ValueError as e:
+        fail("HTML timeline data does not parse: %s" % e)
+        return
+    if len(data["s"]) != 6 * nslices:
+        fail("HTML timeline has %d slices, the JSON %d" % (len(data["s"]) // 6, nslices))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("prefix", help="GLASS_TRACE_OUT prefix (PREFIX.json is read)")
+    ap.add_argument("--count", action="append", default=[], metavar="CONSTRUCT=N",
+                    help="number of slices of a construct (=N, >=N, <=N)")
+    ap.add_argument("--threads", help="tracks with slices (N, >=N)")
+    ap.add_argument("--inside", action="append", default=[], metavar="CHILD=PARENT",
+                    help="every CHILD slice has a PARENT slice among its ancestors")
+    ap.add_argument("--flows", action="append", default=[], metavar="NAME=N",
+                    help="flows named 'task created' or 'dependence'")
+    ap.add_argument("--loc", action="append", default=[], metavar="CONSTRUCT=MARKER",
+                    help="every CONSTRUCT slice is located at the --source line holding '// @MARKER'")
+    ap.add_argument("--source", help="the traced program's source, for --loc")
+    ap.add_argument("--runtime", help="substring of the runtime's version string")
+    ap.add_argument("--allow-truncated", action="store_true")
+    ap.add_argument("--dropped", action="store_true", help="expect dropped events")
+    ap.add_argument("--spilled", action="store_true", help="expect spilled events")
+    ap.add_argument("--summary-row", action="append", default=[], metavar="CONSTRUCT",
+                    help="the summary has a row for CONSTRUCT")
+    args = ap.parse_args()
+
+    try:
+        trace = json.load(open(args.prefix + ".json"))
+    except (OSError, ValueError) as e:
+        print("check_trace: %s.json: %s" % (args.prefix, e))
+        return 1
+    events = trace.get("traceEvents")
+    other = trace.get("otherData")
+    if not isinstance(events, list) or not isinstance(other, dict):
+        print("check_trace: not a glass-trace trace-event file")
+        return 1
+    slices = [e for e in events if e.get("ph") == "X"]
+    parent = check_nesting(slices)
+
+    for key in ("unmatched_begins", "unmatched_ends") + (() if args.allow_truncated else
+                                                          ("truncated",)):
+        if other.get(key, 0) != 0:
+            fail("otherData.%s = %s" % (key, other[key]))
+    if args.dropped and not other.get("dropped_events"):
+        fail("expected dropped events, none")
+    if not args.dropped and other.get("dropped_events"):
+        fail("%s events dropped" % other["dropped_events"])
+    if args.spilled and not other.get("spilled_events"):
+        fail("expected spilled events, none")
+    if args.runtime and args.runtime not in other.get("runtime", ""):
+        fail("runtime %r does not contain %r" % (other.get("runtime"), args.runtime))
+
+    names = {}
+    for ev in slices:
+        names[construct(ev)] = names.get(construct(ev), 0) + 1
+    for spec in args.count:
+        name, n = split_spec(spec)
+        compare(names.get(name, 0), n, "slices %r" % name)
+    if args.threads:
+        compare(len({e["tid"] for e in slices}), args.threads, "threads with slices")
+    for spec in args.inside:
+        child, par = split_spec(spec)
+        for i, ev in enumerate(slices):
+            if construct(ev) != child:
+                continue
+            p = parent.get(i)
+            while p is not None and construct(slices[p]) != par:
+                p = parent.get(p)
+            if p is None:
+                fail("%r at %s (track %s) is not inside a %r" % (child, ev["ts"], ev["tid"], par))
+                break
+    flows = check_flows(events, slices)
+    for spec in args.flows:
+        name, n = split_spec(spec)
+        compare(flows.get(name, 0), n, "flows %r" % name)
+    if args.loc:
+        lines = open(args.source).read().split("\n")
+        for spec in args.loc:
+            name, marker = split_spec(spec)
+            want = [i + 1 for i, l in enumerate(lines) if "// @" + marker in l]
+            if not want:
+                sys.exit("check_trace: marker %r not in %s" % (marker, args.source))
+            label = "%s:%d" % (os.path.basename(args.source), want[0])
+            seen = [e for e in slices if construct(e) == name]
+            if not seen:
+                fail("no %r slice to check the location of" % name)
+            bad = {e["args"].get("location") for e in seen} - {label}
+            if bad:
+                fail("%r located at %s, expected %s" % (name, sorted(map(str, bad)), label))
+
+    check_html(args.prefix + ".html", len(slices))
+    try:
+        summary = open(args.prefix + ".txt").read()
+        if "construct" not in summary or "imbalance" not in summary:
+            fail("summary has no table header")
+        for row in args.summary_row:
+            if not re.search(r"^%s\s" % re.escape(row), summary, re.M):
+                fail("summary has no row for %r" % row)
+    except OSError as e:
+        fail("no summary file: %s" % e)
+
+    if errors:
+        for e in errors[:30]:
+            print("check_trace: " + e)
+        return 1
+    print("check_trace: ok: %d slices on %d tracks, %s"
+          % (len(slices), len({e["tid"] for e in slices}),
+             ", ".join("%s=%d" % kv for kv in sorted(names.items()))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+// Tasks for the trace tests: a chain with dependences, a taskwait, a taskgroup and a recursive
+// tree; the number of tasks is fixed (32), whatever the thread count.
+#include <omp.h>
+#include <stdio.h>
+
+static long fib(int n) {
+  if (n < 10)
+    return n < 2 ? n : fib(n - 1) + fib(n - 2);
+  long a, b;
+#pragma omp task shared(a) // @fib
+  a = fib(n - 1);
+#pragma omp task shared(b)
+  b = fib(n - 2);
+#pragma omp taskwait // @fibwait
+  return a + b;
+}
+
+int main(void) {
+  long chain[4] = {0}, tree = 0, group = 0;
+#pragma omp parallel
+#pragma omp single
+  {
+    for (int s = 0; s < 4; s++) {
+#pragma omp task depend(inout : chain[0]) shared(chain) // @chain
+      chain[s] = s == 0 ? 1 : chain[s - 1] * 2;
+    }
+#pragma omp taskwait
+#pragma omp taskgroup // @group
+    {
+      for (int k = 0; k < 3; k++) {
+#pragma omp task shared(group)
+        {
+#pragma omp atomic
+          group += k;
+        }
+      }
+    }
+#pragma omp task shared(tree)
+    tree = fib(14);
+  }
+  // Tasks: 4 (chain) + 3 (group) + 1 + 2 per fib call with n >= 10 (fib(14): 12 calls) = 32.
+  // OUT: tasks: chain 8 group 3 fib(14) 377
+  printf("tasks: chain %ld group %ld fib(14) %ld\n", chain[3], group, tree);
+  return chain[3] == 8 && group == 3 && tree == 377 ? 0 : 1;
+}
