@@ -98,9 +98,11 @@ ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
 int main(void) {
   pthread_t s;
   pthread_create(&s, NULL, sampler, NULL);
-  double end = omp_get_wtime() + 0.6;
+  // Until enough samples have landed, however busy the machine is (bounded, so a broken
+  // sampler fails the CHECK instead of hanging).
+  double end = omp_get_wtime() + 60;
   long work = 0;
-  while (omp_get_wtime() < end) {
+  while (__atomic_load_n(&samples, __ATOMIC_RELAXED) < 2000 && omp_get_wtime() < end) {
 #pragma omp parallel
     {
       long mine = 0;
