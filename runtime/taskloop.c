@@ -48,6 +48,7 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
   (void)loc;
   glass_xtask_t *pattern = xtask_of(pattern_kt);
   glass_task_t *cur = th->task;
+  (void)cur; // used only by the OMPT events
   size_t lb_off = (size_t)((char *)lb - (char *)pattern_kt);
   size_t ub_off = (size_t)((char *)ub - (char *)pattern_kt);
   uint64_t lower = *lb, upper = *ub;

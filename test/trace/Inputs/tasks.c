@@ -3,6 +3,18 @@
 #include <omp.h>
 #include <stdio.h>
 
+// The first chain task holds until the whole chain is created, so each later task finds its
+// predecessor still pending and the runtime establishes (and reports) all three dependences;
+// a runtime that runs tasks at creation time would skip the wait, hence the time limit.
+static void hold(const int *created) {
+  double t0 = omp_get_wtime();
+  int c = 0;
+  while (!c && omp_get_wtime() - t0 < 5.0) {
+#pragma omp atomic read
+    c = *created;
+  }
+}
+
 static long fib(int n) {
   if (n < 10)
     return n < 2 ? n : fib(n - 1) + fib(n - 2);
@@ -17,13 +29,20 @@ static long fib(int n) {
 
 int main(void) {
   long chain[4] = {0}, tree = 0, group = 0;
+  int created = 0;
 #pragma omp parallel
 #pragma omp single
   {
     for (int s = 0; s < 4; s++) {
-#pragma omp task depend(inout : chain[0]) shared(chain) // @chain
-      chain[s] = s == 0 ? 1 : chain[s - 1] * 2;
+#pragma omp task depend(inout : chain[0]) shared(chain, created) // @chain
+      {
+        if (s == 0)
+          hold(&created);
+        chain[s] = s == 0 ? 1 : chain[s - 1] * 2;
+      }
     }
+#pragma omp atomic write
+    created = 1;
 #pragma omp taskwait
 #pragma omp taskgroup // @group
     {
