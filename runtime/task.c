@@ -2,6 +2,7 @@
 // and the waits that run tasks (taskwait, taskgroup, barriers). Design: docs/internals-tasking.md.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "cancel.h"
 
 #include <stdlib.h>
 
@@ -281,6 +282,17 @@ static void task_execute(glass_thread_t *th, glass_xtask_t *t, int status) {
   if (!(t->base.tk.flags & GLASS_TF_UNTIED)) th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
   th->task = &t->base;
+  // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
+  // discarded; it completes without running.
+  if (glass_cancel_enabled() && t->hdr.part_id == 0 && t->state == XT_READY &&
+      glass_task_discard(th, &t->base)) {
+    t->state = XT_DONE;
+    th->task = prev;
+    th->tasking.tied_top = prev_tied;
+    SCHEDULE_EVENT(&t->base, ompt_task_cancel, prev);
+    glass_task_complete(th, t);
+    return;
+  }
   for (;;) {
     t->state = XT_RUNNING;
 #if GLASS_OMPT
