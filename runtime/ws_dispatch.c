@@ -210,6 +210,9 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
   }
   case GLASS_WS_DYNAMIC:
     if (slot) {
+      // A cancelled loop hands out no more chunks (cancel.h). A team of one needs no test:
+      // its only member leaves the loop itself.
+      if (unlikely(glass_cancel_loop_requested(th))) return false;
       start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
     } else {
       start = m->cursor;
@@ -220,6 +223,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
     break;
   default: // GLASS_WS_GUIDED
     if (slot) {
+      if (unlikely(glass_cancel_loop_requested(th))) return false;
       start = atomic_load_explicit(&slot->next, memory_order_relaxed);
       do {
         if (start >= trip) return false;
@@ -265,8 +269,7 @@ static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t first, last;
-  if (unlikely(m->finished) || unlikely(glass_cancel_loop_requested(th)) ||
-      !next_chunk(th, m, &first, &last)) {
+  if (unlikely(m->finished) || !next_chunk(th, m, &first, &last)) {
     if (!m->finished) loop_done(th, m, codeptr);
     return false;
   }
