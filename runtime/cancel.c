@@ -186,6 +186,10 @@ GLASS_API int kmp_get_cancellation_status(int kind) {
   return requested(glass_self(), kind);
 }
 
+GLASS_API int kmp_get_cancellation_status_(int *kind) {
+  return kind ? kmp_get_cancellation_status(*kind) : 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Barriers.
 
