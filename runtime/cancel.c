@@ -99,6 +99,10 @@ static GLASS_COLD int bad_kind(int32_t kind) {
 
 static bool activate(glass_thread_t *th, int32_t kind, void *codeptr) {
   glass_team_t *team = th->team;
+  // A member that has already joined a cancelled region must not touch the team's state: the
+  // team may be serving the master's next region.
+  if (joined(th, team) && kind != KIND_TASKGROUP)
+    return true;
   switch (kind) {
   case KIND_PARALLEL:
     if (team->nthreads > 1) {
@@ -147,7 +151,7 @@ static bool requested(glass_thread_t *th, int32_t kind) {
 
 // th observed a request of kind at a cancellation point and leaves the construct.
 static void detected(glass_thread_t *th, int32_t kind, void *codeptr) {
-  if (kind == KIND_LOOP)
+  if (kind == KIND_LOOP && !joined(th, th->team))
     glass_ws_dispatch_abandon(th, codeptr);
   if (kind == KIND_PARALLEL && !first_report(th, th->team))
     return;
