@@ -155,6 +155,35 @@ static int test_taskgroup(int *after) {
   return ran;
 }
 
+// More cancelled dispatched loops in one region than the team has dispatch slots: a member
+// that leaves a cancelled loop must give its slot back (clang-14 emits no dispatch_deinit).
+static long test_many_loops(void) {
+  long total = 0;
+#pragma omp parallel reduction(+ : total)
+  {
+    for (int l = 0; l < 20; l++) {
+#pragma omp for schedule(dynamic, 2)
+      for (int i = 0; i < 500; i++) {
+        if (i == 37 + l) {
+#pragma omp cancel for
+        }
+#pragma omp cancellation point for
+        total += 1;
+      }
+#pragma omp for schedule(guided)
+      for (int i = 0; i < 100; i++) {
+        if (i == l) {
+#pragma omp cancel for
+        }
+      }
+    }
+#pragma omp for schedule(dynamic)
+    for (int i = 0; i < 100; i++)
+      total += 1000;
+  }
+  return total;
+}
+
 int main(void) {
   int completed, after;
   int n = omp_get_max_threads();
@@ -167,6 +196,9 @@ int main(void) {
   printf("sections: ran=%d\n", test_sections());
   int t = test_taskgroup(&after);
   printf("taskgroup: ran=%d next taskgroup=%d\n", t, after);
+  long loops = test_many_loops();
+  printf("many loops: stopped early %d, final loop ran %d\n", loops < 100000 + 20 * 500,
+         loops >= 100000);
   // The team still works normally after all this.
   int sum = 0;
 #pragma omp parallel for reduction(+ : sum)
@@ -181,6 +213,7 @@ int main(void) {
 // ON-NEXT: for dynamic: started<=threads 1, unfinished=1, all 0
 // ON-NEXT: sections: ran=0
 // ON-NEXT: taskgroup: ran=0 next taskgroup=10
+// ON-NEXT: many loops: stopped early 1, final loop ran 1
 // ON-NEXT: sum=499500
 
 // OFF: parallel: passed=all
@@ -188,4 +221,5 @@ int main(void) {
 // OFF-NEXT: for dynamic: started<=threads 0, unfinished=0, all 1
 // OFF-NEXT: sections: ran=2
 // OFF-NEXT: taskgroup: ran=101 next taskgroup=10
+// OFF-NEXT: many loops: stopped early 0, final loop ran 1
 // OFF-NEXT: sum=499500
