@@ -15,7 +15,7 @@
 #include <strings.h>
 
 glass_env_t glass_env;
-extern int glass_nprocs;
+extern GLASS_HIDDEN int glass_nprocs;
 
 bool glass_warnings_enabled(void); // kmp_ext.c: kmp_set_warnings_off
 

@@ -190,7 +190,7 @@ struct glass_thread {
 // ---------------------------------------------------------------------------------------------
 // Global state.
 
-extern _Atomic int glass_init_state; // 0 none, 1 in progress, 2 done
+extern GLASS_HIDDEN _Atomic int glass_init_state; // 0 none, 1 in progress, 2 done
 extern __thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
 
 GLASS_COLD glass_thread_t *glass_register_root(void);
@@ -214,7 +214,7 @@ static inline glass_thread_t *glass_self_peek(void) { return glass_tls_self; }
 
 // Thread registry, indexed by gtid.
 #define GLASS_MAX_THREADS 65536
-extern glass_thread_t *glass_threads[GLASS_MAX_THREADS];
+extern GLASS_HIDDEN glass_thread_t *glass_threads[GLASS_MAX_THREADS];
 extern _Atomic int32_t glass_nthreads_total; // threads ever registered (next gtid)
 
 // Fork/join (fork.c).
@@ -259,7 +259,7 @@ void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t 
 // codeptr_ra of an ABI entry point: its return address, unless the outlined function reached
 // it by a tail call, in which case that address is our trampoline's and the best user address
 // left is the outlined function itself (it maps to the parallel construct's line).
-extern const char glass_invoke_microtask_return[];
+extern GLASS_HIDDEN const char glass_invoke_microtask_return[];
 void *glass_tail_call_codeptr(void);
 static inline void *glass_user_codeptr(void *ra) {
   if (unlikely(ra == (const void *)glass_invoke_microtask_return))

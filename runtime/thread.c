@@ -147,12 +147,15 @@ void glass_thread_module_init(void) { glass_register_thread_exit_key(root_thread
 
 void glass_worker_run_region(glass_thread_t *th); // fork.c
 
+// The command is cleared under the pool lock, once the thread is in the pool: a releaser that
+// finds neither a pending GLASS_CMD_POOL nor the thread in the pool would miss it.
 static void pool_put(glass_thread_t *th) {
   glass_mutex_lock(&pool_lock);
   th->in_pool = true;
   th->team = NULL;
   th->pool_next = pool_head;
   pool_head = th;
+  th->cmd = GLASS_CMD_NONE;
   glass_mutex_unlock(&pool_lock);
 }
 
@@ -182,7 +185,6 @@ static void *worker_main(void *arg) {
     if (likely(cmd == GLASS_CMD_RUN)) {
       glass_worker_run_region(th);
     } else if (cmd == GLASS_CMD_POOL) {
-      th->cmd = GLASS_CMD_NONE;
       pool_put(th);
     } else if (cmd == GLASS_CMD_EXIT) {
       break;

@@ -9,7 +9,7 @@
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
-extern int glass_disp_num_buffers; // kmp_ext.c
+extern GLASS_HIDDEN int glass_disp_num_buffers; // kmp_ext.c
 
 // ---------------------------------------------------------------------------------------------
 // Team storage (fork.c's hooks).
