@@ -142,9 +142,8 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
   }
 }
 
-void glass_ws_dispatch_start(ident_t *loc, int32_t sched, uint64_t lb, uint64_t trip,
-                             int64_t incr, int64_t chunk, bool is_signed, bool last_part,
-                             void *codeptr) {
+static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
+                          int64_t chunk, bool is_signed, void *codeptr) {
   (void)loc;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
@@ -158,8 +157,8 @@ void glass_ws_dispatch_start(ident_t *loc, int32_t sched, uint64_t lb, uint64_t 
   m->lb = lb;
   m->incr = incr;
   m->is_signed = is_signed;
-  m->trip = trip;
-  m->last_index = last_part ? trip - 1 : UINT64_MAX;
+  m->trip = glass_ws_trip(lb, ub, incr, is_signed);
+  m->last_index = m->trip - 1;
   m->ordered = ordered;
   m->finished = 0;
   m->ord_done = 0;
@@ -172,10 +171,10 @@ void glass_ws_dispatch_start(ident_t *loc, int32_t sched, uint64_t lb, uint64_t 
   }
 }
 
-static inline void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
-                                 int64_t incr, int64_t chunk, bool is_signed, void *codeptr) {
-  glass_ws_dispatch_start(loc, sched, lb, glass_ws_trip(lb, ub, incr, is_signed), incr, chunk,
-                          is_signed, true, codeptr);
+// For ws_teams.c's distribute parallel for.
+void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
+                            int64_t chunk, bool is_signed, void *codeptr) {
+  dispatch_init(loc, sched, lb, ub, incr, chunk, is_signed, codeptr);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,8 +39,17 @@ static void dist_dispatch_init(ident_t *loc, int32_t sched, int32_t *plast, uint
   team_block(trip, (uint64_t)nteams, (uint64_t)team_num, &first, &n);
   bool last_team = n > 0 && first + n == trip;
   if (plast) *plast = last_team;
-  glass_ws_dispatch_start(loc, sched, lb + first * (uint64_t)incr, n, incr, chunk, is_signed,
-                          last_team, codeptr);
+  if (n > 0) {
+    lb += first * (uint64_t)incr;
+    ub = lb + (n - 1) * (uint64_t)incr;
+  } else {
+    // No iterations for this team: a range that is empty in either direction and type.
+    lb = incr > 0 ? 1 : 0;
+    ub = incr > 0 ? 0 : 1;
+  }
+  glass_ws_dispatch_init(loc, sched, lb, ub, incr, chunk, is_signed, codeptr);
+  // Only the team with the league's last iteration reports it as last.
+  if (!last_team) glass_ws_member(th)->last_index = UINT64_MAX;
 }
 
 #define DIST_DISPATCH_INIT(SFX, T, ST, SIGNED)                                                     \
