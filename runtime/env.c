@@ -108,7 +108,10 @@ static void read_int(const char *name, long lo, long hi, int32_t *out, bool *set
       snprintf(range, sizeof(range), "expected an integer >= %ld", lo);
     else
       snprintf(range, sizeof(range), "expected an integer in [%ld, %ld]", lo, hi);
-    snprintf(fb, sizeof(fb), "%d", *out);
+    if (*out == 0 && lo > 0)
+      snprintf(fb, sizeof(fb), "the default"); // 0 stands for "unset" (OMP_NUM_TEAMS, ...)
+    else
+      snprintf(fb, sizeof(fb), "%d", *out);
     bad_value(name, v, range, fb);
     return;
   }

@@ -187,6 +187,7 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   root_init(r, th, lg, nteams, team_num, hot_level);
   glass_team_t *team = &r->team;
   glass_task_t *task = &r->task;
+  OMPT_STATE(th, ompt_state_overhead);
   if (pdata != &team->ompt_parallel_data)
     team->ompt_parallel_data.value = pdata->value; // what the ws events of the team report
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
@@ -197,7 +198,9 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   if (OMPT_ON(implicit_task))
     initial_task_event(ompt_scope_begin, pdata, task, nteams, team_num);
 #endif
-  OMPT_STATE(th, ompt_state_work_parallel);
+  // A teams region is outside every parallel region (a parallel nested in it returns to this
+  // state too: its team root is at level 0).
+  OMPT_STATE(th, ompt_state_work_serial);
   int32_t zero = 0;
   glass_invoke_microtask(lg->fn, &th->gtid, &zero, lg->argc, lg->argv,
 #if GLASS_OMPT
