@@ -107,7 +107,6 @@ static team_root_t *root_get(glass_thread_t *th) {
     return r;
   }
   r = glass_zalloc_aligned(sizeof(*r), GLASS_CACHE);
-  r->team.serialized = true;
   r->team.capacity = 1;
   r->team.nmembers = 1;
   r->team.nthreads = 1;
@@ -132,6 +131,10 @@ static void root_init(team_root_t *r, glass_thread_t *th, const league_t *lg, in
   team->argv = lg->argv;
   team->loc = lg->loc;
   team->codeptr = lg->codeptr;
+  // Serialized (no barrier machinery) only in a league of one: static_init's fast path gives a
+  // serialized team the whole iteration space, which a team of a larger league must not take
+  // for distribute.
+  team->serialized = nteams == 1;
   team->level = 0; // a teams region is not a parallel region
   team->active_level = 0;
   team->hot_level = hot_level;

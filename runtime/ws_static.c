@@ -177,7 +177,9 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
   if (OMPT_ANY(WS_EVENTS)) static_events(th, loc, sched, b, trip, &s, codeptr);
 }
 
-// A team of one takes the whole space in one chunk, and with no tool that is all there is. The
+// A serialized team (one thread; for distribute, a league of one team: teams.c does not mark
+// the teams of a larger league serialized) takes the whole space in one chunk, whatever the
+// schedule, and with no tool that is all there is. The
 // fast path is a leaf: everything else is in the out-of-line slow path, so that the fast one
 // saves no registers and builds no frame. The slow path takes the arguments where they came
 // (registers and stack slots: a tail call), with the user's return address in place of the
@@ -203,8 +205,7 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
       ST incr, ST chunk) {                                                                         \
     (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
-    if (likely(th != NULL) && likely(th->team->nthreads == 1) && sched < SCH_DIST_CHUNKED &&       \
-        !glass_ws_events_wanted()) {                                                               \
+    if (likely(th != NULL) && likely(th->team->serialized) && !glass_ws_events_wanted()) {         \
       T lo = *plower, hi = *pupper;                                                                \
       *plast = incr > 0 ? lo <= hi : lo >= hi;                                                     \
       *pstride = (ST)((UT)hi - (UT)lo + (UT)incr);                                                 \
