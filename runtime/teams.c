@@ -191,8 +191,9 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   glass_team_t *team = &r->team;
   glass_task_t *task = &r->task;
   OMPT_STATE(th, ompt_state_overhead);
+  // The league's parallel data, as the team's worksharing events report it.
   if (pdata != &team->ompt_parallel_data)
-    team->ompt_parallel_data.value = pdata->value; // what the ws events of the team report
+    team->ompt_parallel_data.value = pdata->value;
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->team = team;
   th->task = task;
@@ -237,8 +238,7 @@ static void league_member(int32_t *gtid, int32_t *tid, league_t *lg) {
   glass_thread_t *th = glass_self();
   glass_team_t *league = th->team;
   team_root_t *r = root_get(th);
-  run_team(th, lg, league->nthreads, *tid, league->hot_level, r,
-           glass_team_parallel_data(league));
+  run_team(th, lg, league->nthreads, *tid, league->hot_level, r, glass_team_parallel_data(league));
   root_put(th, r);
 }
 
@@ -263,8 +263,8 @@ static void run_single_team(glass_thread_t *th, league_t *lg) {
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
 }
 
-static void teams_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
-                       kmpc_micro fn, void **argv) {
+static void teams_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                       void **argv) {
   int32_t nteams = league_size(th);
   league_t lg = {.fn = fn,
                  .argc = argc,
@@ -330,8 +330,7 @@ GLASS_API int omp_get_max_teams(void) {
 GLASS_API void omp_set_teams_thread_limit(int thread_limit) {
   glass_ensure_init();
   if (thread_limit <= 0) {
-    glass_warn("omp_set_teams_thread_limit(%d): the value must be positive; ignored",
-               thread_limit);
+    glass_warn("omp_set_teams_thread_limit(%d): the value must be positive; ignored", thread_limit);
     return;
   }
   glass_env.teams_thread_limit = thread_limit;

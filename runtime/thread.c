@@ -296,8 +296,8 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
 // omp_pause_resource on the host: the calling root's idle workers (its hot teams' and the
 // pool's) exit; the next region creates threads again.
 int glass_release_workers(glass_thread_t *root) {
-  if (root->team->active_level > 0)
-    return -1; // threads are in use
+  if (root->team->active_level > 0 || root->team->ws.league_size > 0)
+    return -1; // threads are in use (a teams region's league is, too)
   for (int32_t level = 0; level < root->nhot; level++) {
     glass_team_t *hot = root->hot_teams[level];
     if (!hot)

@@ -13,7 +13,8 @@ void glass_ws_league(glass_thread_t *th, int32_t *nteams, int32_t *team_num) {
       *team_num = t->ws.team_num;
       return;
     }
-    if (t->level == 0 || !t->parent) break;
+    if (t->level == 0 || !t->parent)
+      break;
     t = t->parent;
   }
   *nteams = 1;
@@ -38,7 +39,8 @@ static void dist_dispatch_init(ident_t *loc, int32_t sched, int32_t *plast, uint
   uint64_t first, n;
   team_block(trip, (uint64_t)nteams, (uint64_t)team_num, &first, &n);
   bool last_team = n > 0 && first + n == trip;
-  if (plast) *plast = last_team;
+  if (plast)
+    *plast = last_team;
   if (n > 0) {
     lb += first * (uint64_t)incr;
     ub = lb + (n - 1) * (uint64_t)incr;
@@ -49,7 +51,8 @@ static void dist_dispatch_init(ident_t *loc, int32_t sched, int32_t *plast, uint
   }
   glass_ws_dispatch_init(loc, sched, lb, ub, incr, chunk, is_signed, codeptr);
   // Only the team with the league's last iteration reports it as last.
-  if (!last_team) glass_ws_member(th)->last_index = UINT64_MAX;
+  if (!last_team)
+    glass_ws_member(th)->last_index = UINT64_MAX;
 }
 
 #define DIST_DISPATCH_INIT(SFX, T, ST, SIGNED)                                                     \

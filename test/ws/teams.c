@@ -247,6 +247,18 @@ static void check_icv_routines(void) {
 #pragma omp teams num_teams(1)
   one = omp_get_num_teams();
   EXPECT(one == 1, "num_teams(1) formed %d teams", one);
+  // Pausing from a teams region cannot release the league's threads: it fails, and every team
+  // still completes.
+  int paused = 0, ran[3] = {0, 0, 0};
+#pragma omp teams num_teams(3)
+  {
+    if (omp_get_team_num() == 0) paused = omp_pause_resource_all(omp_pause_soft);
+#pragma omp parallel
+#pragma omp single
+    ran[omp_get_team_num()]++;
+  }
+  EXPECT(paused != 0 && ran[0] == 1 && ran[1] == 1 && ran[2] == 1,
+         "pause in teams returned %d; teams ran %d %d %d", paused, ran[0], ran[1], ran[2]);
   printf("icv routines ok\n");
 }
 
