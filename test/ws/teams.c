@@ -219,6 +219,53 @@ static void check_dist_dispatch(void) {
   printf("dist dispatch ok\n");
 }
 
+extern void __kmpc_dist_for_static_init_4(ident_t *, int32_t, int32_t, int32_t *, int32_t *,
+                                          int32_t *, int32_t *, int32_t *, int32_t, int32_t);
+extern void __kmpc_team_static_init_4(ident_t *, int32_t, int32_t *, int32_t *, int32_t *,
+                                      int32_t *, int32_t, int32_t);
+
+// The combined static entry point (league split, then the team's threads) and the teams-only
+// chunked one.
+static void check_dist_static(void) {
+  int count[N], owner[N], lasts = 0, last_hi = -1;
+  memset(count, 0, sizeof count);
+#pragma omp teams num_teams(3)
+#pragma omp parallel num_threads(2)
+  {
+    int32_t gtid = __kmpc_global_thread_num(NULL);
+    int32_t lb = 0, ub = N - 1, ubd = -1, st = 0, last = 0;
+    __kmpc_dist_for_static_init_4(NULL, gtid, 34, &last, &lb, &ub, &ubd, &st, 1, 1);
+    for (int i = lb; i <= ub; i++) {
+      __atomic_fetch_add(&count[i], 1, __ATOMIC_RELAXED);
+      owner[i] = omp_get_team_num();
+    }
+    if (last) {
+      __atomic_fetch_add(&lasts, 1, __ATOMIC_RELAXED);
+      last_hi = ub;
+    }
+  }
+  DPF_CHECK("dist_for_static", 3)
+  EXPECT(lasts == 1 && last_hi == N - 1, "%d threads reported last (ending at %d)", lasts,
+         last_hi);
+  memset(count, 0, sizeof count);
+#pragma omp teams num_teams(4)
+  {
+    int32_t gtid = __kmpc_global_thread_num(NULL);
+    int32_t lb = 0, ub = N - 1, st = 0, last = 0;
+    __kmpc_team_static_init_4(NULL, gtid, &last, &lb, &ub, &st, 1, 5);
+    for (; lb <= N - 1; lb += st, ub += st)
+      for (int i = lb; i <= ub && i <= N - 1; i++) {
+        count[i]++;
+        owner[i] = omp_get_team_num();
+      }
+  }
+  for (int i = 0; i < N; i++) {
+    EXPECT(count[i] == 1, "team_static: iteration %d ran %d times", i, count[i]);
+    EXPECT(owner[i] == (i / 5) % 4, "team_static: iteration %d in team %d", i, owner[i]);
+  }
+  printf("dist static ok\n");
+}
+
 static void check_icv_routines(void) {
   EXPECT(omp_get_num_teams() == 1 && omp_get_team_num() == 0, "outside teams: %d teams, team %d",
          omp_get_num_teams(), omp_get_team_num());
@@ -268,6 +315,7 @@ int main(void) {
   check_distribute();
   check_distribute_parallel_for();
   check_dist_dispatch();
+  check_dist_static();
   check_icv_routines();
   printf("failures %d\n", failures);
   return failures != 0;
@@ -277,5 +325,6 @@ int main(void) {
 // CHECK-NEXT: distribute ok
 // CHECK-NEXT: distribute parallel for ok
 // CHECK-NEXT: dist dispatch ok
+// CHECK-NEXT: dist static ok
 // CHECK-NEXT: icv routines ok
 // CHECK-NEXT: failures 0
