@@ -373,15 +373,15 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
 
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame) {
   glass_task_t *parent_task = th->task;
-#if GLASS_OMPT
-  // The program calls the outlined function itself: the boundary between the two tasks is the
-  // user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
-  parent_task->ompt_frame.enter_frame.ptr = frame;
-  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
-#endif
+  // parallel_begin reports the enter frame the entry point set: its own frame, as for an active
+  // region (the caller's frame pointer is unknown when the caller omits it).
   glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
   (void)team, (void)frame, (void)parent_task;
 #if GLASS_OMPT
+  // Then the program calls the outlined function itself: the boundary between the two tasks is
+  // the user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
+  parent_task->ompt_frame.enter_frame.ptr = frame;
+  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
   team->itasks[0].ompt_frame.exit_frame.ptr = frame;
   team->itasks[0].ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
 #endif
