@@ -12,6 +12,7 @@ struct glass_xtask;
 struct glass_taskgroup;
 struct glass_dephash;
 struct glass_deque;
+struct glass_taskred;
 
 // Per task (implicit and explicit alike).
 typedef struct glass_tasking_task {
@@ -32,6 +33,7 @@ typedef struct glass_tasking_thread {
   void *free_list[5];           // recycled task descriptors by size class (task.c)
   uint32_t free_count[5];
   void *free_groups;    // recycled taskgroups
+  uint32_t red_gen;     // `reduction(task, ...)` constructs this thread has started
   glass_flag_t release; // release of a task join (fork.c's join with tasks)
 } glass_tasking_thread_t;
 
@@ -45,6 +47,7 @@ typedef struct glass_tasking_team {
   int32_t ndq;
   glass_mutex_t lock;                   // deque creation and the priority list
   struct glass_xtask *prio_head;        // priority list, highest first
+  _Atomic(struct glass_taskred *) red_mod; // reduction set of the current `task` modifier
   _Alignas(64) _Atomic int32_t pending; // deferred tasks of the team not yet complete
   _Atomic int32_t pending_sleep;        // a thread sleeps on `pending` waiting for 0
 } glass_tasking_team_t;
