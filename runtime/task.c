@@ -329,7 +329,7 @@ void glass_task_team_idle(glass_team_t *team) {
 
 // Counts a task that will outlive the call that submits it (deferred, or waiting for
 // dependences), so that taskwait, taskgroup and barriers wait for it.
-static inline void task_count(glass_xtask_t *t) {
+static inline bool task_count(glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
   glass_taskgroup_t *tg = t->base.parent->tk.tg;
@@ -339,12 +339,23 @@ static inline void task_count(glass_xtask_t *t) {
   }
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
-  if (!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))
-    atomic_store_explicit(&team->tasking.active, true, memory_order_relaxed);
+  if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
+  atomic_store_explicit(&team->tasking.active, true, memory_order_relaxed);
+  return true;
 }
 
 void glass_task_count(glass_xtask_t *t) {
   task_count(t);
+}
+
+// After a push: the first task since the last barrier wakes members that may be asleep in a
+// barrier begun without tasks (they are not counted in `waiters` yet); later ones wake counted
+// waiters only.
+static inline void wake_after_push(glass_team_t *team, bool first) {
+  if (unlikely(first))
+    wake_waiters(team);
+  else
+    maybe_wake(team);
 }
 
 // Runs a task the encountering thread must or may execute at once.
@@ -367,14 +378,14 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
     int32_t max = glass_env.max_task_priority;
     t->priority = p < 0 ? 0 : p > max ? max : p;
   }
-  task_count(t);
+  bool first = task_count(t);
   if (likely(t->priority == 0) && likely(dq_push(&team_deques(team)[th->tid], t))) {
-    maybe_wake(team);
+    wake_after_push(team, first);
     return;
   }
   if (t->priority > 0) {
     shared_push(team, t);
-    maybe_wake(team);
+    wake_after_push(team, first);
     return;
   }
   task_execute(th, t, ompt_task_switch); // deque full: throttle the producer
@@ -476,6 +487,34 @@ const glass_waiter_t *glass_task_wait_begin(glass_thread_t *th, glass_team_t *te
 void glass_task_wait_end(glass_thread_t *th, glass_team_t *team) {
   th->tasking.wait_flag = NULL;
   atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+}
+
+// Members that reached a barrier before the first task was deferred wait with this poll: a
+// load of `active` per spin while there are no tasks; once there are, the member counts itself
+// as a waiter (so producers poke it when it sleeps) and runs tasks like the others.
+static bool lazy_poll(void *arg) {
+  glass_thread_t *th = arg;
+  glass_team_t *team = th->team;
+  if (likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
+  if (!th->tasking.lazy_waiter) {
+    th->tasking.lazy_waiter = true;
+    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+  }
+  return glass_task_run_one(th, false);
+}
+
+const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t *w) {
+  w->poll = lazy_poll;
+  w->arg = th;
+  return w;
+}
+
+void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
+  th->tasking.wait_flag = NULL;
+  if (th->tasking.lazy_waiter) {
+    th->tasking.lazy_waiter = false;
+    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+  }
 }
 
 // The root of a barrier after the gather: every member arrived, now run tasks until every task

@@ -28,6 +28,7 @@ typedef struct glass_tasking_thread {
   struct glass_xtask *tied_top; // innermost tied explicit task this thread is executing
   uint32_t rng;                 // victim selection
   bool join_waiting;            // waits on `release` at a join that runs tasks
+  bool lazy_waiter;             // counted in `waiters` by a barrier that began without tasks
   uint32_t release_seen;        // last `release` value consumed
   glass_flag_t *wait_flag;      // flag this thread sleeps on while it polls for tasks
   void *free_list[5];           // recycled task descriptors by size class (task.c)
@@ -69,6 +70,10 @@ struct glass_task;
 const glass_waiter_t *glass_task_wait_begin(struct glass_thread *th, struct glass_team *team,
                                             glass_waiter_t *w);
 void glass_task_wait_end(struct glass_thread *th, struct glass_team *team);
+// A barrier wait that began before any task was deferred: polls for tasks once the team has
+// some. glass_task_lazy_end undoes what the poll registered.
+const glass_waiter_t *glass_task_lazy_waiter(struct glass_thread *th, glass_waiter_t *w);
+void glass_task_lazy_end(struct glass_thread *th, struct glass_team *team);
 void glass_task_barrier_drain(struct glass_thread *th, struct glass_team *team);
 void glass_task_join_release(struct glass_team *team);
 void glass_task_join_wait(struct glass_thread *th, const glass_waiter_t *w);
