@@ -5,6 +5,9 @@
 // RUN: %compile && env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
+// With a tool, every task (taskloop chunks and in_reduction tasks included) is created,
+// scheduled and completed exactly once:
+// RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | python3 %S/Inputs/check_tasks.py | %FileCheck %s --check-prefix=TOOL %}
 #include <omp.h>
 #include <stdio.h>
 
@@ -231,3 +234,4 @@ int main(void) {
 // CHECK: taskloop s=5050 t=10101 u_ok=1
 // CHECK: modifier parallel_ok=1 for=4950 second=30
 // CHECK-COUNT-20: basic sum=2021 prod=128 max=63 bits=ffffffff dsum=32.0
+// TOOL: tasks ok: created=[[N:[0-9]+]] completed=[[N]] with_deps=0
