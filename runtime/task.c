@@ -46,16 +46,24 @@ static inline void block_put(glass_thread_t *th, void *b, int8_t cls) {
 // Allocation and release. A task holds a reference on its explicit parent until it is freed, so
 // every ancestor of a live task is live (the tied-task check and ompt_get_task_info walk them).
 
-glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
-                                size_t shareds_size, kmp_routine_t entry, void *codeptr) {
-  return glass_task_alloc_inline(th, flags, task_size, shareds_size, entry, codeptr);
-}
-
-uint32_t glass_task_flags_slow(int32_t flags, const glass_task_t *parent) {
+static uint32_t task_flags(int32_t flags, const glass_task_t *parent) {
   return ((flags & KMP_TASK_FINAL) || (parent->tk.flags & GLASS_TF_FINAL) ? GLASS_TF_FINAL : 0) |
          (flags & KMP_TASK_TIED ? 0 : GLASS_TF_UNTIED) |
          (flags & KMP_TASK_DETACHABLE ? GLASS_TF_DETACH : 0);
 }
+
+glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
+                                size_t shareds_size, kmp_routine_t entry, void *codeptr) {
+  if (unlikely(task_size < sizeof(kmp_task_t))) task_size = sizeof(kmp_task_t);
+  size_t off = (__builtin_offsetof(glass_xtask_t, hdr) + task_size + 7) & ~(size_t)7;
+  int8_t cls;
+  glass_xtask_t *t = glass_task_block_slow(th, off + shareds_size, &cls);
+  glass_task_t *parent = th->task;
+  glass_task_init_fields(th, t, parent, flags, task_flags(flags, parent), task_size, off,
+                         shareds_size, entry, codeptr, cls);
+  return t;
+}
+
 
 static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *t) {
   for (;;) {
