@@ -3,6 +3,7 @@
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
 #include "affinity.h"
+#include "cancel.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -212,6 +213,11 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
 #endif
   if (unlikely(task->tk.deps != NULL))
     glass_task_itask_end(task);
+
+  if (glass_cancel_enabled() && glass_cancel_join_done(th, team, task)) {
+    OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
+    return; // a barrier of the cancelled region was this thread's join (cancel.c)
+  }
 
   // Join. Without a tool the workers only arrive; the release is the next fork's. With
   // deferred tasks (tasking.h) members run tasks while they wait, and the master completes the
@@ -480,7 +486,9 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
     glass_affinity_fork(th, team, bind);
   else
     team->affinity_work = false;
-  team->join_full = OMPT_ANY(JOIN_EVENTS);
+  // With cancellation the join may complete in a barrier of the region (cancel.c): workers
+  // always wait for its release then.
+  team->join_full = OMPT_ANY(JOIN_EVENTS) || glass_cancel_enabled();
 #if GLASS_OMPT
   team->ompt_parallel_data.value = 0;
   team->ompt_requested = requested;

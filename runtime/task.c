@@ -3,6 +3,7 @@
 #include "task_internal.h"
 #include "task_alloc.h"
 #include "../ompt/ompt-internal.h"
+#include "cancel.h"
 
 #include <stdlib.h>
 
@@ -261,6 +262,17 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   if (!(t->base.tk.flags & GLASS_TF_UNTIED)) th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
   th->task = &t->base;
+  // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
+  // discarded; it completes without running.
+  if (glass_cancel_enabled() && t->hdr.part_id == 0 && t->state == XT_READY &&
+      glass_task_discard(th, &t->base)) {
+    t->state = XT_DONE;
+    th->task = prev;
+    th->tasking.tied_top = prev_tied;
+    SCHEDULE_EVENT(&t->base, ompt_task_cancel, prev);
+    glass_task_complete(th, t);
+    return;
+  }
   for (;;) {
     t->state = XT_RUNNING;
 #if GLASS_OMPT
