@@ -237,6 +237,8 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
   size_t off = 0;
   if (!format)
     format = format_text();
+  int32_t nteams, team_num;
+  glass_ws_league(th, &nteams, &team_num);
   for (const char *p = format; *p && off < sizeof(tmp) - 1;) {
     if (*p != '%') {
       tmp[off++] = *p++;
@@ -262,8 +264,8 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
     char field = field_letter(&p);
     char val[1024];
     switch (field) {
-    case 't': snprintf(val, sizeof(val), "%d", 0); break;
-    case 'T': snprintf(val, sizeof(val), "%d", 1); break;
+    case 't': snprintf(val, sizeof(val), "%d", team_num); break;
+    case 'T': snprintf(val, sizeof(val), "%d", nteams); break;
     case 'L': snprintf(val, sizeof(val), "%d", th->team->level); break;
     case 'n': snprintf(val, sizeof(val), "%d", th->tid); break;
     case 'N': snprintf(val, sizeof(val), "%d", th->team->nthreads); break;

@@ -31,6 +31,12 @@ void omp_set_schedule(int, int);
 void omp_get_schedule(int *, int *);
 int omp_control_tool(int, int, void *);
 void omp_display_env(int);
+int omp_get_num_teams(void);
+int omp_get_team_num(void);
+int omp_get_max_teams(void);
+int omp_get_teams_thread_limit(void);
+void omp_set_num_teams(int);
+void omp_set_teams_thread_limit(int);
 
 #define F_GET(name)                                                                                \
   GLASS_API int name##_(void) { return name(); }
@@ -50,6 +56,10 @@ F_GET(omp_get_cancellation)
 F_GET(omp_get_max_task_priority)
 F_GET(omp_in_explicit_task)
 F_GET(omp_in_final)
+F_GET(omp_get_num_teams)
+F_GET(omp_get_team_num)
+F_GET(omp_get_max_teams)
+F_GET(omp_get_teams_thread_limit)
 
 #define F_SET(name)                                                                                \
   GLASS_API void name##_(int *v) { name(*v); }
@@ -58,6 +68,8 @@ F_SET(omp_set_dynamic)
 F_SET(omp_set_nested)
 F_SET(omp_set_max_active_levels)
 F_SET(omp_display_env)
+F_SET(omp_set_num_teams)
+F_SET(omp_set_teams_thread_limit)
 
 GLASS_API int omp_get_ancestor_thread_num_(int *level) { return omp_get_ancestor_thread_num(*level); }
 GLASS_API int omp_get_team_size_(int *level) { return omp_get_team_size(*level); }

@@ -93,6 +93,11 @@ struct glass_team {
   glass_task_t *parent_task; // encountering task
   glass_thread_t *master;
   bool serialized;  // size-1 team that does not use the barrier machinery
+  bool league;      // a teams construct's league: each member runs one team's initial task
+  int32_t hot_level; // the hot_teams index this team's members use for regions nested in it
+  // Level-0 teams of a league (ws_teams.c): their contention group's count of busy threads
+  // (NULL: the initial contention group's).
+  _Atomic int32_t *cg_busy;
   bool join_full;   // the join barrier releases workers (a tool needs their end events)
   uint32_t episode; // barrier episodes completed (master's count, read by workers at fork)
   int32_t saved_tid; // serialized teams: the thread's number in the enclosing team
@@ -217,6 +222,10 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
                 kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true);
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame);
 void glass_serialized_end(glass_thread_t *th, void *codeptr);
+// A league of exactly n members (ws_teams.c's teams construct): parallel events say league, and
+// the members' implicit-task events are left to fn.
+void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
+                       kmpc_micro fn, void **argv, int32_t n);
 
 // Workers and pool (thread.c).
 void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid);

@@ -143,8 +143,9 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
   }
 }
 
-static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
-                          int64_t chunk, bool is_signed, void *codeptr) {
+void glass_ws_dispatch_start(ident_t *loc, int32_t sched, uint64_t lb, uint64_t trip,
+                             int64_t incr, int64_t chunk, bool is_signed, bool last_part,
+                             void *codeptr) {
   (void)loc;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
@@ -158,7 +159,8 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->lb = lb;
   m->incr = incr;
   m->is_signed = is_signed;
-  m->trip = glass_ws_trip(lb, ub, incr, is_signed);
+  m->trip = trip;
+  m->last_index = last_part ? trip - 1 : UINT64_MAX;
   m->ordered = ordered;
   m->finished = 0;
   m->ord_done = 0;
@@ -169,6 +171,12 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
     m->work_count = m->trip;
     glass_ompt_work(th, work, ompt_scope_begin, m->trip, codeptr);
   }
+}
+
+static inline void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
+                                 int64_t incr, int64_t chunk, bool is_signed, void *codeptr) {
+  glass_ws_dispatch_start(loc, sched, lb, glass_ws_trip(lb, ub, incr, is_signed), incr, chunk,
+                          is_signed, true, codeptr);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -274,7 +282,7 @@ static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int
   *lo = value_at(m, first);
   *hi = value_at(m, last);
   *incr = m->incr;
-  if (plast) *plast = last == m->trip - 1;
+  if (plast) *plast = last == m->last_index;
   if (OMPT_ON(dispatch)) chunk_event(th, m, first, last, narrow);
   return true;
 }

@@ -79,11 +79,15 @@ static inline void glass_ws_evc_signal(glass_ws_evc_t *e) {
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m);
 void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m);
 
+// Start a dispatched loop of trip iterations from lb (ws_dispatch.c). last_part: the
+// loop's last iteration is this loop's last one (not so for a team's part of a distribute).
+void glass_ws_dispatch_start(ident_t *loc, int32_t sched, uint64_t lb, uint64_t trip,
+                             int64_t incr, int64_t chunk, bool is_signed, bool last_part,
+                             void *codeptr);
+
 // Ordered turns of the member's current iteration (ws_dispatch.c).
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m);
 void glass_ws_ordered_pass(glass_ws_member_t *m);
 
-// League of the calling thread for distribute (ws_teams.c): number of teams and team number.
-void glass_ws_league(glass_thread_t *th, int32_t *nteams, int32_t *team_num);
 
 #endif
