@@ -400,3 +400,59 @@ GLASS_API int kmp_get_affinity_max_proc(void) {
   glass_ensure_init();
   return CPU_SETSIZE;
 }
+
+// Fortran names of the affinity-format routines: a character argument comes as a pointer and a
+// hidden length (after all other arguments), blank-padded rather than NUL-terminated.
+static char *fortran_string(const char *s, size_t len, char *buf, size_t size) {
+  while (len > 0 && s[len - 1] == ' ')
+    len--;
+  if (len >= size)
+    len = size - 1;
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+static void fortran_pad(char *buffer, size_t size, const char *text) {
+  size_t n = strlen(text);
+  if (n > size)
+    n = size;
+  memcpy(buffer, text, n);
+  memset(buffer + n, ' ', size - n);
+}
+
+GLASS_API void omp_set_affinity_format_(const char *format, size_t len) {
+  char f[512];
+  ompc_set_affinity_format(fortran_string(format, len, f, sizeof(f)));
+}
+
+GLASS_API size_t omp_get_affinity_format_(char *buffer, size_t size) {
+  glass_ensure_init();
+  const char *f = format_text();
+  fortran_pad(buffer, size, f);
+  return strlen(f);
+}
+
+GLASS_API void omp_display_affinity_(const char *format, size_t len) {
+  char f[512];
+  ompc_display_affinity(fortran_string(format, len, f, sizeof(f)));
+}
+
+GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t size,
+                                       size_t format_len) {
+  char f[512], line[4096];
+  size_t n = ompc_capture_affinity(line, sizeof(line), fortran_string(format, format_len, f, sizeof(f)));
+  fortran_pad(buffer, size, line);
+  return n;
+}
+
+// libomp's kmpc_* spellings of the mask routines.
+GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask) {
+  return kmp_set_affinity_mask_proc(proc, mask);
+}
+GLASS_API int kmpc_unset_affinity_mask_proc(int proc, void **mask) {
+  return kmp_unset_affinity_mask_proc(proc, mask);
+}
+GLASS_API int kmpc_get_affinity_mask_proc(int proc, void **mask) {
+  return kmp_get_affinity_mask_proc(proc, mask);
+}

@@ -19,6 +19,8 @@ int omp_get_thread_limit(void);
 int omp_get_cancellation(void);
 int omp_get_max_task_priority(void);
 int omp_in_explicit_task(void);
+int omp_in_final(void);
+void omp_fulfill_event(uintptr_t);
 double omp_get_wtime(void);
 double omp_get_wtick(void);
 void omp_set_num_threads(int);
@@ -53,6 +55,7 @@ F_GET(omp_get_thread_limit)
 F_GET(omp_get_cancellation)
 F_GET(omp_get_max_task_priority)
 F_GET(omp_in_explicit_task)
+F_GET(omp_in_final)
 F_GET(omp_get_num_teams)
 F_GET(omp_get_team_num)
 F_GET(omp_get_max_teams)
@@ -77,3 +80,5 @@ GLASS_API void omp_get_schedule_(int *kind, int *chunk) { omp_get_schedule(kind,
 GLASS_API int omp_control_tool_(int *command, int *modifier, void *arg) {
   return omp_control_tool(*command, *modifier, arg);
 }
+
+GLASS_API void omp_fulfill_event_(uintptr_t *event) { omp_fulfill_event(*event); }

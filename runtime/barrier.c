@@ -7,6 +7,7 @@
 // region on the same team, so a hot team's region costs one tree release and one tree gather.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "cancel.h"
 
 // Fan-in/fan-out of the tree. 4 keeps a parent's wait short and the depth at log4(n).
 #define BRANCH 4
@@ -95,13 +96,17 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
       glass_task_barrier_drain(th, team);
   } else if (likely(team->nthreads > 1)) {
     int tid = th->tid;
-    glass_barrier_gather(th, team, tid);
+    // Members that arrived before another deferred tasks run them too (task.c's lazy poll).
+    glass_waiter_t lw;
+    const glass_waiter_t *w = glass_task_lazy_waiter(th, &lw);
+    glass_barrier_gather_wait(th, team, tid, w);
     // Tasks deferred by members that arrived after this thread tested the flag.
     if (tid == 0 && unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
       glass_task_barrier_drain(th, team);
     if (tid != 0)
-      glass_barrier_wait_release(th);
+      glass_barrier_wait_release_wait(th, w);
     glass_barrier_release_children(team, tid);
+    glass_task_lazy_end(th, team);
   }
 }
 
@@ -129,7 +134,7 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
 }
 #endif
 
-void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
+static inline void barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
   glass_team_t *team = th->team;
 #if GLASS_OMPT
   if (OMPT_ANY(BARRIER_EVENTS)) {
@@ -145,4 +150,15 @@ void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr)
 #if GLASS_OMPT
   OMPT_WAIT_STATE(th, prior, 0);
 #endif
+}
+
+void glass_barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
+  barrier_run(th, kind, codeptr);
+}
+
+void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
+  if (glass_cancel_enabled())
+    glass_cancel_plain_barrier(th, kind, codeptr); // cancel.c
+  else
+    barrier_run(th, kind, codeptr);
 }

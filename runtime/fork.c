@@ -3,6 +3,7 @@
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
 #include "affinity.h"
+#include "cancel.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -170,6 +171,13 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
                         ompt_scope_endpoint_t ep) {
 #if GLASS_OMPT
   ompt_sync_region_t kind = ompt_sync_region_barrier_implicit_parallel;
+  if (unlikely(team->league)) { // a full join only because of cancellation: no events
+    if (ep == ompt_scope_begin)
+      OMPT_WAIT_STATE(th, ompt_state_wait_barrier_teams, team);
+    else
+      OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
+    return;
+  }
   if (ep == ompt_scope_begin) {
     ompt_data_t *pdata = glass_team_parallel_data(team);
     if (OMPT_ON(sync_region))
@@ -220,6 +228,11 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
 #endif
   if (unlikely(task->tk.deps != NULL))
     glass_task_itask_end(task);
+
+  if (glass_cancel_enabled() && glass_cancel_join_done(th, team, task)) {
+    OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
+    return; // a barrier of the cancelled region was this thread's join (cancel.c)
+  }
 
   // Join. Without a tool the workers only arrive; the release is the next fork's. With
   // deferred tasks (tasking.h) members run tasks while they wait, and the master completes the
@@ -385,15 +398,15 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
 
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame) {
   glass_task_t *parent_task = th->task;
-#if GLASS_OMPT
-  // The program calls the outlined function itself: the boundary between the two tasks is the
-  // user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
-  parent_task->ompt_frame.enter_frame.ptr = frame;
-  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
-#endif
+  // parallel_begin reports the enter frame the entry point set: its own frame, as for an active
+  // region (the caller's frame pointer is unknown when the caller omits it).
   glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
   (void)team, (void)frame, (void)parent_task;
 #if GLASS_OMPT
+  // Then the program calls the outlined function itself: the boundary between the two tasks is
+  // the user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
+  parent_task->ompt_frame.enter_frame.ptr = frame;
+  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
   team->itasks[0].ompt_frame.exit_frame.ptr = frame;
   team->itasks[0].ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
 #endif
@@ -512,7 +525,9 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
     glass_affinity_fork(th, team, bind);
   else
     team->affinity_work = false;
-  team->join_full = OMPT_ANY(JOIN_EVENTS) && !league;
+  // With cancellation the join may complete in a barrier of the region (cancel.c): workers
+  // always wait for its release then. A league's join is not a barrier a tool sees.
+  team->join_full = (OMPT_ANY(JOIN_EVENTS) && !league) || glass_cancel_enabled();
 #if GLASS_OMPT
   team->ompt_parallel_data.value = 0;
   team->ompt_requested = requested;

@@ -272,6 +272,9 @@ static inline void *glass_user_codeptr(void *ra) {
 // warns and continues, 2 reports and terminates.
 void glass_error_action(ident_t *loc, int severity, const char *message, void *codeptr);
 
+// threadprivate (threadprivate.c): a thread ends, its copies are destroyed.
+void glass_tp_thread_exit(glass_thread_t *th);
+
 // Shutdown (init.c).
 void glass_fini(void);
 

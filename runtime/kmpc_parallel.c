@@ -114,6 +114,7 @@ GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
 #pragma GCC diagnostic ignored "-Wframe-address"
   void *caller = __builtin_frame_address(1);
 #pragma GCC diagnostic pop
+  OMPT_ENTER_FRAME(th->task, FRAME());
   glass_serialized_begin(th, loc, CODEPTR(), caller);
 }
 

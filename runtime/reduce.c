@@ -61,7 +61,9 @@ static int forced_method(void) {
 static int choose_method(ident_t *loc, int32_t n, void *data, reduce_fn func) {
   if (n == 1) return RED_EMPTY;
   bool atomic_ok = loc && (loc->flags & GLASS_IDENT_ATOMIC_REDUCE) && !OMPT_ON(reduction);
-  bool tree_ok = data && func;
+  // With cancellation a member may leave the region without reaching the reduction, and the
+  // tree waits for every member's list: only methods that wait for nobody remain.
+  bool tree_ok = data && func && !glass_env.cancellation;
   int f = forced_method();
   if (unlikely(f)) {
     if ((f == RED_ATOMIC && atomic_ok) || (f == RED_TREE && tree_ok) || f == RED_CRITICAL) return f;

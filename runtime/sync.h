@@ -15,10 +15,26 @@ typedef struct glass_sync_thread {
   // The method __kmpc_reduce* chose, and the lock it took, for the matching end call.
   int32_t red_method;
   void *red_lock;
+  // threadprivate.c: this thread's copies, by original's address and in creation order.
+  struct glass_tp_copy **tp_buckets;
+  struct glass_tp_copy *tp_all;
+  // cancel.c: the team whose join this thread completed early, in a barrier of a cancelled
+  // region (its own join is then skipped), and that region's codeptr for the join's events.
+  void *cancel_joined;
+  void *cancel_codeptr;
+  // The cancel parallel this thread last reported to a tool (stamp and team): once per thread.
+  uint32_t cancel_reported;
+  void *cancel_reported_team;
 } glass_sync_thread_t;
 
+// Cancellation requests of the team's current region (cancel.c). Each is stamped with barrier
+// episodes rather than being a flag, so that no barrier has to clear it and a thread that reads
+// it late (after the team moved on) still reads a meaningful value.
 typedef struct glass_sync_team {
-  uint32_t reserved; // filled in by the synchronization implementation
+  // cancel parallel: (episode the region started at << 32) | episode of the gather that ends it.
+  _Atomic uint64_t cancel_parallel;
+  _Atomic uint32_t cancel_loop;     // episode of the barrier that ends the cancelled loop
+  _Atomic uint32_t cancel_sections; // same for sections
 } glass_sync_team_t;
 
 #endif

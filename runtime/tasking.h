@@ -12,6 +12,7 @@ struct glass_xtask;
 struct glass_taskgroup;
 struct glass_dephash;
 struct glass_deque;
+struct glass_taskred;
 
 // Per task (implicit and explicit alike).
 typedef struct glass_tasking_task {
@@ -27,11 +28,13 @@ typedef struct glass_tasking_thread {
   struct glass_xtask *tied_top; // innermost tied explicit task this thread is executing
   uint32_t rng;                 // victim selection
   bool join_waiting;            // waits on `release` at a join that runs tasks
+  bool lazy_waiter;             // counted in `waiters` by a barrier that began without tasks
   uint32_t release_seen;        // last `release` value consumed
   glass_flag_t *wait_flag;      // flag this thread sleeps on while it polls for tasks
   void *free_list[5];           // recycled task descriptors by size class (task.c)
   uint32_t free_count[5];
   void *free_groups;    // recycled taskgroups
+  uint32_t red_gen;     // `reduction(task, ...)` constructs this thread has started
   glass_flag_t release; // release of a task join (fork.c's join with tasks)
 } glass_tasking_thread_t;
 
@@ -45,6 +48,7 @@ typedef struct glass_tasking_team {
   int32_t ndq;
   glass_mutex_t lock;                   // deque creation and the priority list
   struct glass_xtask *prio_head;        // priority list, highest first
+  _Atomic(struct glass_taskred *) red_mod; // reduction set of the current `task` modifier
   _Alignas(64) _Atomic int32_t pending; // deferred tasks of the team not yet complete
   _Atomic int32_t pending_sleep;        // a thread sleeps on `pending` waiting for 0
 } glass_tasking_team_t;
@@ -66,6 +70,10 @@ struct glass_task;
 const glass_waiter_t *glass_task_wait_begin(struct glass_thread *th, struct glass_team *team,
                                             glass_waiter_t *w);
 void glass_task_wait_end(struct glass_thread *th, struct glass_team *team);
+// A barrier wait that began before any task was deferred: polls for tasks once the team has
+// some. glass_task_lazy_end undoes what the poll registered.
+const glass_waiter_t *glass_task_lazy_waiter(struct glass_thread *th, glass_waiter_t *w);
+void glass_task_lazy_end(struct glass_thread *th, struct glass_team *team);
 void glass_task_barrier_drain(struct glass_thread *th, struct glass_team *team);
 void glass_task_join_release(struct glass_team *team);
 void glass_task_join_wait(struct glass_thread *th, const glass_waiter_t *w);

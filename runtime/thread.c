@@ -126,6 +126,7 @@ static void root_thread_exit(void *arg) {
   glass_thread_t *th = arg;
   if (!th || th->is_worker || atomic_load(&glass_init_state) != 2)
     return;
+  glass_tp_thread_exit(th);
   glass_root_end_events(th);
   for (int32_t level = 0; level < th->nhot; level++) {
     glass_team_t *hot = th->hot_teams[level];
@@ -197,6 +198,7 @@ static void *worker_main(void *arg) {
     }
   }
   OMPT_STATE(th, ompt_state_overhead);
+  glass_tp_thread_exit(th);
   if (OMPT_ON(thread_end))
     glass_ompt_thread_end(th);
   OMPT_STATE(th, ompt_state_undefined);

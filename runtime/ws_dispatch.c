@@ -6,6 +6,7 @@
 // through dispatch (runtime=static, ordered static) are computed from the thread number and
 // touch the slot only for ordered turns. A team of one needs no slot at all.
 #include "ws_impl.h"
+#include "cancel.h"
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
@@ -267,7 +268,8 @@ static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t first, last;
-  if (unlikely(m->finished) || !next_chunk(th, m, &first, &last)) {
+  if (unlikely(m->finished) || unlikely(glass_cancel_loop_requested(th)) ||
+      !next_chunk(th, m, &first, &last)) {
     if (!m->finished) loop_done(th, m, codeptr);
     return false;
   }
@@ -356,4 +358,10 @@ GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   if (!m->finished && m->slot) loop_done(th, m, GLASS_CODEPTR());
+}
+
+// A member leaves a cancelled loop (cancel.h): it will not call dispatch_next or deinit again.
+void glass_ws_dispatch_abandon(glass_thread_t *th, void *codeptr) {
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (!m->finished) loop_done(th, m, codeptr);
 }

@@ -1,0 +1,292 @@
+// Cancellation: __kmpc_cancel, __kmpc_cancellationpoint, __kmpc_cancel_barrier,
+// kmp_get_cancellation_status. Design notes: docs/internals-sync.md.
+//
+// Requests are not flags that someone must clear but stamps of barrier episodes (glass.h: every
+// member of a team counts the gathers it took part in, th->episode, and all members agree on
+// that count between two barriers). "Loop cancelled" is cancel_loop == the episode of the
+// barrier that will end the loop (th->episode + 1): once that barrier is passed, the stamp is
+// stale by itself, whichever barrier it was (clang ends a cancelled loop with a plain
+// __kmpc_barrier). Likewise for sections.
+//
+// cancel parallel is the hard case: members that saw the request leave for the join, while
+// others may be waiting in a barrier of the region (LLVM's libomp deadlocks here). In Glass the
+// join and every barrier of a region are the same tree gather on the same arrival flags, and
+// the join is a full barrier (workers wait for its release) whenever cancellation is enabled.
+// So after a cancel parallel, every member takes exactly one more gather, whether in a barrier
+// or at the join, and that gather (episode e) is the region's join: all are released
+// together. A member released from a barrier finds out from the stamp that its barrier was the
+// join: it returns 1 (clang then leaves the region) and skips its own join. The stamp holds
+// (episode the region started at << 32) | e; the check after the release, "low half == e or
+// high half == e", stays right even if the master has already started the next region and a
+// member of it cancelled again (that new stamp starts at e).
+#include "cancel.h"
+#include "task_internal.h"
+#include "../ompt/ompt-internal.h"
+
+enum { KIND_PARALLEL = 1, KIND_LOOP = 2, KIND_SECTIONS = 3, KIND_TASKGROUP = 4 };
+
+#if GLASS_OMPT
+static const int ompt_kind[] = {
+    [KIND_PARALLEL] = ompt_cancel_parallel,
+    [KIND_LOOP] = ompt_cancel_loop,
+    [KIND_SECTIONS] = ompt_cancel_sections,
+    [KIND_TASKGROUP] = ompt_cancel_taskgroup,
+};
+#define CANCEL_EVENT(th, kind, how, codeptr)                                                       \
+  do {                                                                                             \
+    if (OMPT_ON(cancel)) glass_ompt_cancel(th, ompt_kind[kind] | (how), codeptr);                  \
+  } while (0)
+#else
+#define CANCEL_EVENT(th, kind, how, codeptr) ((void)0)
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// Stamps.
+
+static inline uint32_t next_gather(const glass_thread_t *th) { return th->episode + 1; }
+
+static inline bool parallel_requested(const glass_thread_t *th, glass_team_t *team) {
+  uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);
+  return team->nthreads > 1 && (uint32_t)s == next_gather(th);
+}
+
+// th was just released from gather e (th->episode == e): was that gather the region's join?
+static inline bool gather_was_join(const glass_thread_t *th, glass_team_t *team) {
+  uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);
+  return (uint32_t)s == th->episode || (uint32_t)(s >> 32) == th->episode;
+}
+
+// The team's current region was cancelled: the stamp was made in it (a real stamp's gather
+// comes after its region's start; the initial {0, 0} is no stamp).
+static inline bool region_cancelled(glass_team_t *team) {
+  uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);
+  return (uint32_t)(s >> 32) == team->episode && (uint32_t)s != (uint32_t)(s >> 32);
+}
+
+static inline bool joined(const glass_thread_t *th, const glass_team_t *team) {
+  return th->sync.cancel_joined == team;
+}
+
+static _Atomic uint32_t *ws_stamp(glass_team_t *team, int kind) {
+  return kind == KIND_LOOP ? &team->sync.cancel_loop : &team->sync.cancel_sections;
+}
+
+static bool taskgroup_cancelled(const glass_taskgroup_t *tg) {
+  for (; tg; tg = tg->parent)
+    if (atomic_load_explicit(&tg->cancelled, memory_order_acquire))
+      return true;
+  return false;
+}
+
+// A thread reports a cancel parallel once, as activated or as detected: the exit path clang
+// emits after a cancel or a cancellation point runs into __kmpc_cancel_barrier again.
+static bool first_report(glass_thread_t *th, glass_team_t *team) {
+  uint32_t s = (uint32_t)atomic_load_explicit(&team->sync.cancel_parallel, memory_order_relaxed);
+  if (th->sync.cancel_reported == s && th->sync.cancel_reported_team == team)
+    return false;
+  th->sync.cancel_reported = s;
+  th->sync.cancel_reported_team = team;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Activation.
+
+static GLASS_COLD int bad_kind(int32_t kind) {
+  glass_warn("cancellation of unknown construct kind %d ignored", kind);
+  return 0;
+}
+
+static bool activate(glass_thread_t *th, int32_t kind, void *codeptr) {
+  glass_team_t *team = th->team;
+  switch (kind) {
+  case KIND_PARALLEL:
+    if (team->nthreads > 1) {
+      uint64_t s = (uint64_t)team->episode << 32 | next_gather(th);
+      atomic_store_explicit(&team->sync.cancel_parallel, s, memory_order_release);
+      first_report(th, team);
+    }
+    return true;
+  case KIND_LOOP:
+  case KIND_SECTIONS:
+    if (team->nthreads > 1)
+      atomic_store_explicit(ws_stamp(team, kind), next_gather(th), memory_order_release);
+    if (kind == KIND_LOOP)
+      glass_ws_dispatch_abandon(th, codeptr);
+    return true;
+  case KIND_TASKGROUP: {
+    glass_taskgroup_t *tg = th->task->tk.tg;
+    if (!tg) {
+      glass_warn("cancel taskgroup outside any taskgroup region ignored");
+      return false;
+    }
+    atomic_store_explicit(&tg->cancelled, 1, memory_order_release);
+    return true;
+  }
+  default:
+    return bad_kind(kind);
+  }
+}
+
+// Whether cancellation of kind was activated for the innermost region of that kind.
+static bool requested(glass_thread_t *th, int32_t kind) {
+  glass_team_t *team = th->team;
+  switch (kind) {
+  case KIND_PARALLEL:
+    return joined(th, team) || parallel_requested(th, team);
+  case KIND_LOOP:
+  case KIND_SECTIONS:
+    return team->nthreads > 1 &&
+           atomic_load_explicit(ws_stamp(team, kind), memory_order_acquire) == next_gather(th);
+  case KIND_TASKGROUP:
+    return taskgroup_cancelled(th->task->tk.tg);
+  default:
+    return bad_kind(kind);
+  }
+}
+
+// th observed a request of kind at a cancellation point and leaves the construct.
+static void detected(glass_thread_t *th, int32_t kind, void *codeptr) {
+  if (kind == KIND_LOOP)
+    glass_ws_dispatch_abandon(th, codeptr);
+  if (kind == KIND_PARALLEL && !first_report(th, th->team))
+    return;
+  CANCEL_EVENT(th, kind, ompt_cancel_detected, codeptr);
+  (void)codeptr;
+}
+
+GLASS_API int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind) {
+  (void)loc, (void)gtid;
+  if (!glass_cancel_enabled())
+    return 0;
+  void *codeptr = GLASS_CODEPTR();
+  glass_thread_t *th = glass_self();
+  if (!activate(th, kind, codeptr))
+    return 0;
+  CANCEL_EVENT(th, kind, ompt_cancel_activated, codeptr);
+  return 1;
+}
+
+GLASS_API int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid, int32_t kind) {
+  (void)loc, (void)gtid;
+  if (!glass_cancel_enabled())
+    return 0;
+  void *codeptr = GLASS_CODEPTR();
+  glass_thread_t *th = glass_self();
+  if (!requested(th, kind))
+    return 0;
+  detected(th, kind, codeptr);
+  return 1;
+}
+
+// libomp's extension: whether cancellation of kind is active for the calling thread.
+GLASS_API int kmp_get_cancellation_status(int kind) {
+  if (!glass_cancel_enabled())
+    return 0;
+  return requested(glass_self(), kind);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Barriers.
+
+static glass_barrier_kind_t barrier_kind(const ident_t *loc) {
+  if (loc && (loc->flags & GLASS_IDENT_BARRIER_IMPL_MASK))
+    return GLASS_BARRIER_IMPLICIT_WORKSHARE;
+  if (loc && !(loc->flags & GLASS_IDENT_BARRIER_EXPL))
+    return GLASS_BARRIER_IMPLEMENTATION;
+  return GLASS_BARRIER_EXPLICIT;
+}
+
+// The barrier of a region that may be cancelled. Returns true when the region was cancelled:
+// this thread must leave it (and its join is already done when the barrier served as one).
+static bool cancellable_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
+  glass_team_t *team = th->team;
+  if (team->nthreads == 1) {
+    glass_barrier_run(th, kind, codeptr);
+    return false;
+  }
+  if (joined(th, team))
+    return true;
+  if (parallel_requested(th, team))
+    return true; // this thread's next gather is the join itself
+  // Read now: once the barrier served as the join, the master may start another region.
+  th->sync.cancel_codeptr = team->codeptr;
+  glass_barrier_run(th, kind, codeptr);
+  if (likely(!gather_was_join(th, team)))
+    return false;
+  th->sync.cancel_joined = team;
+  return true;
+}
+
+GLASS_API int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
+  (void)gtid;
+  void *codeptr = GLASS_CODEPTR();
+  glass_thread_t *th = glass_self();
+  glass_task_t *task = th->task;
+  OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
+  glass_barrier_kind_t kind = barrier_kind(loc);
+  bool cancelled;
+  if (!glass_cancel_enabled()) {
+    glass_barrier_run(th, kind, codeptr);
+    cancelled = false;
+  } else {
+    cancelled = cancellable_barrier(th, kind, codeptr);
+    if (cancelled)
+      detected(th, KIND_PARALLEL, codeptr);
+  }
+  OMPT_ENTER_FRAME(task, NULL);
+  return cancelled;
+}
+
+void glass_cancel_plain_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
+  // A barrier that cannot leave the region (__kmpc_barrier, a reduction's or copyprivate's
+  // barrier): it still must not wait for a team that has already joined.
+  cancellable_barrier(th, kind, codeptr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The join.
+
+bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t *task) {
+  if (likely(!joined(th, team)))
+    return false;
+  th->sync.cancel_joined = NULL;
+#if GLASS_OMPT
+  // The join's events, without a wait: the region may be over, so no parallel data.
+  void *codeptr = th->sync.cancel_codeptr;
+  ompt_sync_region_t k = ompt_sync_region_barrier_implicit_parallel;
+  ompt_data_t *td = &task->ompt_data;
+  if (OMPT_ON(sync_region))
+    glass_ompt_cb.sync_region(k, ompt_scope_begin, NULL, td, codeptr);
+  if (OMPT_ON(sync_region_wait)) {
+    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, NULL, td, codeptr);
+    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, NULL, td, codeptr);
+  }
+  OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
+  if (OMPT_ON(sync_region))
+    glass_ompt_cb.sync_region(k, ompt_scope_end, NULL, td, codeptr);
+  if (OMPT_ON(implicit_task))
+    glass_ompt_cb.implicit_task(ompt_scope_end, NULL, td, 0, task->thread_num, ompt_task_implicit);
+#else
+  (void)task;
+#endif
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasks (task.c calls this before a task's first part runs).
+
+bool glass_task_discard(glass_thread_t *th, glass_task_t *t) {
+  glass_team_t *team = t->team;
+  int kind;
+  if (taskgroup_cancelled(t->tk.tg)) {
+    kind = KIND_TASKGROUP;
+  } else if (team->nthreads > 1 && region_cancelled(team)) {
+    kind = KIND_PARALLEL;
+  } else {
+    return false;
+  }
+  CANCEL_EVENT(th, kind, ompt_cancel_discarded_task, NULL);
+  (void)th, (void)kind;
+  return true;
+}

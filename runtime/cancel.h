@@ -1,0 +1,37 @@
+// Cancellation (cancel.c) as the rest of the runtime sees it: the tests other subsystems make
+// (dispatch, task execution, barriers, the join) and the hooks they call. Everything is behind
+// cancel-var (OMP_CANCELLATION), fixed at initialization: without it, one predictable branch.
+#ifndef GLASS_CANCEL_H
+#define GLASS_CANCEL_H
+
+#include "glass.h"
+
+static inline bool glass_cancel_enabled(void) { return unlikely(glass_env.cancellation); }
+
+// The worksharing loop th is in was cancelled (dynamic dispatch hands out no more chunks).
+static inline bool glass_cancel_loop_requested(glass_thread_t *th) {
+  return glass_cancel_enabled() &&
+         atomic_load_explicit(&th->team->sync.cancel_loop, memory_order_relaxed) ==
+             th->episode + 1;
+}
+
+// glass_barrier when cancellation is enabled: a member that already left the region through
+// a barrier that served as its join does not wait again.
+void glass_cancel_plain_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
+// The barrier proper (barrier.c), without the cancellation layer.
+void glass_barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
+
+// The join of th's implicit task in team: true when th already completed it in a cancellation
+// barrier; the join's events are then delivered here and the join is skipped.
+bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t *task);
+
+// Task execution (task_cancel.c): a task that has not started and belongs to a cancelled
+// taskgroup or parallel region is discarded; true when t must be discarded (the cancel event
+// was delivered).
+bool glass_task_discard(glass_thread_t *th, glass_task_t *t);
+
+// Dispatch (ws_dispatch.c): a member leaves a cancelled dispatched loop without asking for
+// more chunks; its slot is released as if the loop had ended for it.
+void glass_ws_dispatch_abandon(glass_thread_t *th, void *codeptr);
+
+#endif
