@@ -263,14 +263,17 @@ static GLASS_NOINLINE void chunk_event(glass_thread_t *th, glass_ws_member_t *m,
 }
 
 // The bounds of the next chunk as IV values; false at the end of the loop.
-static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int64_t *incr,
-                                 void *codeptr, bool narrow) {
+// Inlined into each ABI entry (the out-parameters then stay in registers). ra is the entry's
+// return address, turned into codeptr_ra only at the end of the loop.
+static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, uint64_t *hi,
+                                                               int32_t *plast, int64_t *incr,
+                                                               void *ra, bool narrow) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t first, last;
   if (unlikely(m->finished) || unlikely(glass_cancel_loop_requested(th)) ||
       !next_chunk(th, m, &first, &last)) {
-    if (!m->finished) loop_done(th, m, codeptr);
+    if (!m->finished) loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }
   if (m->ordered) {
@@ -335,7 +338,7 @@ static void dispatch_fini(void) {
     (void)loc, (void)gtid;                                                                         \
     uint64_t lo, hi;                                                                               \
     int64_t incr;                                                                                  \
-    if (!dispatch_next(&lo, &hi, plast, &incr, GLASS_CODEPTR(), NARROW)) return 0;                 \
+    if (!dispatch_next(&lo, &hi, plast, &incr, __builtin_return_address(0), NARROW)) return 0;     \
     *plb = (T)lo;                                                                                  \
     *pub = (T)hi;                                                                                  \
     if (pst) *pst = (ST)incr;                                                                      \
