@@ -19,8 +19,9 @@ void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_tas
 void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                              int flags, void *codeptr);
 
-// More teams than this would be more threads than the runtime can register.
-#define MAX_TEAMS (GLASS_MAX_THREADS / 2)
+// Each team has a thread of its own (teams may wait for each other), so a league is capped
+// where thread creation would take seconds or fail: more teams than this are not served.
+#define MAX_TEAMS 1024
 
 // A team's level-0 team and the initial task it runs. Each thread caches one (ws.teams_root):
 // a thread is the initial thread of at most one team at a time.
@@ -48,7 +49,8 @@ typedef struct league {
 
 static int32_t clamp_teams(int32_t n) {
   if (n > MAX_TEAMS) {
-    glass_warn("num_teams(%d) exceeds what this runtime can run; using %d teams", n, MAX_TEAMS);
+    glass_warn("%d teams requested; this runtime runs at most %d teams on the host", n,
+               MAX_TEAMS);
     return MAX_TEAMS;
   }
   return n;

@@ -1,12 +1,13 @@
 // OMP_NUM_TEAMS and OMP_TEAMS_THREAD_LIMIT: the teams construct without clauses follows them,
 // the routines report them, OMP_DISPLAY_ENV shows them; a malformed value warns once and the
-// default (one team; no teams thread limit) is used.
+// default (one team; no teams thread limit) is used; more teams than the host serves are capped.
 // RUN: %compile
 // RUN: env OMP_NUM_TEAMS=3 OMP_TEAMS_THREAD_LIMIT=2 OMP_NUM_THREADS=7 %run %t 2>&1 | %FileCheck %s --check-prefix=SET
 // RUN: env OMP_NUM_TEAMS=3 OMP_TEAMS_THREAD_LIMIT=2 OMP_NUM_THREADS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=SET1
 // RUN: env OMP_NUM_TEAMS=abc OMP_NUM_THREADS=2 %run %t 2>&1 | %FileCheck %s --check-prefix=BADNT
 // RUN: env OMP_TEAMS_THREAD_LIMIT=-4 OMP_NUM_THREADS=2 %run %t 2>&1 | %FileCheck %s --check-prefix=BADTL
 // RUN: env OMP_NUM_TEAMS=0 OMP_TEAMS_THREAD_LIMIT=2x %run %t 2>&1 | %FileCheck %s --check-prefix=BOTH
+// RUN: env OMP_NUM_TEAMS=5000 OMP_NUM_THREADS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=BIG
 // RUN: env OMP_DISPLAY_ENV=true OMP_NUM_TEAMS=5 OMP_TEAMS_THREAD_LIMIT=4 %run %t 2>&1 | %FileCheck %s --check-prefix=DISP
 #include <omp.h>
 #include <stdio.h>
@@ -60,6 +61,11 @@ int main(void) {
 // BOTH-DAG: OMP_TEAMS_THREAD_LIMIT="2x" is invalid
 // BOTH: max_teams 1
 // BOTH-NEXT: teams 1
+
+// More teams than the host serves: a warning, and the cap.
+// BIG: 5000 teams requested; this runtime runs at most 1024 teams on the host
+// BIG: max_teams 5000
+// BIG-NEXT: teams 1024
 
 // DISP: OPENMP DISPLAY ENVIRONMENT BEGIN
 // DISP: [host] OMP_NUM_TEAMS='5'
