@@ -4,8 +4,8 @@
 // frame pointers, that frame's saved frame pointer is the encountering function's frame.
 // Serialized here: if(0) (__kmpc_serialized_parallel, the program calls the outlined
 // function), a region nested beyond max-active-levels and num_threads(1) (__kmpc_fork_call),
-// on the initial thread and on workers. Without frame pointers (last two RUN lines) the caller's frame
-// pointer register holds anything, so only the runtime's own frame is a valid answer.
+// on the initial thread and on workers. Without frame pointers (last two RUN lines) the
+// caller's frame pointer register holds anything, so only the runtime's own frame is valid.
 // REQUIRES: ompt
 // RUN: %compile -DWITH_FP && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
