@@ -4,12 +4,13 @@
 // frame pointers, that frame's saved frame pointer is the encountering function's frame.
 // Serialized here: if(0) (__kmpc_serialized_parallel, the program calls the outlined
 // function), a region nested beyond max-active-levels and num_threads(1) (__kmpc_fork_call),
-// on the initial thread and on workers. Without frame pointers (second RUN) the caller's frame
-// pointer register holds anything, so only the runtime's own frame is a valid answer.
+// on the initial thread and on workers. Without frame pointers (last two RUN lines) the
+// caller's frame pointer register holds anything, so only the runtime's own frame is valid.
 // REQUIRES: ompt
 // RUN: %compile -DWITH_FP && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
-// RUN: %cc %flags -O2 -fomit-frame-pointer %s -o %t.nofp && env OMP_NUM_THREADS=2 %run %t.nofp | %FileCheck %s
+// RUN: %cc %flags -O2 -fomit-frame-pointer %s -o %t.nofp
+// RUN: env OMP_NUM_THREADS=2 %run %t.nofp | %FileCheck %s
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdint.h>
@@ -33,7 +34,9 @@ static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   (void)dev, (void)data;
   return 1;
 }
-static void finalize(ompt_data_t *d) { (void)d; }
+static void finalize(ompt_data_t *d) {
+  (void)d;
+}
 ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
   static ompt_start_tool_result_t r = {initialize, finalize, {0}};
   (void)v, (void)rt;
@@ -50,7 +53,8 @@ static void judge(const char *what, const volatile char *local, void *fp) {
     printf("mismatch %s: %d parallel_begin on this thread, expected 1\n", what, seen);
     bad = 1;
   } else {
-    if (seen_enter == NULL) printf("mismatch %s: enter_frame is NULL\n", what), bad = 1;
+    if (seen_enter == NULL)
+      printf("mismatch %s: enter_frame is NULL\n", what), bad = 1;
     if (seen_flags != (ompt_frame_runtime | ompt_frame_framepointer))
       printf("mismatch %s: enter_frame_flags 0x%x\n", what, seen_flags), bad = 1;
     if (!((uintptr_t)seen_cb_frame < (uintptr_t)seen_enter &&
