@@ -168,7 +168,7 @@ static void itask_init_ompt(glass_task_t *task) {
 // Events of the implicit barrier that ends a region. After the barrier the region may be over,
 // so the end events carry no parallel data.
 static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task,
-                        ompt_scope_endpoint_t ep) {
+                        ompt_scope_endpoint_t ep, void *codeptr) {
 #if GLASS_OMPT
   ompt_sync_region_t kind = ompt_sync_region_barrier_implicit_parallel;
   if (unlikely(team->league)) { // a full join only because of cancellation: no events
@@ -181,22 +181,22 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
   if (ep == ompt_scope_begin) {
     ompt_data_t *pdata = glass_team_parallel_data(team);
     if (OMPT_ON(sync_region))
-      glass_ompt_cb.sync_region(kind, ep, pdata, &task->ompt_data, team->codeptr);
+      glass_ompt_cb.sync_region(kind, ep, pdata, &task->ompt_data, codeptr);
     OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
     if (OMPT_ON(sync_region_wait))
-      glass_ompt_cb.sync_region_wait(kind, ep, pdata, &task->ompt_data, team->codeptr);
+      glass_ompt_cb.sync_region_wait(kind, ep, pdata, &task->ompt_data, codeptr);
   } else {
     if (OMPT_ON(sync_region_wait))
-      glass_ompt_cb.sync_region_wait(kind, ep, NULL, &task->ompt_data, team->codeptr);
+      glass_ompt_cb.sync_region_wait(kind, ep, NULL, &task->ompt_data, codeptr);
     OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
     if (OMPT_ON(sync_region))
-      glass_ompt_cb.sync_region(kind, ep, NULL, &task->ompt_data, team->codeptr);
+      glass_ompt_cb.sync_region(kind, ep, NULL, &task->ompt_data, codeptr);
     if (OMPT_ON(implicit_task))
       glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, task->thread_num,
                                   ompt_task_implicit);
   }
 #else
-  (void)th, (void)team, (void)task, (void)ep;
+  (void)th, (void)team, (void)task, (void)ep, (void)codeptr;
 #endif
 }
 
@@ -238,8 +238,10 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   // deferred tasks (tasking.h) members run tasks while they wait, and the master completes the
   // join only when every task of the team is complete.
   bool full = team->join_full;
+  // Read before the barrier: once released, the master may be forking its next region.
+  void *codeptr = team->codeptr;
   if (unlikely(full))
-    join_events(th, team, task, ompt_scope_begin);
+    join_events(th, team, task, ompt_scope_begin, codeptr);
   else
     OMPT_WAIT_STATE(th,
                     team->league ? ompt_state_wait_barrier_teams
@@ -261,7 +263,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
     glass_barrier_release_children(team, tid);
-    join_events(th, team, task, ompt_scope_end);
+    join_events(th, team, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
     glass_task_join_wait(th, w);
   }

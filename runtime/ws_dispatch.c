@@ -46,6 +46,10 @@ void glass_ws_region_end(glass_team_t *team) {
   if (!ws->members) return;
   atomic_store_explicit(&ws->shared->singles, 0, memory_order_relaxed);
   uint32_t used = ws->members[0].disp_index;
+  // A cancelled region's members may have begun different numbers of constructs.
+  if (glass_cancel_enabled())
+    for (int32_t t = 1; t < team->nthreads; t++)
+      if (ws->members[t].disp_index > used) used = ws->members[t].disp_index;
   for (uint32_t k = 0; k < used && k < ws->nslots; k++)
     slot_reset(&ws->slots[k], k);
 }
