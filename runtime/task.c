@@ -324,7 +324,8 @@ static inline bool task_count(glass_xtask_t *t) {
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
-  atomic_store_explicit(&team->tasking.active, true, memory_order_relaxed);
+  // Release: an idle helper that sees `active` also sees the team as this region set it up.
+  atomic_store_explicit(&team->tasking.active, true, memory_order_release);
   return true;
 }
 
@@ -524,7 +525,63 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
     idle = SPINS_BEFORE_YIELD / 2;
   }
-  atomic_store_explicit(&team->tasking.active, false, memory_order_relaxed);
+  atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
+  // Idle helpers that saw `active` may still be inside: the team must not change under them.
+  while (unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0))
+    glass_spin_pause();
+  int32_t idle_waiters = atomic_exchange_explicit(&team->tasking.idle_waiters, 0,
+                                                  memory_order_relaxed);
+  if (idle_waiters) atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters,
+                                              memory_order_relaxed);
+  atomic_fetch_add_explicit(&team->tasking.gen, 1, memory_order_release);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idle workers. A worker that reached the join before the master deferred its first task has
+// gone idle (the join has no release phase without tasks). While it waits for its next region
+// it polls the team it left: if that team has tasks and its region is still running, it runs
+// them. Entry is a handshake with the drain that ends the region's tasks: the helper counts
+// itself in `helpers`, then re-checks `active` (seq_cst on both sides: either the helper sees
+// the drain's store, or the drain sees the helper and waits for it), and checks that no drain
+// completed meanwhile (`gen`), that it is still a member of the team and not yet released into
+// another region. Parked or pooled workers fail the checks.
+
+static bool idle_poll(void *arg) {
+  glass_thread_t *th = arg;
+  if (unlikely(th->tasking.wait_flag != &th->go)) th->tasking.wait_flag = &th->go; // pokes
+  glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
+  if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
+    return false;
+  uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
+  atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
+  int32_t tid = th->tid;
+  bool ok = atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) &&
+            atomic_load_explicit(&team->tasking.gen, memory_order_acquire) == gen &&
+            __atomic_load_n(&th->team, __ATOMIC_ACQUIRE) == team &&
+            !glass_flag_test(&th->go, th->go_seen) && tid > 0 && tid < team->nthreads &&
+            team->members[tid] == th;
+  bool ran = false;
+  if (ok) {
+    if (th->tasking.idle_gen != gen + 1) {
+      // Counted as a waiter until the drain ends, so that producers poke it when it sleeps.
+      th->tasking.idle_gen = gen + 1;
+      atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+      atomic_fetch_add_explicit(&team->tasking.idle_waiters, 1, memory_order_relaxed);
+    }
+    th->task = &team->itasks[tid]; // the prior task of the switches it reports
+    while (glass_task_run_one(th, false))
+      ran = true;
+    th->task = NULL;
+  }
+  atomic_fetch_sub_explicit(&team->tasking.helpers, 1, memory_order_release);
+  return ran;
+}
+
+const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t *w) {
+  w->poll = idle_poll;
+  w->arg = th;
+  th->tasking.wait_flag = &th->go;
+  return w;
 }
 
 // Join of a region without a tool, when tasks were deferred: workers that saw tasks at their
