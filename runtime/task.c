@@ -193,6 +193,9 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
     glass_flag_t *f = team->members[i]->tasking.wait_flag;
     if (f) glass_flag_poke(f);
   }
+  // The root of a barrier sleeping in glass_task_barrier_drain.
+  if (atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire))
+    glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
 static inline void maybe_wake(glass_team_t *team) {
@@ -506,24 +509,32 @@ void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
 // of the team is complete. Nobody can create a task once pending is 0 and all have arrived.
 void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
   unsigned idle = 0;
+  uint64_t idle_since = 0;
   while (atomic_load_explicit(&team->tasking.pending, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, false)) {
       idle = 0;
+      idle_since = 0;
       continue;
     }
-    if (++idle < SPINS_BEFORE_YIELD) {
-      glass_spin_pause();
-      continue;
-    }
-    // Only tasks running elsewhere or waiting for an event remain: sleep until the count
-    // changes to 0 (the completer wakes us), re-checking now and then for new ready tasks.
+    glass_spin_pause();
+    // Spin for the block time like any wait (reading the clock now and then), then sleep.
+    if (++idle % SPINS_BEFORE_YIELD != 0) continue;
+    uint64_t now = glass_now_ns();
+    if (!idle_since) idle_since = now;
+    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) continue;
+    // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
+    // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
+    // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
+    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
     if (p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
-    idle = SPINS_BEFORE_YIELD / 2;
+    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+    idle = 0;
+    idle_since = 0;
   }
   atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
   // Idle helpers that saw `active` may still be inside: the team must not change under them.
