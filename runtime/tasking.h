@@ -21,6 +21,7 @@ typedef struct glass_tasking_task {
   uint32_t flags;             // GLASS_TF_*
   struct glass_taskgroup *tg; // innermost taskgroup this task is executing in
   struct glass_dephash *deps; // dependences among this task's children (created lazily)
+  uint32_t red_seq; // implicit tasks: `reduction(task, ...)` constructs met in this region
 } glass_tasking_task_t;
 
 // Per thread.
@@ -35,7 +36,6 @@ typedef struct glass_tasking_thread {
   void *free_list[5];           // recycled task descriptors by size class (task.c)
   uint32_t free_count[5];
   void *free_groups;    // recycled taskgroups
-  uint32_t red_gen;     // `reduction(task, ...)` constructs this thread has started
   glass_flag_t release; // release of a task join (fork.c's join with tasks)
 } glass_tasking_thread_t;
 

@@ -233,6 +233,26 @@ static void modifiers(void) {
     }
   }
   printf("modifier parallel_ok=%d for=%ld second=%ld\n", p == nt * 16L, f, q);
+
+  // Members that met different numbers of modifier constructs elsewhere (thread 0 in a nested
+  // region first) still meet in the same one.
+  long a = 0, b = 0;
+#pragma omp parallel shared(a, b)
+  {
+    if (omp_get_thread_num() == 0) {
+#pragma omp parallel num_threads(2) reduction(task, + : a)
+      {
+#pragma omp task in_reduction(+ : a)
+        a += 1;
+      }
+    }
+#pragma omp for reduction(task, + : b)
+    for (int i = 0; i < 20; i++) {
+#pragma omp task in_reduction(+ : b)
+      b += 5;
+    }
+  }
+  printf("modifier nested_first a_ok=%d b=%ld\n", a == 1 || a == 2, b);
 }
 
 int main(void) {
@@ -259,6 +279,7 @@ int main(void) {
 // CHECK: inner_of_task y=4020
 // CHECK: taskloop s=5050 t=10101 u_ok=1
 // CHECK: modifier parallel_ok=1 for=4950 second=30
+// CHECK: modifier nested_first a_ok=1 b=100
 // CHECK: orphaned g=5211
 // CHECK-COUNT-20: basic sum=2021 prod=128 max=63 bits=ffffffff dsum=32.0
 // TOOL: tasks ok: created=[[N:[0-9]+]] completed=[[N]] with_deps=0
