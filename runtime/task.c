@@ -563,6 +563,8 @@ static bool idle_poll(void *arg) {
   glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
   if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
     return false;
+  // A hint only (parked workers skip the handshake); the checks below decide.
+  if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED)) return false;
   uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
   atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
   int32_t tid = th->tid;
