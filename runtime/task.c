@@ -194,6 +194,9 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
     glass_flag_t *f = team->members[i]->tasking.wait_flag;
     if (f) glass_flag_poke(f);
   }
+  // The root of a barrier sleeping in glass_task_barrier_drain.
+  if (atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire))
+    glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
 static inline void maybe_wake(glass_team_t *team) {
@@ -336,7 +339,8 @@ static inline bool task_count(glass_xtask_t *t) {
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
-  atomic_store_explicit(&team->tasking.active, true, memory_order_relaxed);
+  // Release: an idle helper that sees `active` also sees the team as this region set it up.
+  atomic_store_explicit(&team->tasking.active, true, memory_order_release);
   return true;
 }
 
@@ -517,26 +521,92 @@ void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
 // of the team is complete. Nobody can create a task once pending is 0 and all have arrived.
 void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
   unsigned idle = 0;
+  uint64_t idle_since = 0;
   while (atomic_load_explicit(&team->tasking.pending, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, false)) {
       idle = 0;
+      idle_since = 0;
       continue;
     }
-    if (++idle < SPINS_BEFORE_YIELD) {
-      glass_spin_pause();
-      continue;
-    }
-    // Only tasks running elsewhere or waiting for an event remain: sleep until the count
-    // changes to 0 (the completer wakes us), re-checking now and then for new ready tasks.
+    glass_spin_pause();
+    // Spin for the block time like any wait (reading the clock now and then), then sleep.
+    if (++idle % SPINS_BEFORE_YIELD != 0) continue;
+    uint64_t now = glass_now_ns();
+    if (!idle_since) idle_since = now;
+    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) continue;
+    // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
+    // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
+    // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
+    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
     if (p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
-    idle = SPINS_BEFORE_YIELD / 2;
+    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+    idle = 0;
+    idle_since = 0;
   }
-  atomic_store_explicit(&team->tasking.active, false, memory_order_relaxed);
+  atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
+  // Idle helpers that saw `active` may still be inside: the team must not change under them.
+  while (unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0))
+    glass_spin_pause();
+  int32_t idle_waiters = atomic_exchange_explicit(&team->tasking.idle_waiters, 0,
+                                                  memory_order_relaxed);
+  if (idle_waiters) atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters,
+                                              memory_order_relaxed);
+  atomic_fetch_add_explicit(&team->tasking.gen, 1, memory_order_release);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idle workers. A worker that reached the join before the master deferred its first task has
+// gone idle (the join has no release phase without tasks). While it waits for its next region
+// it polls the team it left: if that team has tasks and its region is still running, it runs
+// them. Entry is a handshake with the drain that ends the region's tasks: the helper counts
+// itself in `helpers`, then re-checks `active` (seq_cst on both sides: either the helper sees
+// the drain's store, or the drain sees the helper and waits for it), and checks that no drain
+// completed meanwhile (`gen`), that it is still a member of the team and not yet released into
+// another region. Parked or pooled workers fail the checks.
+
+static bool idle_poll(void *arg) {
+  glass_thread_t *th = arg;
+  if (unlikely(th->tasking.wait_flag != &th->go)) th->tasking.wait_flag = &th->go; // pokes
+  glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
+  if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
+    return false;
+  // A hint only (parked workers skip the handshake); the checks below decide.
+  if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED)) return false;
+  uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
+  atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
+  int32_t tid = th->tid;
+  bool ok = atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) &&
+            atomic_load_explicit(&team->tasking.gen, memory_order_acquire) == gen &&
+            __atomic_load_n(&th->team, __ATOMIC_ACQUIRE) == team &&
+            !glass_flag_test(&th->go, th->go_seen) && tid > 0 && tid < team->nthreads &&
+            team->members[tid] == th;
+  bool ran = false;
+  if (ok) {
+    if (th->tasking.idle_gen != gen + 1) {
+      // Counted as a waiter until the drain ends, so that producers poke it when it sleeps.
+      th->tasking.idle_gen = gen + 1;
+      atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+      atomic_fetch_add_explicit(&team->tasking.idle_waiters, 1, memory_order_relaxed);
+    }
+    th->task = &team->itasks[tid]; // the prior task of the switches it reports
+    while (glass_task_run_one(th, false))
+      ran = true;
+    th->task = NULL;
+  }
+  atomic_fetch_sub_explicit(&team->tasking.helpers, 1, memory_order_release);
+  return ran;
+}
+
+const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t *w) {
+  w->poll = idle_poll;
+  w->arg = th;
+  th->tasking.wait_flag = &th->go;
+  return w;
 }
 
 // Join of a region without a tool, when tasks were deferred: workers that saw tasks at their

@@ -315,12 +315,14 @@ GLASS_API void *__kmpc_task_reduction_get_th_data(int32_t gtid, void *tskgrp, vo
 }
 
 // ---------------------------------------------------------------------------------------------
-// The `task` modifier. Members meet in team->tasking.red_mod; a member that finds the set of
-// an earlier construct (its last member has not yet combined it) waits for it to go.
+// The `task` modifier. Members meet in team->tasking.red_mod. Every member meets the same
+// sequence of such constructs in a region, so the set is tagged with the construct's number in
+// the region (counted in each implicit task); a member that finds the set of an earlier
+// construct (whose last member has not yet combined it) waits for it to go.
 
 static glass_taskred_t *modifier_join(glass_thread_t *th, glass_taskred_t *mine) {
   glass_team_t *team = th->team;
-  uint32_t gen = ++th->tasking.red_gen;
+  uint32_t gen = ++th->task->tk.red_seq;
   mine->modifier = true;
   mine->gen = gen;
   for (;;) {
@@ -338,18 +340,25 @@ static glass_taskred_t *modifier_join(glass_thread_t *th, glass_taskred_t *mine)
 
 static void *modifier_init(glass_thread_t *th, glass_taskred_t *mine, const void *data,
                            bool is_new) {
+  if (unlikely(glass_task_is_explicit(th->task))) {
+    // Not a construct of the team (the program is non-conforming): reduce in this task alone.
+    glass_warn("reduction(task, ...) inside an explicit task; reduced by this task alone");
+    glass_taskgroup_t *tg = glass_taskgroup_begin(th);
+    tg->red = mine;
+    return mine;
+  }
   int32_t tid = th->tid;
   glass_taskred_t *r = modifier_join(th, mine);
   if (r == mine) {
     for (int32_t i = 0; i < r->n; i++)
-      r->items[i].member_shar = glass_zalloc(sizeof(void *) * (size_t)r->nslots);
-    atomic_thread_fence(memory_order_release);
+      __atomic_store_n(&r->items[i].member_shar, glass_zalloc(sizeof(void *) * (size_t)r->nslots),
+                       __ATOMIC_RELEASE);
   }
   // Each member's item lies in its own slot: no other member writes it.
   for (int32_t i = 0; i < r->n; i++) {
     void *shar = is_new ? ((const kmp_taskred_input_t *)data)[i].shar
                         : ((const kmp_task_red_input_t *)data)[i].shar;
-    // The creator publishes member_shar before other members can see r (release CAS).
+    // The creator fills member_shar after publishing the set.
     while (!__atomic_load_n(&r->items[i].member_shar, __ATOMIC_ACQUIRE))
       glass_spin_pause();
     if (tid < r->nslots)
@@ -385,8 +394,12 @@ GLASS_API void __kmpc_task_reduction_modifier_fini(ident_t *loc, int32_t gtid, i
   glass_thread_t *th = glass_self();
   glass_taskgroup_t *tg = th->task->tk.tg;
   glass_taskred_t *r = tg ? tg->red : NULL;
-  if (unlikely(!r || !r->modifier)) {
+  if (unlikely(!r)) {
     glass_warn("__kmpc_task_reduction_modifier_fini without a matching init; ignored");
+    return;
+  }
+  if (unlikely(!r->modifier)) { // the explicit-task fallback of modifier_init
+    glass_taskgroup_end(th, NULL);
     return;
   }
   glass_taskgroup_end(th, NULL); // this member's tasks are complete

@@ -179,9 +179,11 @@ static void *worker_main(void *arg) {
   if (OMPT_ON(thread_begin))
     glass_ompt_thread_begin(th, ompt_thread_worker);
   OMPT_STATE(th, ompt_state_idle);
+  glass_waiter_t idle;
+  const glass_waiter_t *w = glass_task_idle_waiter(th, &idle); // helps the region it left
   for (;;) {
     th->go_seen += 2;
-    glass_flag_wait(&th->go, th->go_seen, NULL);
+    glass_flag_wait(&th->go, th->go_seen, w);
     int cmd = th->cmd;
     if (likely(cmd == GLASS_CMD_RUN)) {
       glass_worker_run_region(th);

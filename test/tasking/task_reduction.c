@@ -25,7 +25,29 @@ typedef struct {
 #pragma omp declare reduction(tally : tally_t : omp_out.n += omp_in.n - omp_in.base) \
     initializer(omp_priv = omp_orig)
 
-static int arr[16];
+static long g;
+
+// Orphaned in_reduction: clang passes no handle; the innermost enclosing taskgroup that reduces
+// g is found at run time.
+static void add_g(long v) {
+#pragma omp task in_reduction(+ : g) firstprivate(v)
+  g += v;
+}
+
+static void orphaned(void) {
+  g = 1;
+#pragma omp parallel
+#pragma omp single
+#pragma omp taskgroup task_reduction(+ : g)
+  {
+    for (int i = 1; i <= 20; i++)
+      add_g(i);
+#pragma omp taskgroup task_reduction(+ : g)
+    for (int i = 0; i < 5; i++)
+      add_g(1000);
+  }
+  printf("orphaned g=%ld\n", g);
+}
 
 static void basic(int ntasks) {
   long sum = 5;
@@ -70,10 +92,13 @@ static void udr(void) {
   printf("udr sum=%ld count=%ld tally=%ld\n", st.sum, st.count, ta.n);
 }
 
+// A local array: clang-14 compiles in_reduction on a section of a *global* array to updates of
+// the global itself (it drops the private copy), which races.
 static void section(void) {
+  int arr[16];
   for (int i = 0; i < 16; i++)
     arr[i] = 1;
-#pragma omp parallel
+#pragma omp parallel shared(arr)
 #pragma omp single
 #pragma omp taskgroup task_reduction(+ : arr[2 : 6])
   for (int i = 0; i < 30; i++) {
@@ -208,6 +233,26 @@ static void modifiers(void) {
     }
   }
   printf("modifier parallel_ok=%d for=%ld second=%ld\n", p == nt * 16L, f, q);
+
+  // Members that met different numbers of modifier constructs elsewhere (thread 0 in a nested
+  // region first) still meet in the same one.
+  long a = 0, b = 0;
+#pragma omp parallel shared(a, b)
+  {
+    if (omp_get_thread_num() == 0) {
+#pragma omp parallel num_threads(2) reduction(task, + : a)
+      {
+#pragma omp task in_reduction(+ : a)
+        a += 1;
+      }
+    }
+#pragma omp for reduction(task, + : b)
+    for (int i = 0; i < 20; i++) {
+#pragma omp task in_reduction(+ : b)
+      b += 5;
+    }
+  }
+  printf("modifier nested_first a_ok=%d b=%ld\n", a == 1 || a == 2, b);
 }
 
 int main(void) {
@@ -220,6 +265,7 @@ int main(void) {
   inner_of_task();
   taskloops();
   modifiers();
+  orphaned();
   for (int r = 0; r < 20; r++)
     basic(64);
   return 0;
@@ -233,5 +279,7 @@ int main(void) {
 // CHECK: inner_of_task y=4020
 // CHECK: taskloop s=5050 t=10101 u_ok=1
 // CHECK: modifier parallel_ok=1 for=4950 second=30
+// CHECK: modifier nested_first a_ok=1 b=100
+// CHECK: orphaned g=5211
 // CHECK-COUNT-20: basic sum=2021 prod=128 max=63 bits=ffffffff dsum=32.0
 // TOOL: tasks ok: created=[[N:[0-9]+]] completed=[[N]] with_deps=0
