@@ -20,8 +20,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from runner import build, instr, machine, plot, report, timing  # noqa: E402
-from runner.common import (BENCH_DIR, MODES, REPO_DIR, BuildError, first_line, log,  # noqa: E402
-                           run_cmd, set_log)
+from runner.common import (BENCH_DIR, MODES, OPT_IN_MODES, REPO_DIR, BuildError,  # noqa: E402
+                           first_line, log, run_cmd, set_log)
 
 
 def csv(kind):
@@ -44,7 +44,9 @@ def parse_args(argv):
     p.add_argument("--runtimes", type=csv(str), default=["glass", "libomp", "libgomp"],
                    help="of glass, libomp, libgomp")
     p.add_argument("--modes", type=csv(str), default=list(MODES),
-                   help="tool modes, of: " + ",".join(MODES))
+                   help="tool modes, of: " + ",".join(MODES) + " (the default), and the "
+                        "opt-in " + ",".join(OPT_IN_MODES) + " (under the glass-trace launcher; "
+                        "also runs the application kernels under it)")
     p.add_argument("--threads", type=csv(int), default=[1, 2, 4])
     p.add_argument("--tool-threads", type=csv(int), default=[1, 2],
                    help="thread counts measured under the tool modes")
@@ -91,7 +93,7 @@ def parse_args(argv):
     if a.smoke:
         a.tool_threads = a.threads
     for m in a.modes:
-        if m not in MODES:
+        if m not in MODES + OPT_IN_MODES:
             p.error("unknown mode %s" % m)
     return a
 
@@ -146,6 +148,8 @@ def main(argv):
         bdir = os.path.join(opts.out, "build")
         builds = {c: build.build_compiler(c, bdir, headers, opts.jobs) for c in compilers}
         tools = build.build_tools(bdir, headers)
+        if "trace" in opts.modes:
+            tools["trace"] = build.trace_launcher(glass_lib)
         probe = build.build_probe(bdir)
     except BuildError as e:
         log("BUILD FAILED: %s" % e, always=True)
@@ -231,7 +235,7 @@ def main(argv):
     if not opts.no_apps:
         rts = [rt for rt in time_rts]
         results["apps"] = timing.run_apps(rts, build.apps(), opts.app_threads, opts, policy,
-                                          stats, small=opts.smoke)
+                                          stats, small=opts.smoke, tools=tools)
 
     # ---- instruction counts ------------------------------------------------------------------
     if not opts.no_instr:
@@ -239,7 +243,7 @@ def main(argv):
             meta["notes"].append("valgrind not installed: no instruction counts")
         else:
             cons = [(g, c) for g, c, _ in constructs]
-            modes = opts.modes
+            modes = [m for m in opts.modes if m not in OPT_IN_MODES]
             if opts.smoke:  # one construct is enough to prove the pipeline
                 cons = [(g, c) for g, c in cons if c == "barrier"]
             results["instr"] = instr.run_instr(instr_rts, cons, tools, modes, opts)

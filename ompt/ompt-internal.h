@@ -18,8 +18,8 @@ typedef struct {
 // Bit n: callback n is registered.
 #define GLASS_OMPT_ACTIVE_BIT 1ull
 
-extern uint64_t glass_ompt_mask;
-extern glass_ompt_callbacks_t glass_ompt_cb;
+extern GLASS_HIDDEN uint64_t glass_ompt_mask;
+extern GLASS_HIDDEN glass_ompt_callbacks_t glass_ompt_cb;
 #if GLASS_OMPT
 #define OMPT_ON(name) unlikely(glass_ompt_mask & (1ull << ompt_callback_##name))
 #define OMPT_ACTIVE() unlikely(glass_ompt_mask & GLASS_OMPT_ACTIVE_BIT)

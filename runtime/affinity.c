@@ -237,6 +237,8 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
   size_t off = 0;
   if (!format)
     format = format_text();
+  int32_t nteams, team_num;
+  glass_ws_league(th, &nteams, &team_num);
   for (const char *p = format; *p && off < sizeof(tmp) - 1;) {
     if (*p != '%') {
       tmp[off++] = *p++;
@@ -262,8 +264,8 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
     char field = field_letter(&p);
     char val[1024];
     switch (field) {
-    case 't': snprintf(val, sizeof(val), "%d", 0); break;
-    case 'T': snprintf(val, sizeof(val), "%d", 1); break;
+    case 't': snprintf(val, sizeof(val), "%d", team_num); break;
+    case 'T': snprintf(val, sizeof(val), "%d", nteams); break;
     case 'L': snprintf(val, sizeof(val), "%d", th->team->level); break;
     case 'n': snprintf(val, sizeof(val), "%d", th->tid); break;
     case 'N': snprintf(val, sizeof(val), "%d", th->team->nthreads); break;
@@ -397,4 +399,60 @@ GLASS_API int kmp_get_affinity(void **mask) {
 GLASS_API int kmp_get_affinity_max_proc(void) {
   glass_ensure_init();
   return CPU_SETSIZE;
+}
+
+// Fortran names of the affinity-format routines: a character argument comes as a pointer and a
+// hidden length (after all other arguments), blank-padded rather than NUL-terminated.
+static char *fortran_string(const char *s, size_t len, char *buf, size_t size) {
+  while (len > 0 && s[len - 1] == ' ')
+    len--;
+  if (len >= size)
+    len = size - 1;
+  memcpy(buf, s, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+static void fortran_pad(char *buffer, size_t size, const char *text) {
+  size_t n = strlen(text);
+  if (n > size)
+    n = size;
+  memcpy(buffer, text, n);
+  memset(buffer + n, ' ', size - n);
+}
+
+GLASS_API void omp_set_affinity_format_(const char *format, size_t len) {
+  char f[512];
+  ompc_set_affinity_format(fortran_string(format, len, f, sizeof(f)));
+}
+
+GLASS_API size_t omp_get_affinity_format_(char *buffer, size_t size) {
+  glass_ensure_init();
+  const char *f = format_text();
+  fortran_pad(buffer, size, f);
+  return strlen(f);
+}
+
+GLASS_API void omp_display_affinity_(const char *format, size_t len) {
+  char f[512];
+  ompc_display_affinity(fortran_string(format, len, f, sizeof(f)));
+}
+
+GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t size,
+                                       size_t format_len) {
+  char f[512], line[4096];
+  size_t n = ompc_capture_affinity(line, sizeof(line), fortran_string(format, format_len, f, sizeof(f)));
+  fortran_pad(buffer, size, line);
+  return n;
+}
+
+// libomp's kmpc_* spellings of the mask routines.
+GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask) {
+  return kmp_set_affinity_mask_proc(proc, mask);
+}
+GLASS_API int kmpc_unset_affinity_mask_proc(int proc, void **mask) {
+  return kmp_unset_affinity_mask_proc(proc, mask);
+}
+GLASS_API int kmpc_get_affinity_mask_proc(int proc, void **mask) {
+  return kmp_get_affinity_mask_proc(proc, mask);
 }

@@ -16,7 +16,7 @@ typedef struct {
   cpu_set_t usable;      // the processors this process may run on
 } glass_places_t;
 
-extern glass_places_t glass_places;
+extern GLASS_HIDDEN glass_places_t glass_places;
 
 void glass_places_init(void);
 int glass_place_containing(const cpu_set_t *set);

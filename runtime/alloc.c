@@ -501,3 +501,22 @@ bad:
              text);
   return H_DEFAULT;
 }
+
+// Fortran names: handles and counts by reference.
+GLASS_API handle_t omp_init_allocator_(handle_t *memspace, int *ntraits, const void *traits) {
+  return omp_init_allocator(*memspace, *ntraits, traits);
+}
+GLASS_API void omp_destroy_allocator_(handle_t *allocator) { omp_destroy_allocator(*allocator); }
+GLASS_API void omp_set_default_allocator_(handle_t *allocator) {
+  omp_set_default_allocator(*allocator);
+}
+GLASS_API handle_t omp_get_default_allocator_(void) { return omp_get_default_allocator(); }
+
+// libomp's kmpc_* spellings of the kmp_* allocation routines.
+GLASS_API void *kmpc_malloc(size_t size) { return kmp_malloc(size); }
+GLASS_API void *kmpc_calloc(size_t nelem, size_t elsize) { return kmp_calloc(nelem, elsize); }
+GLASS_API void *kmpc_realloc(void *ptr, size_t size) { return kmp_realloc(ptr, size); }
+GLASS_API void kmpc_free(void *ptr) { kmp_free(ptr); }
+GLASS_API void *kmpc_aligned_malloc(size_t size, size_t alignment) {
+  return kmp_aligned_malloc(size, alignment);
+}

@@ -19,6 +19,8 @@ int omp_get_thread_limit(void);
 int omp_get_cancellation(void);
 int omp_get_max_task_priority(void);
 int omp_in_explicit_task(void);
+int omp_in_final(void);
+void omp_fulfill_event(uintptr_t);
 double omp_get_wtime(void);
 double omp_get_wtick(void);
 void omp_set_num_threads(int);
@@ -29,6 +31,12 @@ void omp_set_schedule(int, int);
 void omp_get_schedule(int *, int *);
 int omp_control_tool(int, int, void *);
 void omp_display_env(int);
+int omp_get_num_teams(void);
+int omp_get_team_num(void);
+int omp_get_max_teams(void);
+int omp_get_teams_thread_limit(void);
+void omp_set_num_teams(int);
+void omp_set_teams_thread_limit(int);
 
 #define F_GET(name)                                                                                \
   GLASS_API int name##_(void) { return name(); }
@@ -47,6 +55,11 @@ F_GET(omp_get_thread_limit)
 F_GET(omp_get_cancellation)
 F_GET(omp_get_max_task_priority)
 F_GET(omp_in_explicit_task)
+F_GET(omp_in_final)
+F_GET(omp_get_num_teams)
+F_GET(omp_get_team_num)
+F_GET(omp_get_max_teams)
+F_GET(omp_get_teams_thread_limit)
 
 #define F_SET(name)                                                                                \
   GLASS_API void name##_(int *v) { name(*v); }
@@ -55,6 +68,8 @@ F_SET(omp_set_dynamic)
 F_SET(omp_set_nested)
 F_SET(omp_set_max_active_levels)
 F_SET(omp_display_env)
+F_SET(omp_set_num_teams)
+F_SET(omp_set_teams_thread_limit)
 
 GLASS_API int omp_get_ancestor_thread_num_(int *level) { return omp_get_ancestor_thread_num(*level); }
 GLASS_API int omp_get_team_size_(int *level) { return omp_get_team_size(*level); }
@@ -65,3 +80,5 @@ GLASS_API void omp_get_schedule_(int *kind, int *chunk) { omp_get_schedule(kind,
 GLASS_API int omp_control_tool_(int *command, int *modifier, void *arg) {
   return omp_control_tool(*command, *modifier, arg);
 }
+
+GLASS_API void omp_fulfill_event_(uintptr_t *event) { omp_fulfill_event(*event); }

@@ -96,13 +96,17 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
       glass_task_barrier_drain(th, team);
   } else if (likely(team->nthreads > 1)) {
     int tid = th->tid;
-    glass_barrier_gather(th, team, tid);
+    // Members that arrived before another deferred tasks run them too (task.c's lazy poll).
+    glass_waiter_t lw;
+    const glass_waiter_t *w = glass_task_lazy_waiter(th, &lw);
+    glass_barrier_gather_wait(th, team, tid, w);
     // Tasks deferred by members that arrived after this thread tested the flag.
     if (tid == 0 && unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
       glass_task_barrier_drain(th, team);
     if (tid != 0)
-      glass_barrier_wait_release(th);
+      glass_barrier_wait_release_wait(th, w);
     glass_barrier_release_children(team, tid);
+    glass_task_lazy_end(th, team);
   }
 }
 

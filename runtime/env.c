@@ -15,7 +15,7 @@
 #include <strings.h>
 
 glass_env_t glass_env;
-extern int glass_nprocs;
+extern GLASS_HIDDEN int glass_nprocs;
 
 bool glass_warnings_enabled(void); // kmp_ext.c: kmp_set_warnings_off
 
@@ -108,7 +108,10 @@ static void read_int(const char *name, long lo, long hi, int32_t *out, bool *set
       snprintf(range, sizeof(range), "expected an integer >= %ld", lo);
     else
       snprintf(range, sizeof(range), "expected an integer in [%ld, %ld]", lo, hi);
-    snprintf(fb, sizeof(fb), "%d", *out);
+    if (*out == 0 && lo > 0)
+      snprintf(fb, sizeof(fb), "the default"); // 0 stands for "unset" (OMP_NUM_TEAMS, ...)
+    else
+      snprintf(fb, sizeof(fb), "%d", *out);
     bad_value(name, v, range, fb);
     return;
   }

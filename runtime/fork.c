@@ -18,6 +18,14 @@ void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_
 // Maintained only when OMP_THREAD_LIMIT is finite.
 static _Atomic int32_t cg_busy;
 
+// The busy-thread count of the contention group the task's team belongs to: each team of a
+// league is a contention group of its own (its level-0 team carries the count).
+static _Atomic int32_t *cg_of(glass_team_t *team) {
+  while (team->level > 0 && team->parent)
+    team = team->parent;
+  return team->cg_busy ? team->cg_busy : &cg_busy;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Team size (OpenMP 5.1 §2.6.1, Algorithm 2.1).
 
@@ -34,7 +42,7 @@ static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t reque
     n = glass_nprocs;
   int32_t limit = task->icvs.thread_limit;
   if (unlikely(limit != INT_MAX)) {
-    int32_t avail = limit - atomic_load_explicit(&cg_busy, memory_order_relaxed) - 1;
+    int32_t avail = limit - atomic_load_explicit(cg_of(parent), memory_order_relaxed) - 1;
     if (n > avail + 1)
       n = avail + 1;
   }
@@ -163,6 +171,13 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
                         ompt_scope_endpoint_t ep, void *codeptr) {
 #if GLASS_OMPT
   ompt_sync_region_t kind = ompt_sync_region_barrier_implicit_parallel;
+  if (unlikely(team->league)) { // a full join only because of cancellation: no events
+    if (ep == ompt_scope_begin)
+      OMPT_WAIT_STATE(th, ompt_state_wait_barrier_teams, team);
+    else
+      OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
+    return;
+  }
   if (ep == ompt_scope_begin) {
     ompt_data_t *pdata = glass_team_parallel_data(team);
     if (OMPT_ON(sync_region))
@@ -196,7 +211,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   if (unlikely(team->affinity_work))
     glass_affinity_enter(th, team, tid);
 #if GLASS_OMPT
-  if (OMPT_ON(implicit_task))
+  if (OMPT_ON(implicit_task) && !team->league)
     glass_ompt_cb.implicit_task(ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
                                 (unsigned)team->nthreads, tid, ompt_task_implicit);
 #endif
@@ -228,7 +243,10 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   if (unlikely(full))
     join_events(th, team, task, ompt_scope_begin, codeptr);
   else
-    OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
+    OMPT_WAIT_STATE(th,
+                    team->league ? ompt_state_wait_barrier_teams
+                                 : ompt_state_wait_barrier_implicit_parallel,
+                    team);
   glass_waiter_t tw;
   const glass_waiter_t *w = NULL;
   if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
@@ -322,6 +340,7 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   team->nmembers = 1;
   team->level = parent->level + 1;
   team->active_level = parent->active_level;
+  team->hot_level = parent->hot_level + 1;
   team->parent = parent;
   team->parent_task = parent_task;
   team->master = th;
@@ -381,15 +400,15 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
 
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame) {
   glass_task_t *parent_task = th->task;
-#if GLASS_OMPT
-  // The program calls the outlined function itself: the boundary between the two tasks is the
-  // user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
-  parent_task->ompt_frame.enter_frame.ptr = frame;
-  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
-#endif
+  // parallel_begin reports the enter frame the entry point set: its own frame, as for an active
+  // region (the caller's frame pointer is unknown when the caller omits it).
   glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
   (void)team, (void)frame, (void)parent_task;
 #if GLASS_OMPT
+  // Then the program calls the outlined function itself: the boundary between the two tasks is
+  // the user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
+  parent_task->ompt_frame.enter_frame.ptr = frame;
+  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
   team->itasks[0].ompt_frame.exit_frame.ptr = frame;
   team->itasks[0].ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
 #endif
@@ -441,6 +460,9 @@ static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int
   serial_end(th, codeptr);
 }
 
+static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
+                      kmpc_micro fn, void **argv, int32_t n, int32_t requested, bool league);
+
 void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
                 kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true) {
   (void)frame;
@@ -459,14 +481,29 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
     fork_serialized(th, loc, codeptr, argc, fn, argv, requested);
     return;
   }
+  fork_team(th, loc, codeptr, argc, fn, argv, n, requested, false);
+}
+
+void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
+                       kmpc_micro fn, void **argv, int32_t n) {
+  fork_team(th, loc, codeptr, argc, fn, argv, n, n, true);
+}
+
+// The teams of a league are contention groups of their own: the league's members do not count
+// against the encountering one's thread limit.
+static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
+                      kmpc_micro fn, void **argv, int32_t n, int32_t requested, bool league) {
+  glass_team_t *parent = th->team;
+  glass_task_t *parent_task = th->task;
   OMPT_STATE(th, ompt_state_overhead);
-  glass_team_t *team = team_acquire(th, parent->level, n);
+  glass_team_t *team = team_acquire(th, parent->hot_level, n);
   if (unlikely(team->nmembers < n))
     n = team->nmembers;
   int32_t prev_n = team->nthreads;
-  bool limited = parent_task->icvs.thread_limit != INT_MAX;
+  bool limited = parent_task->icvs.thread_limit != INT_MAX && !league;
+  _Atomic int32_t *cg = limited ? cg_of(parent) : NULL;
   if (unlikely(limited))
-    atomic_fetch_add_explicit(&cg_busy, n - 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(cg, n - 1, memory_order_relaxed);
 
   team->fn = fn;
   team->argc = argc;
@@ -476,6 +513,8 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   team->nthreads = n;
   team->level = parent->level + 1;
   team->active_level = parent->active_level + 1;
+  team->hot_level = parent->hot_level + 1;
+  team->league = league;
   team->parent = parent;
   team->parent_task = parent_task;
   child_icvs(&team->child_icvs, parent_task);
@@ -489,12 +528,13 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   else
     team->affinity_work = false;
   // With cancellation the join may complete in a barrier of the region (cancel.c): workers
-  // always wait for its release then.
-  team->join_full = OMPT_ANY(JOIN_EVENTS) || glass_cancel_enabled();
+  // always wait for its release then. A league's join is not a barrier a tool sees.
+  team->join_full = (OMPT_ANY(JOIN_EVENTS) && !league) || glass_cancel_enabled();
 #if GLASS_OMPT
   team->ompt_parallel_data.value = 0;
   team->ompt_requested = requested;
-  team->ompt_flags = ompt_parallel_invoker_runtime | ompt_parallel_team;
+  team->ompt_flags =
+      ompt_parallel_invoker_runtime | (league ? ompt_parallel_league : ompt_parallel_team);
   if (OMPT_ON(parallel_begin))
     glass_ompt_parallel_begin(th, team, parent_task, requested, team->ompt_flags, codeptr);
 #endif
@@ -517,7 +557,7 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   atomic_signal_fence(memory_order_release);
   th->team = parent;
   if (unlikely(limited))
-    atomic_fetch_sub_explicit(&cg_busy, n - 1, memory_order_relaxed);
+    atomic_fetch_sub_explicit(cg, n - 1, memory_order_relaxed);
 #if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);

@@ -93,6 +93,11 @@ struct glass_team {
   glass_task_t *parent_task; // encountering task
   glass_thread_t *master;
   bool serialized;  // size-1 team that does not use the barrier machinery
+  bool league;      // a teams construct's league: each member runs one team's initial task
+  int32_t hot_level; // the hot_teams index this team's members use for regions nested in it
+  // Level-0 teams of a league (ws_teams.c): their contention group's count of busy threads
+  // (NULL: the initial contention group's).
+  _Atomic int32_t *cg_busy;
   bool join_full;   // the join barrier releases workers (a tool needs their end events)
   uint32_t episode; // barrier episodes completed (master's count, read by workers at fork)
   int32_t saved_tid; // serialized teams: the thread's number in the enclosing team
@@ -185,7 +190,7 @@ struct glass_thread {
 // ---------------------------------------------------------------------------------------------
 // Global state.
 
-extern _Atomic int glass_init_state; // 0 none, 1 in progress, 2 done
+extern GLASS_HIDDEN _Atomic int glass_init_state; // 0 none, 1 in progress, 2 done
 extern __thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
 
 GLASS_COLD glass_thread_t *glass_register_root(void);
@@ -209,7 +214,7 @@ static inline glass_thread_t *glass_self_peek(void) { return glass_tls_self; }
 
 // Thread registry, indexed by gtid.
 #define GLASS_MAX_THREADS 65536
-extern glass_thread_t *glass_threads[GLASS_MAX_THREADS];
+extern GLASS_HIDDEN glass_thread_t *glass_threads[GLASS_MAX_THREADS];
 extern _Atomic int32_t glass_nthreads_total; // threads ever registered (next gtid)
 
 // Fork/join (fork.c).
@@ -217,6 +222,10 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
                 kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true);
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame);
 void glass_serialized_end(glass_thread_t *th, void *codeptr);
+// A league of exactly n members (ws_teams.c's teams construct): parallel events say league, and
+// the members' implicit-task events are left to fn.
+void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
+                       kmpc_micro fn, void **argv, int32_t n);
 
 // Workers and pool (thread.c).
 void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid);
@@ -250,7 +259,7 @@ void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t 
 // codeptr_ra of an ABI entry point: its return address, unless the outlined function reached
 // it by a tail call, in which case that address is our trampoline's and the best user address
 // left is the outlined function itself (it maps to the parallel construct's line).
-extern const char glass_invoke_microtask_return[];
+extern GLASS_HIDDEN const char glass_invoke_microtask_return[];
 void *glass_tail_call_codeptr(void);
 static inline void *glass_user_codeptr(void *ra) {
   if (unlikely(ra == (const void *)glass_invoke_microtask_return))

@@ -69,8 +69,8 @@ typedef struct glass_env {
   glass_icvs_t initial;         // ICVs of the initial task
 } glass_env_t;
 
-extern glass_env_t glass_env;
-extern int glass_nprocs;
+extern __attribute__((visibility("hidden"))) glass_env_t glass_env;
+extern __attribute__((visibility("hidden"))) int glass_nprocs;
 
 uintptr_t glass_alloc_from_env(const char *text); // alloc.c
 

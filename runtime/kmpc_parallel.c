@@ -2,6 +2,7 @@
 // arguments, capture the user's call site and frame for OMPT, call the core.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "mutex.h" // GLASS_FASTPATH
 
 #include <stdarg.h>
 
@@ -113,6 +114,7 @@ GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
 #pragma GCC diagnostic ignored "-Wframe-address"
   void *caller = __builtin_frame_address(1);
 #pragma GCC diagnostic pop
+  OMPT_ENTER_FRAME(th->task, FRAME());
   glass_serialized_begin(th, loc, CODEPTR(), caller);
 }
 
@@ -136,14 +138,22 @@ static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *
 
 #define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
 
-GLASS_API void __kmpc_barrier(ident_t *loc, int32_t gtid) {
+// Slow-path entry, tail-called by the fast path below (which has no frame of its own): its
+// return address is the user's call site, and its frame is where __kmpc_barrier's would be.
+static GLASS_NOINLINE void barrier_entry(ident_t *loc) {
+  barrier_slow(glass_self(), loc, CODEPTR(), FRAME());
+}
+
+GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
   (void)gtid;
-  glass_thread_t *th = glass_self();
+  glass_thread_t *th = glass_tls_self;
   // A team of one has nobody to wait for; a tool that asked for barrier events still gets them,
   // and tasks still pending (detached ones) complete first.
-  glass_team_t *team = th->team;
-  if (likely(team->nthreads == 1) && !OMPT_ANY(BARRIER_EVENTS) &&
-      likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
-    return;
-  barrier_slow(th, loc, CODEPTR(), FRAME());
+  if (likely(th != NULL)) {
+    glass_team_t *team = th->team;
+    if (likely(team->nthreads == 1) && !OMPT_ANY(BARRIER_EVENTS) &&
+        likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
+      return;
+  }
+  barrier_entry(loc);
 }

@@ -1,6 +1,7 @@
 // ABI entry points for tasks: allocation, submission, undeferred tasks, taskwait, taskyield,
 // taskgroup, and the omp_* task routines not in api.c. Thin: the core is task.c.
 #include "task_internal.h"
+#include "task_alloc.h"
 #include "../ompt/ompt-internal.h"
 
 #define FRAME() __builtin_frame_address(0)
@@ -17,7 +18,10 @@ GLASS_API kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t 
                                             size_t sizeof_task, size_t sizeof_shareds,
                                             kmp_routine_t entry) {
   (void)loc, (void)gtid;
-  return &glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
+  glass_thread_t *th = glass_self();
+  glass_xtask_t *t = glass_task_alloc_fast(th, flags, sizeof_task, sizeof_shareds, entry);
+  if (likely(t != NULL)) return &t->hdr;
+  return &glass_task_alloc(th, flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
 }
 
 // `target nowait` host code; the device number does not matter to the host runtime.

@@ -123,6 +123,10 @@ static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn 
                         kmp_critical_name *lck, const void *codeptr) {
   glass_team_t *team = th->team;
   int method = choose_method(loc, team->nthreads, data, func);
+  // The initial thread of a team in a league (teams.c) combines into the teams construct's
+  // originals alongside the other teams: atomics or the critical section.
+  if (team->nthreads == 1 && team->ws.league_size > 1)
+    method = choose_method(loc, 2, NULL, NULL);
   th->sync.red_method = method;
   if (method == RED_ATOMIC) return 2;
   if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_begin, codeptr);
@@ -159,7 +163,7 @@ GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars
   (void)gtid, (void)nvars, (void)size;
   glass_thread_t *th = glass_self();
   // A team of one with no tool: nothing to decide, nothing to record for the end call.
-  if (likely(th->team->nthreads == 1) && !OMPT_ON(reduction)) {
+  if (likely(th->team->nthreads == 1) && !OMPT_ON(reduction) && th->team->ws.league_size <= 1) {
     th->sync.red_method = RED_EMPTY;
     return 1;
   }

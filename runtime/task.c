@@ -1,44 +1,40 @@
 // Explicit tasks: descriptors, submission, execution, completion, the work-stealing scheduler
 // and the waits that run tasks (taskwait, taskgroup, barriers). Design: docs/internals-tasking.md.
 #include "task_internal.h"
+#include "task_alloc.h"
 #include "../ompt/ompt-internal.h"
 #include "cancel.h"
 
 #include <stdlib.h>
 
 // ---------------------------------------------------------------------------------------------
-// Descriptor blocks: per-thread free lists by size class. A block freed by another thread than
-// the one that allocated it goes to the freeing thread's list; a list holds at most FREE_CAP
-// blocks so that producer/consumer patterns cannot hoard memory.
+// Descriptor blocks (the fast paths are in task_alloc.h): per-thread free lists by size class.
+// A block freed by another thread than the one that allocated it goes to the freeing thread's
+// list; a list holds at most GLASS_FREE_CAP blocks so that producer/consumer patterns cannot
+// hoard memory.
 
-static const uint32_t class_size[5] = {256, 512, 1024, 2048, 4096};
-#define FREE_CAP 512
+const uint32_t glass_task_class_size[GLASS_TASK_CLASSES] = {256, 512, 1024, 2048, 4096};
 
-static void *block_get(glass_thread_t *th, size_t size, int8_t *cls) {
+void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   int c = 0;
-  while (c < 5 && size > class_size[c])
+  while (c < GLASS_TASK_CLASSES && size > glass_task_class_size[c])
     c++;
-  if (unlikely(c == 5)) {
-    *cls = -1;
-    void *p = NULL;
-    if (posix_memalign(&p, 64, (size + 63) & ~(size_t)63) != 0 || !p)
-      glass_zalloc((size_t)-1 >> 1); // reports out of memory
-    return p;
-  }
-  *cls = (int8_t)c;
-  void *b = th->tasking.free_list[c];
-  if (likely(b != NULL)) {
+  if (c < GLASS_TASK_CLASSES && th->tasking.free_list[c]) {
+    void *b = th->tasking.free_list[c];
     th->tasking.free_list[c] = *(void **)b;
     th->tasking.free_count[c]--;
+    *cls = (int8_t)c;
     return b;
   }
+  size_t bytes = c < GLASS_TASK_CLASSES ? glass_task_class_size[c] : (size + 63) & ~(size_t)63;
+  *cls = c < GLASS_TASK_CLASSES ? (int8_t)c : -1;
   void *p = NULL;
-  if (posix_memalign(&p, 64, class_size[c]) != 0 || !p) glass_zalloc((size_t)-1 >> 1);
+  if (posix_memalign(&p, 64, bytes) != 0 || !p) glass_zalloc((size_t)-1 >> 1); // reports OOM
   return p;
 }
 
-static void block_put(glass_thread_t *th, void *b, int8_t cls) {
-  if (likely(cls >= 0) && likely(th->tasking.free_count[cls] < FREE_CAP)) {
+static inline void block_put(glass_thread_t *th, void *b, int8_t cls) {
+  if (likely(cls >= 0) && likely(th->tasking.free_count[cls] < GLASS_FREE_CAP)) {
     *(void **)b = th->tasking.free_list[cls];
     th->tasking.free_list[cls] = b;
     th->tasking.free_count[cls]++;
@@ -51,56 +47,26 @@ static void block_put(glass_thread_t *th, void *b, int8_t cls) {
 // Allocation and release. A task holds a reference on its explicit parent until it is freed, so
 // every ancestor of a live task is live (the tied-task check and ompt_get_task_info walk them).
 
+static uint32_t task_flags(int32_t flags, const glass_task_t *parent) {
+  return ((flags & KMP_TASK_FINAL) || (parent->tk.flags & GLASS_TF_FINAL) ? GLASS_TF_FINAL : 0) |
+         (flags & KMP_TASK_TIED ? 0 : GLASS_TF_UNTIED) |
+         (flags & KMP_TASK_DETACHABLE ? GLASS_TF_DETACH : 0);
+}
+
 glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
                                 size_t shareds_size, kmp_routine_t entry, void *codeptr) {
   if (unlikely(task_size < sizeof(kmp_task_t))) task_size = sizeof(kmp_task_t);
   size_t off = (__builtin_offsetof(glass_xtask_t, hdr) + task_size + 7) & ~(size_t)7;
   int8_t cls;
-  glass_xtask_t *t = block_get(th, off + shareds_size, &cls);
+  glass_xtask_t *t = glass_task_block_slow(th, off + shareds_size, &cls);
   glass_task_t *parent = th->task;
-  t->base.parent = parent;
-  t->base.team = th->team;
-  t->base.thread_num = th->tid;
-  t->base.kind = GLASS_TASK_EXPLICIT;
-  t->base.icvs = parent->icvs;
-  atomic_store_explicit(&t->base.tk.children, 0, memory_order_relaxed);
-  t->base.tk.depth = parent->tk.depth + 1;
-  t->base.tk.flags =
-      ((flags & KMP_TASK_FINAL) || (parent->tk.flags & GLASS_TF_FINAL) ? GLASS_TF_FINAL : 0) |
-      (flags & KMP_TASK_TIED ? 0 : GLASS_TF_UNTIED) |
-      (flags & KMP_TASK_DETACHABLE ? GLASS_TF_DETACH : 0);
-  t->base.tk.tg = parent->tk.tg;
-  t->base.tk.deps = NULL;
-  atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
-  t->state = XT_READY;
-  t->aflags = flags;
-  t->priority = 0;
-  t->size_class = cls;
-  t->in_tg = NULL;
-  t->node = NULL;
-  atomic_store_explicit(&t->event, 0, memory_order_relaxed);
-  t->task_size = task_size;
-  t->shareds_size = shareds_size;
-  t->codeptr = codeptr;
-#if GLASS_OMPT
-  t->base.ompt_data.value = 0;
-  t->base.ompt_frame.exit_frame.ptr = NULL;
-  t->base.ompt_frame.enter_frame.ptr = NULL;
-  t->base.ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  t->base.ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
-  t->base.ompt_flags = ompt_task_explicit;
-#endif
-  t->hdr.shareds = shareds_size ? (char *)t + off : NULL;
-  t->hdr.routine = entry;
-  t->hdr.part_id = 0;
-  t->hdr.data1.ptr = NULL;
-  t->hdr.data2.ptr = NULL;
-  if (parent->kind == GLASS_TASK_EXPLICIT)
-    atomic_fetch_add_explicit(&xtask_from_base(parent)->refs, 1, memory_order_relaxed);
+  glass_task_init_fields(th, t, parent, flags, task_flags(flags, parent), task_size, off,
+                         shareds_size, entry, codeptr, cls);
   return t;
 }
 
-static void task_release(glass_thread_t *th, glass_xtask_t *t) {
+
+static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *t) {
   for (;;) {
     // The last reference needs no atomic: nobody else can add one to a complete task.
     if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 &&
@@ -111,6 +77,17 @@ static void task_release(glass_thread_t *th, glass_xtask_t *t) {
     if (parent->kind != GLASS_TASK_EXPLICIT) return;
     t = xtask_from_base(parent);
   }
+}
+
+// The common case inline: the last reference on a task whose parent is an implicit task.
+static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
+  glass_task_t *parent = t->base.parent;
+  if (likely(atomic_load_explicit(&t->refs, memory_order_acquire) == 1) &&
+      likely(parent->kind != GLASS_TASK_EXPLICIT)) {
+    block_put(th, t, t->size_class);
+    return;
+  }
+  task_release_slow(th, t);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,6 +194,9 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
     glass_flag_t *f = team->members[i]->tasking.wait_flag;
     if (f) glass_flag_poke(f);
   }
+  // The root of a barrier sleeping in glass_task_barrier_drain.
+  if (atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire))
+    glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
 static inline void maybe_wake(glass_team_t *team) {
@@ -267,15 +247,18 @@ static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_
 #endif
 
 // The body ended: complete the task, or leave its completion to its event (detach).
-static void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_t *next) {
+static inline void task_complete(glass_thread_t *th, glass_xtask_t *t);
+
+static inline void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_t *next) {
   if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t)) return;
   SCHEDULE_EVENT(&t->base, ompt_task_complete, next);
-  glass_task_complete(th, t);
+  task_complete(th, t);
 }
 
 // Runs task t on this thread from its current part. Returns with t complete, waiting for its
 // event, or (an untied task that re-enqueued itself) queued again.
-static void task_execute(glass_thread_t *th, glass_xtask_t *t, int status) {
+static inline __attribute__((always_inline)) void task_execute(glass_thread_t *th,
+                                                               glass_xtask_t *t, int status) {
   glass_task_t *prev = th->task;
   glass_xtask_t *prev_tied = th->tasking.tied_top;
   t->base.thread_num = th->tid;
@@ -316,7 +299,7 @@ static void task_execute(glass_thread_t *th, glass_xtask_t *t, int status) {
   task_finish(th, t, prev);
 }
 
-void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
+static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
   if (unlikely(t->aflags & KMP_TASK_DESTRUCTORS) && t->hdr.data1.destructors)
     t->hdr.data1.destructors(th->gtid, &t->hdr);
   if (unlikely(t->base.tk.deps != NULL)) {
@@ -334,6 +317,10 @@ void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
   task_release(th, t);
 }
 
+void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
+  task_complete(th, t);
+}
+
 void glass_task_team_idle(glass_team_t *team) {
   if (unlikely(atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire)))
     glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
@@ -341,7 +328,7 @@ void glass_task_team_idle(glass_team_t *team) {
 
 // Counts a task that will outlive the call that submits it (deferred, or waiting for
 // dependences), so that taskwait, taskgroup and barriers wait for it.
-static inline void task_count(glass_xtask_t *t) {
+static inline bool task_count(glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
   glass_taskgroup_t *tg = t->base.parent->tk.tg;
@@ -351,12 +338,24 @@ static inline void task_count(glass_xtask_t *t) {
   }
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
-  if (!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))
-    atomic_store_explicit(&team->tasking.active, true, memory_order_relaxed);
+  if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
+  // Release: an idle helper that sees `active` also sees the team as this region set it up.
+  atomic_store_explicit(&team->tasking.active, true, memory_order_release);
+  return true;
 }
 
 void glass_task_count(glass_xtask_t *t) {
   task_count(t);
+}
+
+// After a push: the first task since the last barrier wakes members that may be asleep in a
+// barrier begun without tasks (they are not counted in `waiters` yet); later ones wake counted
+// waiters only.
+static inline void wake_after_push(glass_team_t *team, bool first) {
+  if (unlikely(first))
+    wake_waiters(team);
+  else
+    maybe_wake(team);
 }
 
 // Runs a task the encountering thread must or may execute at once.
@@ -379,14 +378,14 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
     int32_t max = glass_env.max_task_priority;
     t->priority = p < 0 ? 0 : p > max ? max : p;
   }
-  task_count(t);
+  bool first = task_count(t);
   if (likely(t->priority == 0) && likely(dq_push(&team_deques(team)[th->tid], t))) {
-    maybe_wake(team);
+    wake_after_push(team, first);
     return;
   }
   if (t->priority > 0) {
     shared_push(team, t);
-    maybe_wake(team);
+    wake_after_push(team, first);
     return;
   }
   task_execute(th, t, ompt_task_switch); // deque full: throttle the producer
@@ -490,30 +489,124 @@ void glass_task_wait_end(glass_thread_t *th, glass_team_t *team) {
   atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
 }
 
+// Members that reached a barrier before the first task was deferred wait with this poll: a
+// load of `active` per spin while there are no tasks; once there are, the member counts itself
+// as a waiter (so producers poke it when it sleeps) and runs tasks like the others.
+static bool lazy_poll(void *arg) {
+  glass_thread_t *th = arg;
+  glass_team_t *team = th->team;
+  if (likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
+  if (!th->tasking.lazy_waiter) {
+    th->tasking.lazy_waiter = true;
+    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+  }
+  return glass_task_run_one(th, false);
+}
+
+const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t *w) {
+  w->poll = lazy_poll;
+  w->arg = th;
+  return w;
+}
+
+void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
+  th->tasking.wait_flag = NULL;
+  if (th->tasking.lazy_waiter) {
+    th->tasking.lazy_waiter = false;
+    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+  }
+}
+
 // The root of a barrier after the gather: every member arrived, now run tasks until every task
 // of the team is complete. Nobody can create a task once pending is 0 and all have arrived.
 void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
   unsigned idle = 0;
+  uint64_t idle_since = 0;
   while (atomic_load_explicit(&team->tasking.pending, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, false)) {
       idle = 0;
+      idle_since = 0;
       continue;
     }
-    if (++idle < SPINS_BEFORE_YIELD) {
-      glass_spin_pause();
-      continue;
-    }
-    // Only tasks running elsewhere or waiting for an event remain: sleep until the count
-    // changes to 0 (the completer wakes us), re-checking now and then for new ready tasks.
+    glass_spin_pause();
+    // Spin for the block time like any wait (reading the clock now and then), then sleep.
+    if (++idle % SPINS_BEFORE_YIELD != 0) continue;
+    uint64_t now = glass_now_ns();
+    if (!idle_since) idle_since = now;
+    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) continue;
+    // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
+    // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
+    // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
+    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
     if (p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
-    idle = SPINS_BEFORE_YIELD / 2;
+    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+    idle = 0;
+    idle_since = 0;
   }
-  atomic_store_explicit(&team->tasking.active, false, memory_order_relaxed);
+  atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
+  // Idle helpers that saw `active` may still be inside: the team must not change under them.
+  while (unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0))
+    glass_spin_pause();
+  int32_t idle_waiters = atomic_exchange_explicit(&team->tasking.idle_waiters, 0,
+                                                  memory_order_relaxed);
+  if (idle_waiters) atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters,
+                                              memory_order_relaxed);
+  atomic_fetch_add_explicit(&team->tasking.gen, 1, memory_order_release);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Idle workers. A worker that reached the join before the master deferred its first task has
+// gone idle (the join has no release phase without tasks). While it waits for its next region
+// it polls the team it left: if that team has tasks and its region is still running, it runs
+// them. Entry is a handshake with the drain that ends the region's tasks: the helper counts
+// itself in `helpers`, then re-checks `active` (seq_cst on both sides: either the helper sees
+// the drain's store, or the drain sees the helper and waits for it), and checks that no drain
+// completed meanwhile (`gen`), that it is still a member of the team and not yet released into
+// another region. Parked or pooled workers fail the checks.
+
+static bool idle_poll(void *arg) {
+  glass_thread_t *th = arg;
+  if (unlikely(th->tasking.wait_flag != &th->go)) th->tasking.wait_flag = &th->go; // pokes
+  glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
+  if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
+    return false;
+  // A hint only (parked workers skip the handshake); the checks below decide.
+  if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED)) return false;
+  uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
+  atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
+  int32_t tid = th->tid;
+  bool ok = atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) &&
+            atomic_load_explicit(&team->tasking.gen, memory_order_acquire) == gen &&
+            __atomic_load_n(&th->team, __ATOMIC_ACQUIRE) == team &&
+            !glass_flag_test(&th->go, th->go_seen) && tid > 0 && tid < team->nthreads &&
+            team->members[tid] == th;
+  bool ran = false;
+  if (ok) {
+    if (th->tasking.idle_gen != gen + 1) {
+      // Counted as a waiter until the drain ends, so that producers poke it when it sleeps.
+      th->tasking.idle_gen = gen + 1;
+      atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+      atomic_fetch_add_explicit(&team->tasking.idle_waiters, 1, memory_order_relaxed);
+    }
+    th->task = &team->itasks[tid]; // the prior task of the switches it reports
+    while (glass_task_run_one(th, false))
+      ran = true;
+    th->task = NULL;
+  }
+  atomic_fetch_sub_explicit(&team->tasking.helpers, 1, memory_order_release);
+  return ran;
+}
+
+const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t *w) {
+  w->poll = idle_poll;
+  w->arg = th;
+  th->tasking.wait_flag = &th->go;
+  return w;
 }
 
 // Join of a region without a tool, when tasks were deferred: workers that saw tasks at their

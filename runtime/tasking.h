@@ -12,6 +12,7 @@ struct glass_xtask;
 struct glass_taskgroup;
 struct glass_dephash;
 struct glass_deque;
+struct glass_taskred;
 
 // Per task (implicit and explicit alike).
 typedef struct glass_tasking_task {
@@ -20,6 +21,7 @@ typedef struct glass_tasking_task {
   uint32_t flags;             // GLASS_TF_*
   struct glass_taskgroup *tg; // innermost taskgroup this task is executing in
   struct glass_dephash *deps; // dependences among this task's children (created lazily)
+  uint32_t red_seq; // implicit tasks: `reduction(task, ...)` constructs met in this region
 } glass_tasking_task_t;
 
 // Per thread.
@@ -27,6 +29,8 @@ typedef struct glass_tasking_thread {
   struct glass_xtask *tied_top; // innermost tied explicit task this thread is executing
   uint32_t rng;                 // victim selection
   bool join_waiting;            // waits on `release` at a join that runs tasks
+  bool lazy_waiter;             // counted in `waiters` by a barrier that began without tasks
+  uint32_t idle_gen;            // idle helper: drain generation it is counted in `waiters` for
   uint32_t release_seen;        // last `release` value consumed
   glass_flag_t *wait_flag;      // flag this thread sleeps on while it polls for tasks
   void *free_list[5];           // recycled task descriptors by size class (task.c)
@@ -45,8 +49,13 @@ typedef struct glass_tasking_team {
   int32_t ndq;
   glass_mutex_t lock;                   // deque creation and the priority list
   struct glass_xtask *prio_head;        // priority list, highest first
+  _Atomic(struct glass_taskred *) red_mod; // reduction set of the current `task` modifier
   _Alignas(64) _Atomic int32_t pending; // deferred tasks of the team not yet complete
   _Atomic int32_t pending_sleep;        // a thread sleeps on `pending` waiting for 0
+  // Idle workers that left the region at its join and help with its tasks (task.c).
+  _Alignas(64) _Atomic int32_t helpers; // running tasks now: the drain waits for 0
+  _Atomic int32_t idle_waiters;         // counted in `waiters` for this drain generation
+  _Atomic uint32_t gen;                 // drains completed
 } glass_tasking_team_t;
 
 // Task flags (glass_tasking_task_t.flags).
@@ -66,6 +75,12 @@ struct glass_task;
 const glass_waiter_t *glass_task_wait_begin(struct glass_thread *th, struct glass_team *team,
                                             glass_waiter_t *w);
 void glass_task_wait_end(struct glass_thread *th, struct glass_team *team);
+// A barrier wait that began before any task was deferred: polls for tasks once the team has
+// some. glass_task_lazy_end undoes what the poll registered.
+const glass_waiter_t *glass_task_lazy_waiter(struct glass_thread *th, glass_waiter_t *w);
+void glass_task_lazy_end(struct glass_thread *th, struct glass_team *team);
+// An idle worker's wait for its next region: helps with the tasks of the region it left.
+const glass_waiter_t *glass_task_idle_waiter(struct glass_thread *th, glass_waiter_t *w);
 void glass_task_barrier_drain(struct glass_thread *th, struct glass_team *team);
 void glass_task_join_release(struct glass_team *team);
 void glass_task_join_wait(struct glass_thread *th, const glass_waiter_t *w);

@@ -148,12 +148,15 @@ void glass_thread_module_init(void) { glass_register_thread_exit_key(root_thread
 
 void glass_worker_run_region(glass_thread_t *th); // fork.c
 
+// The command is cleared under the pool lock, once the thread is in the pool: a releaser that
+// finds neither a pending GLASS_CMD_POOL nor the thread in the pool would miss it.
 static void pool_put(glass_thread_t *th) {
   glass_mutex_lock(&pool_lock);
   th->in_pool = true;
   th->team = NULL;
   th->pool_next = pool_head;
   pool_head = th;
+  th->cmd = GLASS_CMD_NONE;
   glass_mutex_unlock(&pool_lock);
 }
 
@@ -176,14 +179,15 @@ static void *worker_main(void *arg) {
   if (OMPT_ON(thread_begin))
     glass_ompt_thread_begin(th, ompt_thread_worker);
   OMPT_STATE(th, ompt_state_idle);
+  glass_waiter_t idle;
+  const glass_waiter_t *w = glass_task_idle_waiter(th, &idle); // helps the region it left
   for (;;) {
     th->go_seen += 2;
-    glass_flag_wait(&th->go, th->go_seen, NULL);
+    glass_flag_wait(&th->go, th->go_seen, w);
     int cmd = th->cmd;
     if (likely(cmd == GLASS_CMD_RUN)) {
       glass_worker_run_region(th);
     } else if (cmd == GLASS_CMD_POOL) {
-      th->cmd = GLASS_CMD_NONE;
       pool_put(th);
     } else if (cmd == GLASS_CMD_EXIT) {
       break;
@@ -296,8 +300,8 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
 // omp_pause_resource on the host: the calling root's idle workers (its hot teams' and the
 // pool's) exit; the next region creates threads again.
 int glass_release_workers(glass_thread_t *root) {
-  if (root->team->active_level > 0)
-    return -1; // threads are in use
+  if (root->team->active_level > 0 || root->team->ws.league_size > 0)
+    return -1; // threads are in use (a teams region's league is, too)
   for (int32_t level = 0; level < root->nhot; level++) {
     glass_team_t *hot = root->hot_teams[level];
     if (!hot)

@@ -62,7 +62,7 @@ static inline void glass_flag_poke(glass_flag_t *f) {
 
 // Waiting policy, set from the environment at initialization.
 extern uint64_t glass_blocktime_ns;     // spin this long before sleeping (UINT64_MAX: never sleep)
-extern _Atomic bool glass_oversubscribed; // more runnable threads than processors: yield in spins
+extern GLASS_HIDDEN _Atomic bool glass_oversubscribed; // more runnable threads than processors: yield in spins
 
 // One spin step of any waiting loop in the runtime.
 static inline void glass_spin_pause(void) {

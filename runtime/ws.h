@@ -44,7 +44,8 @@ typedef struct glass_ws_member {
   glass_disp_slot_t *slot; // NULL for a team of one
   uint64_t lb;             // first iteration value (the IV type's bits, sign-extended)
   int64_t incr;
-  uint64_t trip; // iterations
+  uint64_t trip;       // iterations
+  uint64_t last_index; // the index of the loop's last iteration, if this part has it
   uint64_t chunk;
   uint64_t cursor;            // static-via-dispatch or team of one: next index or chunk
   uint64_t ord_iter, ord_end; // ordered: current iteration index, end of its chunk
@@ -58,6 +59,10 @@ typedef struct glass_ws_member {
 
 typedef struct glass_ws_thread {
   uint32_t constructs; // unused: the per-region counters live in the team's member entries
+  // teams.c: the clauses of the next teams construct (0: not given), and this thread's cached
+  // level-0 team for running a team of a league.
+  int32_t teams_ub, teams_limit;
+  void *teams_root;
 } glass_ws_thread_t;
 
 // Shared by a region's members: written by whoever wins a single, read after a barrier.
@@ -74,6 +79,9 @@ typedef struct glass_ws_team {
   glass_ws_shared_t *shared;
   // Teams of one (serialized regions, the initial thread's implicit region) need no slots.
   glass_ws_member_t solo;
+  // Level-0 teams of a league (teams.c): the league's size and this team's number; 0 and 0
+  // for every other team.
+  int32_t league_size, team_num;
 } glass_ws_team_t;
 
 struct glass_team;
@@ -81,6 +89,10 @@ struct glass_team;
 // (every member has arrived at the join barrier).
 void glass_ws_team_grow(struct glass_team *team, int32_t capacity);
 void glass_ws_region_end(struct glass_team *team);
+// The league of the calling thread's innermost teams region (ws_teams.c): number of teams and
+// team number; 1 and 0 outside any teams region.
+struct glass_thread;
+void glass_ws_league(struct glass_thread *th, int32_t *nteams, int32_t *team_num);
 static inline void glass_ws_member_begin(glass_ws_team_t *ws, int tid) {
   if (ws->members) {
     ws->members[tid].disp_index = 0;

@@ -10,7 +10,7 @@
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
-extern int glass_disp_num_buffers; // kmp_ext.c
+extern GLASS_HIDDEN int glass_disp_num_buffers; // kmp_ext.c
 
 // ---------------------------------------------------------------------------------------------
 // Team storage (fork.c's hooks).
@@ -163,6 +163,7 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->incr = incr;
   m->is_signed = is_signed;
   m->trip = glass_ws_trip(lb, ub, incr, is_signed);
+  m->last_index = m->trip - 1;
   m->ordered = ordered;
   m->finished = 0;
   m->ord_done = 0;
@@ -173,6 +174,12 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
     m->work_count = m->trip;
     glass_ompt_work(th, work, ompt_scope_begin, m->trip, codeptr);
   }
+}
+
+// For ws_teams.c's distribute parallel for.
+void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
+                            int64_t chunk, bool is_signed, void *codeptr) {
+  dispatch_init(loc, sched, lb, ub, incr, chunk, is_signed, codeptr);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -264,13 +271,16 @@ static GLASS_NOINLINE void chunk_event(glass_thread_t *th, glass_ws_member_t *m,
 }
 
 // The bounds of the next chunk as IV values; false at the end of the loop.
-static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int64_t *incr,
-                                 void *codeptr, bool narrow) {
+// Inlined into each ABI entry (the out-parameters then stay in registers). ra is the entry's
+// return address, turned into codeptr_ra only at the end of the loop.
+static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, uint64_t *hi,
+                                                               int32_t *plast, int64_t *incr,
+                                                               void *ra, bool narrow) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t first, last;
   if (unlikely(m->finished) || !next_chunk(th, m, &first, &last)) {
-    if (!m->finished) loop_done(th, m, codeptr);
+    if (!m->finished) loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }
   if (m->ordered) {
@@ -281,7 +291,7 @@ static inline bool dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int
   *lo = value_at(m, first);
   *hi = value_at(m, last);
   *incr = m->incr;
-  if (plast) *plast = last == m->trip - 1;
+  if (plast) *plast = last == m->last_index;
   if (OMPT_ON(dispatch)) chunk_event(th, m, first, last, narrow);
   return true;
 }
@@ -335,7 +345,7 @@ static void dispatch_fini(void) {
     (void)loc, (void)gtid;                                                                         \
     uint64_t lo, hi;                                                                               \
     int64_t incr;                                                                                  \
-    if (!dispatch_next(&lo, &hi, plast, &incr, GLASS_CODEPTR(), NARROW)) return 0;                 \
+    if (!dispatch_next(&lo, &hi, plast, &incr, __builtin_return_address(0), NARROW)) return 0;     \
     *plb = (T)lo;                                                                                  \
     *pub = (T)hi;                                                                                  \
     if (pst) *pst = (ST)incr;                                                                      \

@@ -38,6 +38,22 @@ enum {
   GLASS_WS_GUIDED,
 };
 
+// Whether a tool wants work or dispatch events (the static fast path's hook). Both callbacks'
+// bits (20 and 32) lie in bytes 2..5 of the mask, so on a little-endian machine one 32-bit test
+// covers them: one instruction and one branch instead of a 64-bit constant, an and and a branch.
+static inline bool glass_ws_events_wanted(void) {
+#if GLASS_OMPT && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  _Static_assert(ompt_callback_work >= 16 && ompt_callback_work < 48 &&
+                     ompt_callback_dispatch >= 16 && ompt_callback_dispatch < 48,
+                 "the work and dispatch bits must lie in the mask's bytes 2..5");
+  uint32_t bytes;
+  __builtin_memcpy(&bytes, (const char *)&glass_ompt_mask + 2, sizeof(bytes));
+  return unlikely(bytes & (uint32_t)((OMPT_BIT(work) | OMPT_BIT(dispatch)) >> 16));
+#else
+  return OMPT_ANY(OMPT_BIT(work) | OMPT_BIT(dispatch));
+#endif
+}
+
 // The current team's member entry of the calling thread.
 static inline glass_ws_member_t *glass_ws_member(glass_thread_t *th) {
   glass_team_t *team = th->team;
@@ -79,11 +95,13 @@ static inline void glass_ws_evc_signal(glass_ws_evc_t *e) {
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m);
 void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m);
 
+// Start a dispatched loop (ws_dispatch.c), as __kmpc_dispatch_init_* does.
+void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
+                            int64_t chunk, bool is_signed, void *codeptr);
+
 // Ordered turns of the member's current iteration (ws_dispatch.c).
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m);
 void glass_ws_ordered_pass(glass_ws_member_t *m);
 
-// League of the calling thread for distribute (ws_teams.c): number of teams and team number.
-void glass_ws_league(glass_thread_t *th, int32_t *nteams, int32_t *team_num);
 
 #endif

@@ -3,6 +3,7 @@
 // no shared state, no atomics. Work is computed in iteration-index space (0..trip-1) on 64
 // bits, then mapped back to the IV type as lb + index * incr.
 #include "ws_impl.h"
+#include "mutex.h" // GLASS_FASTPATH
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
@@ -176,31 +177,42 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
   if (OMPT_ANY(WS_EVENTS)) static_events(th, loc, sched, b, trip, &s, codeptr);
 }
 
-// A team of one takes the whole space in one chunk, and with no tool that is all there is.
+// A serialized team (one thread; for distribute, a league of one team: teams.c does not mark
+// the teams of a larger league serialized) takes the whole space in one chunk, whatever the
+// schedule, and with no tool that is all there is. The
+// fast path is a leaf: everything else is in the out-of-line slow path, so that the fast one
+// saves no registers and builds no frame. The slow path takes the arguments where they came
+// (registers and stack slots: a tail call), with the user's return address in place of the
+// unused gtid.
 #define STATIC_INIT(SFX, T, UT, ST, SIGNED, NARROW)                                                \
-  GLASS_API void __kmpc_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,           \
-                                              int32_t *plast, T *plower, T *pupper, ST *pstride,   \
-                                              ST incr, ST chunk) {                                 \
-    (void)gtid;                                                                                    \
-    glass_thread_t *th = glass_tls_self;                                                           \
-    if (likely(th != NULL) && likely(th->team->nthreads == 1) && sched < SCH_DIST_CHUNKED &&       \
-        !OMPT_ANY(WS_EVENTS)) {                                                                    \
-      T lo = *plower, hi = *pupper;                                                                \
-      *plast = incr > 0 ? lo <= hi : lo >= hi;                                                     \
-      *pstride = (ST)((UT)hi - (UT)lo + (UT)incr);                                                 \
-      return;                                                                                      \
-    }                                                                                              \
+  static GLASS_NOINLINE void static_init_slow_##SFX(ident_t *loc, void *ra, int32_t sched,       \
+                                                    int32_t *plast, T *plower, T *pupper,          \
+                                                    ST *pstride, ST incr, ST chunk) {              \
     bounds_t b = {.lb = (uint64_t)*plower,                                                         \
                   .ub = (uint64_t)*pupper,                                                         \
                   .incr = incr,                                                                    \
                   .chunk = chunk,                                                                  \
                   .is_signed = SIGNED,                                                             \
                   .narrow = NARROW};                                                               \
-    static_init(loc, sched, &b, GLASS_CODEPTR());                                                  \
+    static_init(loc, sched, &b, glass_user_codeptr(ra));                                           \
     *plower = (T)b.lower;                                                                          \
     *pupper = (T)b.upper;                                                                          \
     *pstride = (ST)b.stride;                                                                       \
     *plast = b.last;                                                                               \
+  }                                                                                                \
+  GLASS_API GLASS_FASTPATH void __kmpc_for_static_init_##SFX(                                      \
+      ident_t *loc, int32_t gtid, int32_t sched, int32_t *plast, T *plower, T *pupper, ST *pstride, \
+      ST incr, ST chunk) {                                                                         \
+    (void)gtid;                                                                                    \
+    glass_thread_t *th = glass_tls_self;                                                           \
+    if (likely(th != NULL) && likely(th->team->serialized) && !glass_ws_events_wanted()) {         \
+      T lo = *plower, hi = *pupper;                                                                \
+      *plast = incr > 0 ? lo <= hi : lo >= hi;                                                     \
+      *pstride = (ST)((UT)hi - (UT)lo + (UT)incr);                                                 \
+      return;                                                                                      \
+    }                                                                                              \
+    static_init_slow_##SFX(loc, __builtin_return_address(0), sched, plast, plower, pupper,         \
+                           pstride, incr, chunk);                                                  \
   }
 
 STATIC_INIT(4, int32_t, uint32_t, int32_t, true, true)

@@ -162,3 +162,14 @@ def build_tools(out_dir, headers, compiler="clang-22"):
                 [os.path.join(TOOLS_DIR, src), "-o", out])
         tools[mode] = out
     return tools
+
+
+def trace_launcher(glass_lib):
+    """The glass-trace command of the Glass build whose lib/ is glass_lib (the trace mode)."""
+    if not glass_lib:
+        raise BuildError("the trace mode needs a Glass build (glass-trace ships with it)")
+    launcher = os.path.join(os.path.dirname(glass_lib), "bin", "glass-trace")
+    for path in (launcher, os.path.join(glass_lib, "libglass-trace.so")):
+        if not os.path.exists(path):
+            raise BuildError("the trace mode needs %s (build Glass with its tools)" % path)
+    return launcher

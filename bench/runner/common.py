@@ -14,12 +14,18 @@ REPO_DIR = os.path.dirname(BENCH_DIR)
 # Tool modes, in table order. "disabled" configures the light tool *and* OMP_TOOL=disabled:
 # the runtime must not load it, and the runner checks that it did not.
 MODES = ["none", "disabled", "nocb", "empty", "light"]
+# Opt-in modes (--modes ...,trace), never in the default run or the smoke test. "trace": the run
+# under the glass-trace launcher (tools/trace), recording every event and writing its outputs at
+# exit; the microbenchmark figure is the time measured inside the run, so what is measured is
+# the recording, not the writing of the outputs.
+OPT_IN_MODES = ["trace"]
 MODE_TITLES = {
     "none": "no tool",
     "disabled": "OMP_TOOL=disabled",
     "nocb": "tool, no callback",
     "empty": "every callback, empty",
     "light": "every callback, light work",
+    "trace": "under glass-trace",
 }
 
 # Runtimes, in table order. Each runs the binaries of one compiler. LLVM's libomp is the
@@ -109,7 +115,7 @@ def clean_env():
     """The environment with every OpenMP, tool and loader setting removed."""
     env = dict(os.environ)
     for var in list(env):
-        if var.startswith(("OMP_", "KMP_", "GOMP_", "BENCH_")) or var in ("LD_LIBRARY_PATH",
+        if var.startswith(("OMP_", "KMP_", "GOMP_", "BENCH_", "GLASS_TRACE_")) or var in ("LD_LIBRARY_PATH",
                                                                          "LD_PRELOAD"):
             del env[var]
     return env

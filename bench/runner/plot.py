@@ -85,7 +85,7 @@ def _panels(res):
     for rt in ("glass", REFERENCE):
         rows = {}
         for (c, t, r, m), cell in micro.items():
-            if t != tool_t or r != rt or m == "none":
+            if t != tool_t or r != rt or m == "none" or m == "trace":
                 continue
             base = micro.get((c, t, r, "none"))
             shape = {"disabled": "x", "nocb": "circle", "empty": "square",

@@ -240,7 +240,8 @@ def instr_sections(res):
 
 
 def apps_section(res):
-    cells = {(c["app"], c["threads"], c["runtime"]): c for c in res.get("apps", [])}
+    cells = {(c["app"], c["threads"], c["runtime"]): c for c in res.get("apps", [])
+             if c.get("mode", "none") == "none"}
     if not cells:
         return []
     runtimes = [r for r in TIME_RUNTIMES if any(k[2] == r for k in cells)]
@@ -266,6 +267,74 @@ def apps_section(res):
                     for r in others]
             rows.append(row)
     return out + [table(header, rows), ""]
+
+
+def _trace_figures(cell):
+    """Events glass-trace kept per run (slices), and whether any run dropped or spilled."""
+    runs = [r.get("trace") or {} for r in (cell or {}).get("runs", [])]
+    slices = median([r["slices"] for r in runs if "slices" in r])
+    lost = any(r.get("dropped_events") for r in runs)
+    spilled = any(r.get("spilled_events") for r in runs)
+    return slices, lost, spilled
+
+
+def trace_section(res):
+    """The trace mode: each construct under glass-trace next to the same runtime with no tool."""
+    cells = {(c["construct"], c["threads"], c["runtime"], c["mode"]): c for c in res["micro"]}
+    apps = {(c["app"], c["threads"], c["runtime"], c.get("mode", "none")): c
+            for c in res.get("apps", [])}
+    if not any(k[3] == "trace" for k in cells) and not any(k[3] == "trace" for k in apps):
+        return []
+    out = ["## Tracing overhead (glass-trace)", "",
+           "Each construct run under the `glass-trace` launcher (every event group recorded; "
+           "outputs written at exit, outside the measured loops) next to the same runtime with "
+           "no tool, in the same rounds: median (minimum) µs per instance. added = traced − "
+           "untraced, from the medians and (in brackets) from the minimums, which a busy machine "
+           "disturbs least; ratio: paired as above. slices = median slices in one run's trace "
+           "(warm-up included). † = a run dropped events (its buffer was full), ‡ = a run spilled "
+           "to a temporary file.", ""]
+    rts = [r for r in TIME_RUNTIMES if any(k[2] == r and k[3] == "trace" for k in cells)]
+    rows = []
+    for c in construct_order({k[0] for k in cells if k[3] == "trace"}):
+        for t in sorted({k[1] for k in cells if k[0] == c and k[3] == "trace"}):
+            for r in rts:
+                tr, base = cells.get((c, t, r, "trace")), cells.get((c, t, r, "none"))
+                if tr is None:
+                    continue
+                vt, vb = value(tr), value(base)
+                mt, mb = value(tr, "min_us"), value(base, "min_us")
+                slices, lost, spilled = _trace_figures(tr)
+                mark = ("†" if lost else "") + ("‡" if spilled else "")
+                added = "–"
+                if vt is not None and vb is not None:
+                    added = fmt_us(vt - vb)
+                    if mt is not None and mb is not None:
+                        added += " (%s)" % fmt_us(mt - mb)
+                rows.append([c, str(t), RUNTIME_TITLES[r], cell_text(base), cell_text(tr) + mark,
+                             added,
+                             fmt_ratio(paired_ratio(tr, base)),
+                             "%.0f" % slices if slices is not None else "–"])
+    if rows:
+        out += [table(["construct", "threads", "runtime", "no tool", "glass-trace", "added",
+                       "ratio", "slices"], rows), ""]
+    rows = []
+    for a in sorted({k[0] for k in apps if k[3] == "trace"}):
+        for t in sorted({k[1] for k in apps if k[0] == a and k[3] == "trace"}):
+            for r in [r for r in TIME_RUNTIMES if (a, t, r, "trace") in apps]:
+                tr, base = apps[(a, t, r, "trace")], apps.get((a, t, r, "none"))
+                slices, lost, spilled = _trace_figures(tr)
+                mark = ("†" if lost else "") + ("‡" if spilled else "")
+                rows.append([a, str(t), RUNTIME_TITLES[r],
+                             cell_text(base, "median_s", "min_s", lambda v: "%.3f" % v),
+                             cell_text(tr, "median_s", "min_s", lambda v: "%.3f" % v) + mark,
+                             fmt_ratio(paired_ratio(tr, base, "time_s", "median_s", tiny=0)),
+                             "%.0f" % slices if slices is not None else "–"])
+    if rows:
+        out += ["Application kernels (seconds, median (minimum); each kernel times its own "
+                "work, so writing the outputs at exit is not included):", "",
+                table(["app", "threads", "runtime", "no tool", "glass-trace", "ratio", "slices"],
+                      rows), ""]
+    return out
 
 
 def availability_section(res):
@@ -323,5 +392,6 @@ def render(res):
     out += micro_sections(res)
     out += instr_sections(res)
     out += apps_section(res)
+    out += trace_section(res)
     out += availability_section(res)
     return "\n".join(out)

@@ -1,7 +1,9 @@
 """Timed runs: the microbenchmarks and the application kernels on every runtime and tool
 mode, interleaved, repeated, each run checked for disturbance by other processes."""
 
+import json
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -68,6 +70,27 @@ def mode_env(runtime, mode, threads, tools, report):
     return env
 
 
+def trace_wrap(cmd, runtime, tools, prefix):
+    """cmd under the glass-trace launcher, on `runtime` (--runtime), outputs at prefix.*, no
+    summary on stderr."""
+    return [tools["trace"], "-q", "-o", prefix, "--runtime", runtime.libdir, "--"] + list(cmd)
+
+
+def read_trace(prefix):
+    """What glass-trace wrote at prefix.*: the JSON's otherData (slices, flows, dropped and
+    spilled events, pairing anomalies) and the output sizes; None if it wrote no trace."""
+    try:
+        sizes = {ext: os.path.getsize(prefix + "." + ext) for ext in ("json", "html", "txt")}
+        with open(prefix + ".json", "rb") as f:
+            f.seek(max(0, sizes["json"] - 4096))
+            tail = f.read().decode(errors="replace")
+        other = json.loads(tail[tail.rindex('"otherData":') + len('"otherData":'):].strip()[:-1])
+    except (OSError, ValueError, KeyError):
+        return None
+    other["bytes"] = sizes
+    return other
+
+
 def read_tool_report(path):
     try:
         with open(path) as f:
@@ -86,6 +109,17 @@ def check_tool(mode, records):
     return None
 
 
+def check_trace(info):
+    """An error message if a run under glass-trace left no trace, or a trace whose events did
+    not pair up (a runtime bug the tracer saw)."""
+    if info is None:
+        return "glass-trace wrote no trace"
+    if info.get("unmatched_begins") or info.get("unmatched_ends"):
+        return "glass-trace: %s begin(s) without an end, %s end(s) without a begin" % (
+            info.get("unmatched_begins"), info.get("unmatched_ends"))
+    return None
+
+
 class Outcome:
     """One process run."""
 
@@ -96,10 +130,18 @@ class Outcome:
         self.error = None
         self.tool_records = []
         self.probe = None
+        self.trace = None
 
 
-def execute(cmd, env, timeout, mode):
+def execute(cmd, env, timeout, mode, trace=None):
+    """Runs cmd once. trace: (runtime, tools) to run it under glass-trace (the trace mode);
+    its outputs go to a temporary folder, are read (read_trace) and removed."""
     out = Outcome()
+    trace_dir = None
+    if trace:
+        trace_dir = tempfile.mkdtemp(prefix="bench-trace-")
+        prefix = os.path.join(trace_dir, "trace")
+        cmd = trace_wrap(cmd, trace[0], trace[1], prefix)
     fd, report = tempfile.mkstemp(prefix="bench-tool-", suffix=".jsonl")
     os.close(fd)
     env = dict(env)
@@ -120,11 +162,16 @@ def execute(cmd, env, timeout, mode):
     out.probe = probe.stop()
     out.tool_records = read_tool_report(report)
     os.unlink(report)
+    if trace_dir:
+        out.trace = read_trace(prefix)
+        shutil.rmtree(trace_dir, ignore_errors=True)
     if out.error is None and out.rc != 0:
         tail = out.stderr.strip().splitlines()[-3:]
         out.error = "exit %d: %s" % (out.rc, " | ".join(tail))
     if out.error is None:
         out.error = check_tool(mode, out.tool_records)
+    if out.error is None and trace_dir:
+        out.error = check_trace(out.trace)
     return out
 
 
@@ -184,20 +231,22 @@ class Stats:
         return v
 
 
-def measured_run(cmd, env, threads, mode, policy, stats, timeout, pick):
+def measured_run(cmd, env, threads, mode, policy, stats, timeout, pick, trace=None):
     """Runs cmd until an undisturbed run (or retries run out). Returns (entry, rejected list)
     where entry is the kept run (a dict) and rejected the disturbed runs thrown away."""
     rejected = []
     attempt = 0
     while True:
         stats.runs += 1
-        out = execute(cmd, env, timeout, mode)
+        out = execute(cmd, env, timeout, mode, trace)
         if out.error:
             stats.errors += 1
             return {"error": out.error, "stderr": out.stderr[-2000:]}, rejected, out
         rec = pick(out.records)
         entry = {"record": rec, "wall_s": round(out.probe.wall, 4),
                  "other_cpu": round(out.probe.other_frac, 4)}
+        if out.trace:
+            entry["trace"] = out.trace
         why = policy.reasons(out.probe, threads, rec)
         if not why:
             stats.rejected += len(rejected)
@@ -302,7 +351,8 @@ def run_micro(runtimes, items, tools, opts, policy, stats, delay_lens):
                 env = mode_env(rt, mode, threads, tools, None)
                 entry, rejected, out = measured_run(
                     cmd, env, threads, mode, policy, stats, opts.timeout,
-                    lambda recs: recs[0] if recs else None)
+                    lambda recs: recs[0] if recs else None,
+                    (rt, tools) if mode == "trace" else None)
                 done += 1
                 if "error" in entry or entry.get("record") is None:
                     cell["status"] = "error"
@@ -345,19 +395,23 @@ def run_micro(runtimes, items, tools, opts, policy, stats, delay_lens):
 # Application kernels
 
 
-def run_apps(runtimes, app_names, threads_list, opts, policy, stats, small=False):
+def run_apps(runtimes, app_names, threads_list, opts, policy, stats, small=False, tools=None):
+    """Every app on every runtime, with no tool; also under glass-trace (mode "trace") on the
+    OMPT runtimes when opts.modes has it."""
     cells = {}
     items = [(a, t) for a in app_names for t in threads_list]
-    rts = list(runtimes)
+    traced = "trace" in opts.modes and tools and "trace" in tools
+    rts = [(rt, "none") for rt in runtimes]
+    rts += [(rt, "trace") for rt in runtimes if traced and rt.ompt]
     for rep in range(opts.reps):
         for idx, (app, threads) in enumerate(items):
             pingpong = stats.round_probe()
-            for rt in rotate(rts, rep + idx):
-                key = (app, threads, rt.name)
+            for rt, mode in rotate(rts, rep + idx):
+                key = (app, threads, rt.name, mode)
                 cell = cells.get(key)
                 if cell is None:
                     cell = cells[key] = {"app": app, "threads": threads, "runtime": rt.name,
-                                         "runs": [], "rejected_runs": []}
+                                         "mode": mode, "runs": [], "rejected_runs": []}
                     miss = rt.missing(rt.build.apps[app])
                     if miss:
                         cell["status"] = "n/a"
@@ -368,14 +422,15 @@ def run_apps(runtimes, app_names, threads_list, opts, policy, stats, small=False
                                                                         else [])
                 env = mode_env(rt, "none", threads, {}, None)
                 entry, rejected, out = measured_run(
-                    cmd, env, threads, "none", policy, stats, opts.timeout,
-                    lambda recs: recs[0] if recs else None)
+                    cmd, env, threads, mode, policy, stats, opts.timeout,
+                    lambda recs: recs[0] if recs else None,
+                    (rt, tools) if mode == "trace" else None)
                 if "error" in entry or entry.get("record") is None:
                     cell["status"] = "error"
                     cell["error"] = entry.get("error", "no result printed")
                     cell["stderr"] = entry.get("stderr", "")
-                    log("ERROR app %s T=%d %s: %s" % (app, threads, rt.name, cell["error"]),
-                        always=True)
+                    log("ERROR app %s T=%d %s/%s: %s" % (app, threads, rt.name, mode,
+                                                      cell["error"]), always=True)
                     continue
                 rec = entry.pop("record")
                 entry.update(round=rep, pingpong_ns=pingpong, time_s=rec["time_s"], raw=rec)

@@ -1,0 +1,83 @@
+// The fast path of task creation, inline in __kmpc_omp_task_alloc: a descriptor block from the
+// thread's free list and the fields every task needs. Every other case is glass_task_alloc
+// (task.c).
+#ifndef GLASS_TASK_ALLOC_H
+#define GLASS_TASK_ALLOC_H
+
+#include "task_internal.h"
+#include "../ompt/ompt-internal.h"
+
+#define GLASS_TASK_CLASSES 5
+#define GLASS_FREE_CAP     512
+
+extern const uint32_t glass_task_class_size[GLASS_TASK_CLASSES];
+// A block of at least size bytes: from the free list of its class, else from malloc.
+void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls);
+
+// The descriptor takes 256 bytes before the compiler's part, so class 1 (512 bytes) holds most
+// tasks: the descriptor, the header, a few privates and shareds.
+#define GLASS_TASK_FAST_CLASS 1
+
+// Fills the fields every task needs. tk_flags: GLASS_TF_* computed by the caller.
+static inline __attribute__((always_inline)) void
+glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *parent, int32_t flags,
+                       uint32_t tk_flags, size_t task_size, size_t off, size_t shareds_size,
+                       kmp_routine_t entry, void *codeptr, int8_t cls) {
+  t->base.parent = parent;
+  t->base.team = th->team;
+  t->base.thread_num = th->tid;
+  t->base.kind = GLASS_TASK_EXPLICIT;
+  t->base.icvs = parent->icvs;
+  atomic_store_explicit(&t->base.tk.children, 0, memory_order_relaxed);
+  t->base.tk.depth = parent->tk.depth + 1;
+  t->base.tk.flags = tk_flags;
+  t->base.tk.tg = parent->tk.tg;
+  t->base.tk.deps = NULL;
+  atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
+  t->state = XT_READY;
+  t->aflags = flags;
+  t->priority = 0;
+  t->size_class = cls;
+  t->in_tg = NULL;
+  t->node = NULL;
+  atomic_store_explicit(&t->event, 0, memory_order_relaxed);
+  t->task_size = task_size;
+  t->shareds_size = shareds_size;
+  t->codeptr = codeptr;
+#if GLASS_OMPT
+  t->base.ompt_data.value = 0;
+  t->base.ompt_frame.exit_frame.ptr = NULL;
+  t->base.ompt_frame.enter_frame.ptr = NULL;
+  t->base.ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
+  t->base.ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  t->base.ompt_flags = ompt_task_explicit;
+#endif
+  t->hdr.shareds = shareds_size ? (char *)t + off : NULL;
+  t->hdr.routine = entry;
+  t->hdr.part_id = 0;
+  t->hdr.data1.ptr = NULL;
+  t->hdr.data2.ptr = NULL;
+  if (parent->kind == GLASS_TASK_EXPLICIT)
+    atomic_fetch_add_explicit(&xtask_from_base(parent)->refs, 1, memory_order_relaxed);
+}
+
+// The common case without a call (so the entry point needs no stack frame): a plain tied task
+// of a non-final parent that fits a recycled 512-byte block. NULL otherwise.
+static inline __attribute__((always_inline)) glass_xtask_t *
+glass_task_alloc_fast(glass_thread_t *th, int32_t flags, size_t task_size, size_t shareds_size,
+                      kmp_routine_t entry) {
+  size_t off = (__builtin_offsetof(glass_xtask_t, hdr) + task_size + 7) & ~(size_t)7;
+  size_t size = off + shareds_size;
+  glass_xtask_t *t = th->tasking.free_list[GLASS_TASK_FAST_CLASS];
+  glass_task_t *parent = th->task;
+  if (unlikely(t == NULL) || unlikely(size > 512) || unlikely(task_size < sizeof(kmp_task_t)) ||
+      unlikely(flags != KMP_TASK_TIED) || unlikely(parent->tk.flags & GLASS_TF_FINAL))
+    return NULL;
+  th->tasking.free_list[GLASS_TASK_FAST_CLASS] = *(void **)t;
+  th->tasking.free_count[GLASS_TASK_FAST_CLASS]--;
+  glass_task_init_fields(th, t, parent, flags, 0, task_size, off, shareds_size, entry, NULL,
+                         GLASS_TASK_FAST_CLASS);
+  return t;
+}
+
+#endif
