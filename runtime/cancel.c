@@ -63,6 +63,10 @@ static inline bool region_cancelled(glass_team_t *team) {
   return (uint32_t)(s >> 32) == team->episode && (uint32_t)s != (uint32_t)(s >> 32);
 }
 
+bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team) {
+  return team->nthreads > 1 && gather_was_join(th, team);
+}
+
 static inline bool joined(const glass_thread_t *th, const glass_team_t *team) {
   return th->sync.cancel_joined == team;
 }
