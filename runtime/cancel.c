@@ -63,6 +63,11 @@ static inline bool region_cancelled(glass_team_t *team) {
   return (uint32_t)(s >> 32) == team->episode && (uint32_t)s != (uint32_t)(s >> 32);
 }
 
+bool glass_cancel_parallel_now(void) {
+  glass_thread_t *th = glass_self_peek();
+  return th && glass_cancel_enabled() && parallel_requested(th, th->team);
+}
+
 bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team) {
   return team->nthreads > 1 && gather_was_join(th, team);
 }
@@ -111,8 +116,9 @@ static bool activate(glass_thread_t *th, int32_t kind, void *codeptr) {
   case KIND_PARALLEL:
     if (team->nthreads > 1) {
       uint64_t s = (uint64_t)team->episode << 32 | next_gather(th);
-      atomic_store_explicit(&team->sync.cancel_parallel, s, memory_order_release);
+      atomic_store_explicit(&team->sync.cancel_parallel, s, memory_order_seq_cst);
       first_report(th, team);
+      glass_ws_cancel_wake(team);
     }
     return true;
   case KIND_LOOP:

@@ -15,6 +15,11 @@ static inline bool glass_cancel_loop_requested(glass_thread_t *th) {
              th->episode + 1;
 }
 
+// The calling thread's parallel region was cancelled. For waits inside worksharing constructs
+// (a busy dispatch slot, an ordered turn, a doacross dependence) that a member which left the
+// region would otherwise never satisfy: they give up instead (cancel.c wakes them).
+bool glass_cancel_parallel_now(void);
+
 // glass_barrier when cancellation is enabled: a member that already left the region through
 // a barrier that served as its join does not wait again.
 void glass_cancel_plain_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
@@ -32,6 +37,10 @@ bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t
 // taskgroup or parallel region is discarded; true when t must be discarded (the cancel event
 // was delivered).
 bool glass_task_discard(glass_thread_t *th, glass_task_t *t);
+
+// Wakes every member waiting on the team's dispatch slots (ws_dispatch.c), so that it sees the
+// cancellation of its region.
+void glass_ws_cancel_wake(glass_team_t *team);
 
 // Dispatch (ws_dispatch.c): a member leaves a cancelled dispatched loop without asking for
 // more chunks; its slot is released as if the loop had ended for it.

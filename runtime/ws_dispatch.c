@@ -64,7 +64,8 @@ typedef struct {
 
 static bool gen_reached(void *arg) {
   gen_wait_t *w = arg;
-  return atomic_load_explicit(&w->slot->gen, memory_order_acquire) == w->gen;
+  return atomic_load_explicit(&w->slot->gen, memory_order_acquire) == w->gen ||
+         glass_cancel_parallel_now(); // a member that left the region never frees the slot
 }
 
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m) {
@@ -74,6 +75,8 @@ glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m)
     // This member is nslots constructs ahead of the slowest one.
     gen_wait_t w = {slot, idx};
     glass_ws_evc_wait(&slot->freed, gen_reached, &w);
+    if (atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)
+      return NULL; // the region was cancelled: the construct runs no iteration here
   }
   return slot;
 }
@@ -169,6 +172,8 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->ord_done = 0;
   m->cursor = m->kind == GLASS_WS_STATIC_CHUNKED ? (uint64_t)th->tid : 0;
   m->slot = team->nthreads > 1 ? glass_ws_slot_enter(team, m) : NULL;
+  if (unlikely(!m->slot) && team->nthreads > 1)
+    m->trip = 0; // cancelled region (glass_ws_slot_enter)
   if (OMPT_ON(work)) {
     m->work_type = work;
     m->work_count = m->trip;
@@ -301,7 +306,8 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
 
 static bool my_turn(void *arg) {
   glass_ws_member_t *m = arg;
-  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter;
+  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter ||
+         glass_cancel_parallel_now(); // the turn's owner may have left the region
 }
 
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
@@ -374,4 +380,12 @@ GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
 void glass_ws_dispatch_abandon(glass_thread_t *th, void *codeptr) {
   glass_ws_member_t *m = glass_ws_member(th);
   if (!m->finished) loop_done(th, m, codeptr);
+}
+
+void glass_ws_cancel_wake(glass_team_t *team) {
+  glass_ws_team_t *ws = &team->ws;
+  for (uint32_t k = 0; ws->slots && k < ws->nslots; k++) {
+    glass_ws_evc_signal(&ws->slots[k].freed);
+    glass_ws_evc_signal(&ws->slots[k].turn);
+  }
 }
