@@ -190,6 +190,8 @@ static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool c
 
 // Members that wait in a loop that runs tasks may be asleep on their flag: poke them.
 static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
+  // The task is published before the sleeper bits are read (wait.c polls after setting one).
+  atomic_thread_fence(memory_order_seq_cst);
   for (int32_t i = 0; i < team->nthreads; i++) {
     glass_flag_t *f = team->members[i]->tasking.wait_flag;
     if (f) glass_flag_poke(f);
