@@ -542,7 +542,8 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
     atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
-    if (p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
+    bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
+    if (!ran && p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
