@@ -61,7 +61,9 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
   glass_xtask_t *t = glass_task_block_slow(th, off + shareds_size, &cls);
   glass_task_t *parent = th->task;
   glass_task_init_fields(th, t, parent, flags, task_flags(flags, parent), task_size, off,
-                         shareds_size, entry, codeptr, cls);
+                         shareds_size, entry, cls);
+  t->codeptr = codeptr;
+  atomic_store_explicit(&t->event, 0, memory_order_relaxed);
   return t;
 }
 
@@ -334,10 +336,8 @@ static inline bool task_count(glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
   glass_taskgroup_t *tg = t->base.parent->tk.tg;
-  if (tg) {
-    t->in_tg = tg;
-    atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
-  }
+  t->in_tg = tg;
+  if (tg) atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
