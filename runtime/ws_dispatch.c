@@ -368,8 +368,15 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
     th->ws.disp = m;
   }
   uint64_t first, last;
-  if (unlikely(m->finished) || unlikely(glass_cancel_loop_requested(th)) ||
-      !next_chunk(th, m, &first, &last)) {
+  // A fast loop stays on its fast path (a team of one's cursor counts iterations, whatever
+  // the schedule): here when a nested region in its body made the cache stale.
+  int got = fast_chunk(m, &first, &last);
+  if (got == 0) {
+    loop_done(th, m, glass_user_codeptr(ra));
+    return false;
+  }
+  if (got < 0 && (unlikely(m->finished) || unlikely(glass_cancel_loop_requested(th)) ||
+                  !next_chunk(th, m, &first, &last))) {
     if (!m->finished) loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }

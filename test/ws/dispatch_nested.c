@@ -107,6 +107,37 @@ static void guided_sizes(int chunk) {
   expect(what, bad == 0);
 }
 
+// The same with the schedules a team of one runs on its private cursor (static chunks,
+// ordered) and with runtime's.
+static void nested_ordered(void) {
+  memset(hits, 0, sizeof hits);
+  memset(inner, 0, sizeof inner);
+  int order_bad = 0, prev = -1;
+#pragma omp parallel
+#pragma omp for schedule(static, 3) ordered
+  for (int i = 0; i < N; i++) {
+    __atomic_fetch_add(&hits[i], 1, __ATOMIC_RELAXED);
+    if (i % 4 == 0) {
+#pragma omp parallel num_threads(2)
+#pragma omp for schedule(runtime)
+      for (int j = 0; j < M; j++)
+        __atomic_fetch_add(&inner[i][j], 1, __ATOMIC_RELAXED);
+    }
+#pragma omp ordered
+    {
+      order_bad += prev != i - 1;
+      prev = i;
+    }
+  }
+  int bad = 0;
+  for (int i = 0; i < N; i++) {
+    bad += hits[i] != 1;
+    for (int j = 0; j < M; j++)
+      bad += inner[i][j] != (i % 4 == 0);
+  }
+  expect("nested ordered", bad == 0 && order_bad == 0);
+}
+
 int main(void) {
   omp_set_max_active_levels(2);
   nested();
@@ -114,6 +145,9 @@ int main(void) {
   nowait_runs(3);
   nowait_runs(omp_get_max_threads() + 2); // grows the team's entries
   nested();
+  nested_ordered();
+  omp_set_schedule(omp_sched_static, 2);
+  nested_ordered();
   guided_sizes(1);
   guided_sizes(4);
   guided_sizes(16);
