@@ -33,21 +33,24 @@ typedef struct glass_disp_slot {
 } glass_disp_slot_t;
 
 // A member's state for the worksharing construct it is in (one per team member, own line).
+// The fields __kmpc_dispatch_next_* reads for every chunk come first (one cache line).
 typedef struct glass_ws_member {
   _Alignas(64) uint32_t disp_index; // slot-using constructs begun in this region
   uint32_t singles;                 // single constructs met in this region
-  int32_t kind;                     // GLASS_WS_* schedule of the current dispatch loop
+  uint8_t fast;                     // GLASS_WS_FAST_*: the per-chunk path of the current loop
   uint8_t ordered;                  // the loop has an ordered clause
   uint8_t finished;                 // left the slot (no more chunks)
   uint8_t ord_done;                 // the current iteration's ordered region ran
   uint8_t is_signed;
+  int32_t kind;            // GLASS_WS_* schedule of the current dispatch loop
   glass_disp_slot_t *slot; // NULL for a team of one
   uint64_t lb;             // first iteration value (the IV type's bits, sign-extended)
   int64_t incr;
   uint64_t trip;       // iterations
   uint64_t last_index; // the index of the loop's last iteration, if this part has it
   uint64_t chunk;
-  uint64_t cursor;            // static-via-dispatch or team of one: next index or chunk
+  uint64_t cursor; // static-via-dispatch or team of one: next index or chunk
+  uint64_t recip;  // guided: floor((2^64 - 1) / 2n), so remaining / 2n is one multiply
   uint64_t ord_iter, ord_end; // ordered: current iteration index, end of its chunk
   // OMPT bookkeeping between a construct's begin and end.
   int32_t work_type;
@@ -59,6 +62,11 @@ typedef struct glass_ws_member {
 
 typedef struct glass_ws_thread {
   uint32_t constructs; // unused: the per-region counters live in the team's member entries
+  // The member entry of the dispatched loop this thread began last, valid while th->team is
+  // still disp_team (a nested region in the loop's body changes th->team, and its end puts it
+  // back): __kmpc_dispatch_next_* finds its state with these two loads instead of a lookup.
+  struct glass_team *disp_team;
+  glass_ws_member_t *disp;
   // teams.c: the clauses of the next teams construct (0: not given), and this thread's cached
   // level-0 team for running a team of a league.
   int32_t teams_ub, teams_limit;

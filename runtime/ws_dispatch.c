@@ -7,6 +7,7 @@
 // touch the slot only for ordered turns. A team of one needs no slot at all.
 #include "ws_impl.h"
 #include "cancel.h"
+#include "mutex.h" // GLASS_FASTPATH
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
@@ -17,7 +18,10 @@ extern GLASS_HIDDEN int glass_disp_num_buffers; // kmp_ext.c
 
 void glass_ws_team_grow(glass_team_t *team, int32_t capacity) {
   glass_ws_team_t *ws = &team->ws;
-  // Every member is idle while the team grows: no state is live.
+  // Every member is idle while the team grows: no state is live. Their cached entries go.
+  for (int32_t t = 0; t < team->nmembers; t++)
+    if (team->members[t] && team->members[t]->ws.disp_team == team)
+      team->members[t]->ws.disp_team = NULL;
   glass_free(ws->members);
   ws->members = glass_zalloc_aligned(sizeof(glass_ws_member_t) * (size_t)capacity, GLASS_CACHE);
   ws->members_cap = capacity;
@@ -150,6 +154,28 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
   }
 }
 
+// Which per-chunk path the loop takes (GLASS_WS_FAST_*), and its precomputed parameters.
+static int fast_path(glass_ws_member_t *m, int32_t nthreads) {
+  if (m->kind == GLASS_WS_GUIDED) {
+    // Guided chunks are about remaining / 2n; a team of one has nothing to balance and takes
+    // the first chunk of remaining / 1, everything.
+    m->recip = nthreads > 1 ? UINT64_MAX / (2 * (uint64_t)nthreads) : UINT64_MAX;
+  }
+  if (glass_cancel_enabled()) return GLASS_WS_FAST_NONE;
+  // No chunk larger than the loop: the shared counter then stays far from wrapping around.
+  if (m->chunk > m->trip && m->trip) m->chunk = m->trip;
+  if (!m->slot) {
+    // A team of one: every schedule is consecutive chunks of one size, and ordered turns are
+    // nobody else's (ordered_wait/pass do nothing without a slot).
+    if (m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_GUIDED)
+      m->chunk = m->trip ? m->trip : 1; // one block; guided_size's remaining / 1
+    return GLASS_WS_FAST_SOLO;
+  }
+  if (m->ordered) return GLASS_WS_FAST_NONE;
+  if (m->kind == GLASS_WS_DYNAMIC) return GLASS_WS_FAST_DYNAMIC;
+  return m->kind == GLASS_WS_GUIDED ? GLASS_WS_FAST_GUIDED : GLASS_WS_FAST_NONE;
+}
+
 static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                           int64_t chunk, bool is_signed, void *codeptr) {
   (void)loc;
@@ -174,6 +200,9 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->slot = team->nthreads > 1 ? glass_ws_slot_enter(team, m) : NULL;
   if (unlikely(!m->slot) && team->nthreads > 1)
     m->trip = 0; // cancelled region (glass_ws_slot_enter)
+  m->fast = fast_path(m, team->nthreads);
+  th->ws.disp_team = team;
+  th->ws.disp = m;
   if (OMPT_ON(work)) {
     m->work_type = work;
     m->work_count = m->trip;
@@ -190,9 +219,11 @@ void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t u
 // ---------------------------------------------------------------------------------------------
 // Next chunk.
 
-static uint64_t guided_size(uint64_t remaining, uint64_t nth, uint64_t chunk, int kind) {
-  (void)kind;
-  uint64_t size = (remaining + 2 * nth - 1) / (2 * nth);
+// A guided chunk: max(chunk, about remaining / 2n), without a division: mulhi(remaining,
+// recip) is floor(remaining / 2n) or one less, so this is ceil(remaining / 2n) or one more
+// (for a team of one, remaining). It never grows as remaining shrinks.
+static inline uint64_t guided_size(uint64_t remaining, uint64_t recip, uint64_t chunk) {
+  uint64_t size = (uint64_t)(((unsigned __int128)remaining * recip) >> 64) + 1;
   if (size < chunk) size = chunk;
   return size < remaining ? size : remaining;
 }
@@ -239,13 +270,13 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
       start = atomic_load_explicit(&slot->next, memory_order_relaxed);
       do {
         if (start >= trip) return false;
-        size = guided_size(trip - start, nth, chunk, m->kind);
+        size = guided_size(trip - start, m->recip, chunk);
       } while (!atomic_compare_exchange_weak_explicit(&slot->next, &start, start + size,
                                                       memory_order_relaxed, memory_order_relaxed));
     } else {
       start = m->cursor;
       if (start >= trip) return false;
-      size = guided_size(trip - start, 1, chunk, m->kind);
+      size = guided_size(trip - start, m->recip, chunk);
       m->cursor = start + size;
     }
     break;
@@ -257,6 +288,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
 
 static GLASS_NOINLINE void loop_done(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
   m->finished = 1;
+  m->fast = GLASS_WS_FAST_NONE;
   if (m->slot) glass_ws_slot_leave(th->team, m);
   if (OMPT_ON(work) && m->work_type) {
     glass_ompt_work(th, m->work_type, ompt_scope_end, m->work_count, codeptr);
@@ -275,16 +307,84 @@ static GLASS_NOINLINE void chunk_event(glass_thread_t *th, glass_ws_member_t *m,
   glass_ompt_dispatch_chunk(th, ompt_dispatch_ws_loop_chunk, start, last - first + 1);
 }
 
-// The bounds of the next chunk as IV values; false at the end of the loop.
-// Inlined into each ABI entry (the out-parameters then stay in registers). ra is the entry's
-// return address, turned into codeptr_ra only at the end of the loop.
+// The end of the loop for this member, reached on a fast path (a tail call: ra is the
+// entry's return address).
+static GLASS_NOINLINE int32_t fast_done(glass_ws_member_t *m, void *ra) {
+  loop_done(glass_tls_self, m, glass_user_codeptr(ra));
+  return 0;
+}
+
+// A fast path's dispatch event (a tail call); the entry's result.
+static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, uint64_t last,
+                                         bool narrow) {
+  chunk_event(glass_tls_self, m, first, last, narrow);
+  return 1;
+}
+
+// The common loops' next chunk [*first, *last]: dynamic, and guided in a team of more than
+// one, neither ordered nor under cancel-var (m->fast says which, fixed at init). A private
+// cursor in a team of one, one fetch_add (dynamic) or one compare-and-swap (guided) on the
+// slot's counter otherwise. 1: a chunk; 0: the loop is over for this member; -1: not such a
+// loop (or already finished), the general path decides.
+static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m, uint64_t *first,
+                                                            uint64_t *last) {
+  uint64_t trip = m->trip, chunk = m->chunk, start, end;
+  uint8_t fast = m->fast;
+  if (fast == GLASS_WS_FAST_SOLO) {
+    start = m->cursor;
+    if (unlikely(start >= trip)) return 0;
+    end = trip - start > chunk ? start + chunk : trip;
+    m->cursor = end;
+    *first = start;
+    *last = end - 1;
+    return 1;
+  }
+  switch (fast) {
+  case GLASS_WS_FAST_DYNAMIC:
+    start = atomic_fetch_add_explicit(&m->slot->next, chunk, memory_order_relaxed);
+    if (unlikely(start >= trip)) return 0;
+    end = trip - start > chunk ? start + chunk : trip;
+    break;
+  case GLASS_WS_FAST_GUIDED: {
+    _Atomic uint64_t *next = &m->slot->next;
+    start = atomic_load_explicit(next, memory_order_relaxed);
+    do {
+      if (unlikely(start >= trip)) return 0;
+      end = start + guided_size(trip - start, m->recip, chunk);
+    } while (!atomic_compare_exchange_weak_explicit(next, &start, end, memory_order_relaxed,
+                                                    memory_order_relaxed));
+    break;
+  }
+  default:
+    return -1;
+  }
+  *first = start;
+  *last = end - 1;
+  return 1;
+}
+
+// Every case: static kinds, ordered loops, cancellation, a finished loop, a thread whose
+// cached member entry is stale (a nested region ran since:
+// the cache is refreshed). The bounds of the next chunk as IV values; false at the end of the
+// loop. ra is the entry's return address, turned into codeptr_ra only at the end of the loop.
 static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, uint64_t *hi,
                                                                int32_t *plast, int64_t *incr,
                                                                void *ra, bool narrow) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
+  if (unlikely(th->ws.disp != m || th->ws.disp_team != th->team)) {
+    th->ws.disp_team = th->team;
+    th->ws.disp = m;
+  }
   uint64_t first, last;
-  if (unlikely(m->finished) || !next_chunk(th, m, &first, &last)) {
+  // A fast loop stays on its fast path (a team of one's cursor counts iterations, whatever
+  // the schedule): here when a nested region in its body made the cache stale.
+  int got = fast_chunk(m, &first, &last);
+  if (got == 0) {
+    loop_done(th, m, glass_user_codeptr(ra));
+    return false;
+  }
+  if (got < 0 && (unlikely(m->finished) || !next_chunk(th, m, &first, &last))) {
     if (!m->finished) loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }
@@ -327,8 +427,9 @@ void glass_ws_ordered_pass(glass_ws_member_t *m) {
 // its turn, so the next one can have its own.
 static void dispatch_fini(void) {
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
-  if (!m->ordered) return;
+  glass_ws_member_t *m =
+      likely(th->ws.disp_team == th->team) ? th->ws.disp : glass_ws_member(th);
+  if (!m->ordered || !m->slot) return; // in a team of one, turns are nobody else's
   if (!m->ord_done) {
     glass_ws_ordered_wait(th, m);
     glass_ws_ordered_pass(m);
@@ -340,22 +441,47 @@ static void dispatch_fini(void) {
 // ---------------------------------------------------------------------------------------------
 // ABI.
 
+// __kmpc_dispatch_next_*: a frameless fast path (GLASS_FASTPATH) for the common loops: one TLS
+// load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
+// dispatch event's one branch (then a tail call); everything else is a tail call to the
+// general path, which receives the user's return address in place of the unused loc.
 #define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
   GLASS_API void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, \
                                             ST st, ST chunk) {                                     \
     (void)gtid;                                                                                    \
     dispatch_init(loc, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED, GLASS_CODEPTR());     \
   }                                                                                                \
-  GLASS_API int32_t __kmpc_dispatch_next_##SFX(ident_t *loc, int32_t gtid, int32_t *plast, T *plb, \
-                                               T *pub, ST *pst) {                                  \
-    (void)loc, (void)gtid;                                                                         \
+  static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,  \
+                                                         T *plb, T *pub, ST *pst) {                \
+    (void)gtid;                                                                                    \
     uint64_t lo, hi;                                                                               \
     int64_t incr;                                                                                  \
-    if (!dispatch_next(&lo, &hi, plast, &incr, __builtin_return_address(0), NARROW)) return 0;     \
+    if (!dispatch_next(&lo, &hi, plast, &incr, ra, NARROW)) return 0;                              \
     *plb = (T)lo;                                                                                  \
     *pub = (T)hi;                                                                                  \
     if (pst) *pst = (ST)incr;                                                                      \
     return 1;                                                                                      \
+  }                                                                                                \
+  GLASS_API GLASS_FASTPATH int32_t __kmpc_dispatch_next_##SFX(ident_t *loc, int32_t gtid,          \
+                                                              int32_t *plast, T *plb, T *pub,      \
+                                                              ST *pst) {                           \
+    (void)loc, (void)gtid;                                                                         \
+    glass_thread_t *th = glass_tls_self;                                                           \
+    if (likely(th != NULL) && likely(th->ws.disp_team == th->team)) {                              \
+      glass_ws_member_t *m = th->ws.disp;                                                          \
+      uint64_t first, last;                                                                        \
+      int got = fast_chunk(m, &first, &last);                                                      \
+      if (likely(got > 0)) {                                                                       \
+        *plb = (T)value_at(m, first);                                                              \
+        *pub = (T)value_at(m, last);                                                               \
+        if (plast) *plast = last == m->last_index;                                                 \
+        if (pst) *pst = (ST)m->incr;                                                               \
+        if (OMPT_ON(dispatch)) return fast_event(m, first, last, NARROW);                          \
+        return 1;                                                                                  \
+      }                                                                                            \
+      if (got == 0) return fast_done(m, __builtin_return_address(0));                              \
+    }                                                                                              \
+    return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
   GLASS_API void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {                          \
     (void)loc, (void)gtid;                                                                         \

@@ -38,6 +38,15 @@ enum {
   GLASS_WS_GUIDED,
 };
 
+// The per-chunk path of a dispatched loop, chosen once at init. Ordered loops, static kinds,
+// loops under cancel-var and finished loops take the general path out of line.
+enum {
+  GLASS_WS_FAST_NONE = 0,   // the general path
+  GLASS_WS_FAST_SOLO,       // a team of one: a private cursor, chunks of `chunk`
+  GLASS_WS_FAST_DYNAMIC,    // one fetch_add on the slot's counter
+  GLASS_WS_FAST_GUIDED,     // one compare-and-swap on the slot's counter
+};
+
 // Whether a tool wants work or dispatch events (the static fast path's hook). Both callbacks'
 // bits (20 and 32) lie in bytes 2..5 of the mask, so on a little-endian machine one 32-bit test
 // covers them: one instruction and one branch instead of a 64-bit constant, an and and a branch.
@@ -63,6 +72,8 @@ static inline glass_ws_member_t *glass_ws_member(glass_thread_t *th) {
 
 // Iterations of lb..ub by incr; lb/ub carry the IV type's value extended to 64 bits.
 static inline uint64_t glass_ws_trip(uint64_t lb, uint64_t ub, int64_t incr, bool is_signed) {
+  if (likely(incr == 1)) // the usual loop: no division
+    return (is_signed ? (int64_t)lb > (int64_t)ub : lb > ub) ? 0 : ub - lb + 1;
   if (incr > 0) {
     if (is_signed ? (int64_t)lb > (int64_t)ub : lb > ub) return 0;
     return (ub - lb) / (uint64_t)incr + 1;
