@@ -15,6 +15,7 @@
 // follows then combines with the other members'.
 #include "task_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
@@ -56,7 +57,7 @@ _Static_assert(sizeof(kmp_task_red_input_t) == 48, "kmp_task_red_input_t layout"
 typedef struct {
   void *shar, *orig;
   size_t size;  // as the compiler gave it
-  size_t alloc; // private copy size: rounded up to a cache line (see alloc_size)
+  size_t alloc; // private copy size (see alloc_size)
   red_init_fn init;
   red_fini_fn fini;
   red_comb_fn comb;
@@ -85,12 +86,25 @@ typedef struct glass_taskred {
 } glass_taskred_t;
 
 // clang gives a constant-length array section the size of one element, while its initializer
-// and combiner cover the whole section; copies are rounded up to a cache line (which also keeps
-// different threads' copies apart), so short sections fit. Longer ones cannot be detected.
+// and combiner cover the whole section, and nothing tells the two apart from a scalar. So a copy
+// is at least MIN_COPY bytes: sections up to that size work, and the pages an initializer does
+// not touch cost no memory. Copies are rounded up to a cache line (threads' copies stay apart).
+#define MIN_COPY 4096
+
 static size_t alloc_size(size_t size) {
-  if (size == 0)
-    size = 1;
+  if (size < MIN_COPY)
+    size = MIN_COPY;
   return (size + GLASS_CACHE - 1) & ~(size_t)(GLASS_CACHE - 1);
+}
+
+// A copy for the initializer to fill: zeroed only where no initializer will write.
+static void *copy_alloc(const red_item_t *it) {
+  void *p = NULL;
+  if (posix_memalign(&p, GLASS_CACHE, it->alloc) != 0 || !p)
+    return glass_zalloc(it->alloc);
+  if (!it->init)
+    memset(p, 0, it->size < it->alloc ? it->size : it->alloc);
+  return p;
 }
 
 static glass_taskred_t *set_create(glass_thread_t *th, int32_t n) {
@@ -272,7 +286,7 @@ static void *private_copy(glass_thread_t *th, glass_taskred_t *r, int32_t i, int
   void **pp = copy_slot(th, r, i);
   if (likely(*pp != NULL))
     return *pp;
-  void *p = glass_zalloc_aligned(it->alloc, GLASS_CACHE);
+  void *p = copy_alloc(it);
   // omp_orig of a modifier item is the member's own original list item.
   void *orig = slot >= 0 ? it->member_shar[slot] : it->orig;
   if (it->init)
