@@ -34,7 +34,8 @@ static const int ompt_kind[] = {
 };
 #define CANCEL_EVENT(th, kind, how, codeptr)                                                       \
   do {                                                                                             \
-    if (OMPT_ON(cancel)) glass_ompt_cancel(th, ompt_kind[kind] | (how), codeptr);                  \
+    if (OMPT_ON(cancel))                                                                           \
+      glass_ompt_cancel(th, ompt_kind[kind] | (how), codeptr);                                     \
   } while (0)
 #else
 #define CANCEL_EVENT(th, kind, how, codeptr) ((void)0)
@@ -43,7 +44,9 @@ static const int ompt_kind[] = {
 // ---------------------------------------------------------------------------------------------
 // Stamps.
 
-static inline uint32_t next_gather(const glass_thread_t *th) { return th->episode + 1; }
+static inline uint32_t next_gather(const glass_thread_t *th) {
+  return th->episode + 1;
+}
 
 static inline bool parallel_requested(const glass_thread_t *th, glass_team_t *team) {
   uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);

@@ -6,13 +6,14 @@
 
 #include "glass.h"
 
-static inline bool glass_cancel_enabled(void) { return unlikely(glass_env.cancellation); }
+static inline bool glass_cancel_enabled(void) {
+  return unlikely(glass_env.cancellation);
+}
 
 // The worksharing loop th is in was cancelled (dynamic dispatch hands out no more chunks).
 static inline bool glass_cancel_loop_requested(glass_thread_t *th) {
   return glass_cancel_enabled() &&
-         atomic_load_explicit(&th->team->sync.cancel_loop, memory_order_relaxed) ==
-             th->episode + 1;
+         atomic_load_explicit(&th->team->sync.cancel_loop, memory_order_relaxed) == th->episode + 1;
 }
 
 // The calling thread's parallel region was cancelled. For waits inside worksharing constructs
