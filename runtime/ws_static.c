@@ -177,6 +177,37 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
   if (OMPT_ANY(WS_EVENTS)) static_events(th, loc, sched, b, trip, &s, codeptr);
 }
 
+// A serialized team's loop a tool watches, in one chunk: the events the general path would
+// deliver for it, passed straight to the tool.
+static inline __attribute__((always_inline)) void
+static_solo_events(glass_thread_t *th, ident_t *loc, int32_t sched, uint64_t lb, uint64_t trip,
+                   void *codeptr) {
+  int type = work_type(loc, sched);
+  glass_ws_member_t *m = glass_ws_member(th);
+  m->work_type = type;
+  m->work_count = trip;
+  ompt_data_t *pd = glass_team_parallel_data(th->team);
+  ompt_data_t *td = &th->task->ompt_data;
+  if (OMPT_ON(work)) glass_ompt_cb.work((ompt_work_t)type, ompt_scope_begin, pd, td, trip, codeptr);
+  if (!OMPT_ON(dispatch) || trip == 0) return;
+  if (type == ompt_work_sections) {
+    ompt_data_t instance = {.ptr = codeptr};
+    for (uint64_t i = 0; i < trip; i++)
+      glass_ompt_cb.dispatch(pd, td, ompt_dispatch_section, instance);
+    return;
+  }
+  ompt_dispatch_chunk_t chunk = {lb, trip};
+  ompt_data_t instance = {.ptr = &chunk};
+  ompt_dispatch_t kind =
+      type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
+  glass_ompt_cb.dispatch(pd, td, kind, instance);
+}
+
+static inline bool static_chunked(int32_t sched) {
+  sched &= ~SCH_MODIFIERS;
+  return sched == SCH_STATIC_CHUNKED || sched == SCH_DIST_CHUNKED;
+}
+
 // A serialized team (one thread; for distribute, a league of one team: teams.c does not mark
 // the teams of a larger league serialized) takes the whole space in one chunk, whatever the
 // schedule, and with no tool that is all there is. The
@@ -200,12 +231,33 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
     *pstride = (ST)b.stride;                                                                       \
     *plast = b.last;                                                                               \
   }                                                                                                \
+  /* A serialized team with a tool: one chunk, as on the fast path, unless the tool is to see */   \
+  /* the chunks of a chunked schedule one by one. */                                              \
+  static GLASS_NOINLINE void static_init_solo_##SFX(ident_t *loc, void *ra, int32_t sched,       \
+                                                    int32_t *plast, T *plower, T *pupper,          \
+                                                    ST *pstride, ST incr, ST chunk) {              \
+    if (static_chunked(sched)) {                                                                   \
+      static_init_slow_##SFX(loc, ra, sched, plast, plower, pupper, pstride, incr, chunk);         \
+      return;                                                                                      \
+    }                                                                                              \
+    T lo = *plower, hi = *pupper;                                                                  \
+    *plast = incr > 0 ? lo <= hi : lo >= hi;                                                       \
+    *pstride = (ST)((UT)hi - (UT)lo + (UT)incr);                                                   \
+    uint64_t trip = glass_ws_trip((uint64_t)lo, (uint64_t)hi, incr, SIGNED);                       \
+    static_solo_events(glass_tls_self, loc, sched & ~SCH_MODIFIERS, (uint64_t)lo, trip,            \
+                       glass_user_codeptr(ra));                                                    \
+  }                                                                                                \
   GLASS_API GLASS_FASTPATH void __kmpc_for_static_init_##SFX(                                      \
       ident_t *loc, int32_t gtid, int32_t sched, int32_t *plast, T *plower, T *pupper, ST *pstride, \
       ST incr, ST chunk) {                                                                         \
     (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
-    if (likely(th != NULL) && likely(th->team->serialized) && !glass_ws_events_wanted()) {         \
+    if (likely(th != NULL) && likely(th->team->serialized)) {                                      \
+      if (unlikely(glass_ws_events_wanted())) {                                                    \
+        static_init_solo_##SFX(loc, __builtin_return_address(0), sched, plast, plower, pupper,     \
+                               pstride, incr, chunk);                                              \
+        return;                                                                                    \
+      }                                                                                            \
       T lo = *plower, hi = *pupper;                                                                \
       *plast = incr > 0 ? lo <= hi : lo >= hi;                                                     \
       *pstride = (ST)((UT)hi - (UT)lo + (UT)incr);                                                 \
@@ -224,7 +276,8 @@ static GLASS_NOINLINE void static_fini_events(void *codeptr) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   if (!m->work_type) return;
-  glass_ompt_work(th, m->work_type, ompt_scope_end, m->work_count, codeptr);
+  glass_ompt_cb.work((ompt_work_t)m->work_type, ompt_scope_end, glass_team_parallel_data(th->team),
+                     &th->task->ompt_data, m->work_count, codeptr);
   m->work_type = 0;
 }
 
