@@ -137,26 +137,27 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
 }
 // A team of one with no task pending and cancellation off, which a tool watches: nothing to
 // wait for, only the events, with the encountering task's enter frame set around them.
+// The team's and task's data are reloaded for every call rather than held across the calls:
+// a load costs less than the spill and reload of a register.
+#define SOLO_PD(th) glass_team_parallel_data((th)->team)
+#define SOLO_TD(th) (&(th)->task->ompt_data)
 void glass_barrier_solo_traced(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr,
                                void *frame) {
-  glass_team_t *team = th->team;
-  glass_task_t *task = th->task;
-  ompt_data_t *pd = glass_team_parallel_data(team);
-  ompt_data_t *td = &task->ompt_data;
   ompt_sync_region_t k = sync_kind[kind];
   int32_t prior = th->ompt_state;
-  OMPT_ENTER_FRAME(task, frame);
+  int32_t waiting = wait_state[kind];
+  OMPT_ENTER_FRAME(th->task, frame);
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_begin, pd, td, codeptr);
-  OMPT_WAIT_STATE(th, wait_state[kind], team);
+    glass_ompt_cb.sync_region(k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
+  OMPT_WAIT_STATE(th, waiting, th->team);
   if (OMPT_ON(sync_region_wait)) {
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, pd, td, codeptr);
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, pd, td, codeptr);
+    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
+    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
   }
   OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_end, pd, td, codeptr);
-  OMPT_ENTER_FRAME(task, NULL);
+    glass_ompt_cb.sync_region(k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
+  OMPT_ENTER_FRAME(th->task, NULL);
 }
 #endif
 
