@@ -29,32 +29,47 @@ static uint32_t critical_hint(glass_critical_t *c, uint32_t hint) {
   return info & 0xff;
 }
 
-void glass_critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
-                          const void *codeptr) {
+#define WID(c) ((ompt_wait_id_t)(uintptr_t)(c))
+
+// The mutex is taken: a nested entry by its owner is fatal, anyone else waits.
+static GLASS_NOINLINE void critical_wait(glass_thread_t *th, glass_critical_t *c, uint32_t me,
+                                         int impl, ompt_mutex_t kind) {
+  if (unlikely(glass_mutex_owner(&c->word) == me)) {
+    fprintf(stderr, "OMP: Error: a thread entered a critical section it is already in (nested "
+                    "critical constructs with the same name deadlock)\n");
+    fflush(NULL);
+    exit(EXIT_FAILURE);
+  }
+  int32_t prior = th->ompt_state;
+  OMPT_WAIT_STATE(th,
+                  kind == ompt_mutex_atomic ? ompt_state_wait_atomic : ompt_state_wait_critical, c);
+  glass_mutex_acquire_slow(&c->word, me, impl);
+  OMPT_WAIT_STATE(th, prior, 0);
+  (void)prior, (void)kind;
+}
+
+// The events go straight to the tool, each behind its own bit (no emitter call in between).
+static inline __attribute__((always_inline)) void
+critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
+               const void *codeptr) {
   uint32_t me = glass_mutex_code(th->gtid);
   hint = critical_hint(c, hint);
   int impl = glass_mutex_impl(hint);
-  if (OMPT_ANY(CRITICAL_EVENTS)) glass_ompt_mutex_acquire(kind, hint, impl, c, codeptr);
-  if (!glass_mutex_try(&c->word, me)) {
-    if (unlikely(glass_mutex_owner(&c->word) == me)) {
-      fprintf(stderr, "OMP: Error: a thread entered a critical section it is already in (nested "
-                      "critical constructs with the same name deadlock)\n");
-      fflush(NULL);
-      exit(EXIT_FAILURE);
-    }
-    int32_t prior = th->ompt_state;
-    OMPT_WAIT_STATE(
-        th, kind == ompt_mutex_atomic ? ompt_state_wait_atomic : ompt_state_wait_critical, c);
-    glass_mutex_acquire_slow(&c->word, me, impl);
-    OMPT_WAIT_STATE(th, prior, 0);
-    (void)prior;
-  }
-  if (OMPT_ANY(CRITICAL_EVENTS)) glass_ompt_mutex_acquired(kind, c, codeptr);
+  if (OMPT_ON(mutex_acquire))
+    glass_ompt_cb.mutex_acquire(kind, hint, (unsigned)impl, WID(c), codeptr);
+  if (!glass_mutex_try(&c->word, me)) critical_wait(th, c, me, impl, kind);
+  if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(kind, WID(c), codeptr);
   (void)codeptr;
 }
 
-void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind,
-                         const void *codeptr) {
+static GLASS_NOINLINE void critical_exit_misuse(uint32_t owner) {
+  glass_warn("__kmpc_end_critical: the critical section was entered by another thread (gtid "
+             "%u); leaving it anyway",
+             (owner >> 1) - 1);
+}
+
+static inline __attribute__((always_inline)) void
+critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind, const void *codeptr) {
   uint32_t me = glass_mutex_code(th->gtid);
   uint32_t owner = glass_mutex_owner(&c->word);
   if (unlikely(owner != me)) {
@@ -62,23 +77,31 @@ void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t k
       glass_warn("__kmpc_end_critical: the critical section is not entered; ignored");
       return;
     }
-    glass_warn("__kmpc_end_critical: the critical section was entered by another thread (gtid "
-               "%u); leaving it anyway",
-               (owner >> 1) - 1);
+    critical_exit_misuse(owner);
   }
   if (!glass_mutex_release_fast(&c->word, me)) glass_mutex_release_slow(&c->word);
-  if (OMPT_ANY(CRITICAL_EVENTS)) glass_ompt_mutex_released(kind, c, codeptr);
+  if (OMPT_ON(mutex_released)) glass_ompt_cb.mutex_released(kind, WID(c), codeptr);
   (void)codeptr;
+}
+
+void glass_critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
+                          const void *codeptr) {
+  critical_enter(th, c, hint, kind, codeptr);
+}
+
+void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind,
+                         const void *codeptr) {
+  critical_exit(th, c, kind, codeptr);
 }
 
 // Slow-path entries, tail-called by the fast paths: their return address is the user's.
 static GLASS_NOINLINE void critical_entry(kmp_critical_name *crit, uint32_t hint) {
-  glass_critical_enter(glass_self(), (glass_critical_t *)crit, hint, ompt_mutex_critical,
-                       GLASS_CODEPTR());
+  critical_enter(glass_self(), (glass_critical_t *)crit, hint, ompt_mutex_critical,
+                 GLASS_CODEPTR());
 }
 
 static GLASS_NOINLINE void end_critical_entry(kmp_critical_name *crit) {
-  glass_critical_exit(glass_self(), (glass_critical_t *)crit, ompt_mutex_critical, GLASS_CODEPTR());
+  critical_exit(glass_self(), (glass_critical_t *)crit, ompt_mutex_critical, GLASS_CODEPTR());
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_critical(ident_t *loc, int32_t gtid, kmp_critical_name *crit) {
