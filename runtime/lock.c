@@ -129,7 +129,7 @@ static inline void lock_repair(glass_lock_t *lk, uint32_t tag, const char *routi
 // Acquire and release. Fast paths are inline in the entry points; these do everything else
 // (events, waiting, checks).
 
-static void lock_wait(glass_thread_t *th, glass_lock_t *lk, uint32_t me, uint32_t hint) {
+static GLASS_NOINLINE void lock_wait(glass_thread_t *th, glass_lock_t *lk, uint32_t me, uint32_t hint) {
   int32_t prior = th->ompt_state;
   OMPT_WAIT_STATE(th, ompt_state_wait_lock, lk);
   glass_mutex_acquire_slow(&lk->word, me, glass_mutex_impl(hint));
@@ -137,24 +137,29 @@ static void lock_wait(glass_thread_t *th, glass_lock_t *lk, uint32_t me, uint32_
   (void)prior;
 }
 
-static GLASS_NOINLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk,
-                                         const void *codeptr) {
+#define WID(p) ((ompt_wait_id_t)(uintptr_t)(p))
+#define INLINE static inline __attribute__((always_inline))
+
+// Inlined into each entry, with the events passed straight to the tool: a watched lock costs
+// one function and the tool's calls.
+INLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
   if (unlikely(!lk)) lock_fatal("omp_set_lock", "NULL lock");
   lock_repair(lk, TAG_SIMPLE, "omp_set_lock");
   uint32_t me = glass_mutex_code(th->gtid);
   uint32_t hint = hint_of(info_load(lk));
-  if (OMPT_ANY(LOCK_EVENTS))
-    glass_ompt_mutex_acquire(ompt_mutex_lock, hint, glass_mutex_impl(hint), lk, codeptr);
+  if (OMPT_ON(mutex_acquire))
+    glass_ompt_cb.mutex_acquire(ompt_mutex_lock, hint, (unsigned)glass_mutex_impl(hint), WID(lk),
+                                codeptr);
   if (unlikely(glass_mutex_owner(&lk->word) == me))
     lock_fatal("omp_set_lock", "the calling thread already owns the lock (it would deadlock)");
   if (!glass_mutex_try(&lk->word, me)) lock_wait(th, lk, me, hint);
-  if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_mutex_acquired(ompt_mutex_lock, lk, codeptr);
+  if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
 
 // Release checks: the lock must be set, and by the caller. A release by another thread is an
 // error in the program; we say so and release it, which is what the program asked for.
-static bool release_checked(glass_lock_t *lk, uint32_t me, const char *routine) {
+static GLASS_NOINLINE bool release_misused(glass_lock_t *lk, uint32_t me, const char *routine) {
   uint32_t owner = glass_mutex_owner(&lk->word);
   if (unlikely(owner == 0)) {
     glass_warn("%s: the lock is not set; ignored", routine);
@@ -166,25 +171,31 @@ static bool release_checked(glass_lock_t *lk, uint32_t me, const char *routine) 
   return true;
 }
 
-static GLASS_NOINLINE void lock_unset_slow(glass_thread_t *th, glass_lock_t *lk,
-                                           const void *codeptr) {
+static inline bool release_checked(glass_lock_t *lk, uint32_t me, const char *routine) {
+  if (likely(glass_mutex_owner(&lk->word) == me)) return true;
+  return release_misused(lk, me, routine);
+}
+
+INLINE void lock_unset_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
   if (unlikely(!lk)) lock_fatal("omp_unset_lock", "NULL lock");
   lock_repair(lk, TAG_SIMPLE, "omp_unset_lock");
-  if (!release_checked(lk, glass_mutex_code(th->gtid), "omp_unset_lock")) return;
-  glass_mutex_release_slow(&lk->word);
-  if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_mutex_released(ompt_mutex_lock, lk, codeptr);
+  uint32_t me = glass_mutex_code(th->gtid);
+  if (!release_checked(lk, me, "omp_unset_lock")) return;
+  if (!glass_mutex_release_fast(&lk->word, me)) glass_mutex_release_slow(&lk->word);
+  if (OMPT_ON(mutex_released)) glass_ompt_cb.mutex_released(ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
 
-static GLASS_NOINLINE int lock_test_slow(glass_thread_t *th, glass_lock_t *lk,
-                                         const void *codeptr) {
+INLINE int lock_test_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
   if (unlikely(!lk)) lock_fatal("omp_test_lock", "NULL lock");
   lock_repair(lk, TAG_SIMPLE, "omp_test_lock");
   uint32_t hint = hint_of(info_load(lk));
-  if (OMPT_ANY(LOCK_EVENTS))
-    glass_ompt_mutex_acquire(ompt_mutex_test_lock, hint, glass_mutex_impl(hint), lk, codeptr);
+  if (OMPT_ON(mutex_acquire))
+    glass_ompt_cb.mutex_acquire(ompt_mutex_test_lock, hint, (unsigned)glass_mutex_impl(hint),
+                                WID(lk), codeptr);
   bool ok = glass_mutex_try(&lk->word, glass_mutex_code(th->gtid));
-  if (ok && OMPT_ANY(LOCK_EVENTS)) glass_ompt_mutex_acquired(ompt_mutex_test_lock, lk, codeptr);
+  if (ok && OMPT_ON(mutex_acquired))
+    glass_ompt_cb.mutex_acquired(ompt_mutex_test_lock, WID(lk), codeptr);
   (void)codeptr;
   return ok;
 }
