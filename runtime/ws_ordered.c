@@ -11,15 +11,21 @@ static inline uint64_t ordered_wait_id(glass_ws_member_t *m) {
   return m->slot ? (uint64_t)(uintptr_t)m->slot : (uint64_t)(uintptr_t)m;
 }
 
+// With a tool: the events straight to the tool, and the wait state around a wait. A member
+// with no slot (a team of one) has nobody to wait for: glass_ws_ordered_wait would return at
+// once, so neither the state nor the call is needed.
 static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
   uint64_t wid = ordered_wait_id(m);
-  if (OMPT_ON(mutex_acquire)) glass_ompt_ordered(th, ompt_callback_mutex_acquire, wid, codeptr);
-  int prior = th->ompt_state;
-  OMPT_WAIT_STATE(th, ompt_state_wait_ordered, wid);
-  glass_ws_ordered_wait(th, m);
-  OMPT_WAIT_STATE(th, prior, 0);
-  (void)prior;
-  if (OMPT_ON(mutex_acquired)) glass_ompt_ordered(th, ompt_callback_mutex_acquired, wid, codeptr);
+  if (OMPT_ON(mutex_acquire))
+    glass_ompt_cb.mutex_acquire(ompt_mutex_ordered, 0, 0, wid, codeptr);
+  if (m->slot) {
+    int prior = th->ompt_state;
+    OMPT_WAIT_STATE(th, ompt_state_wait_ordered, wid);
+    glass_ws_ordered_wait(th, m);
+    OMPT_WAIT_STATE(th, prior, 0);
+    (void)prior;
+  }
+  if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(ompt_mutex_ordered, wid, codeptr);
 }
 
 #define ORDERED_EVENTS (OMPT_BIT(mutex_acquire) | OMPT_BIT(mutex_acquired))
@@ -28,10 +34,14 @@ GLASS_API void __kmpc_ordered(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
-  if (OMPT_ACTIVE())
+  if (OMPT_ACTIVE() && (OMPT_ANY(ORDERED_EVENTS) || m->slot))
     ordered_slow(th, m, GLASS_CODEPTR());
   else
     glass_ws_ordered_wait(th, m);
+}
+
+static GLASS_NOINLINE void end_ordered_events(glass_ws_member_t *m, void *codeptr) {
+  glass_ompt_cb.mutex_released(ompt_mutex_ordered, ordered_wait_id(m), codeptr);
 }
 
 GLASS_API void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
@@ -39,8 +49,7 @@ GLASS_API void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   glass_ws_ordered_pass(m);
-  if (OMPT_ON(mutex_released))
-    glass_ompt_ordered(th, ompt_callback_mutex_released, ordered_wait_id(m), GLASS_CODEPTR());
+  if (OMPT_ON(mutex_released)) end_ordered_events(m, GLASS_CODEPTR());
 }
 
 // ---------------------------------------------------------------------------------------------
