@@ -119,6 +119,12 @@ static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, red
 
 static glass_critical_t fallback_lock; // when the compiler passes no lck
 
+// The reduction event, straight to the tool (the caller tested its bit).
+static inline void red_event(glass_thread_t *th, ompt_scope_endpoint_t ep, const void *codeptr) {
+  glass_ompt_cb.reduction(ompt_sync_region_reduction, ep, glass_team_parallel_data(th->team),
+                          &th->task->ompt_data, codeptr);
+}
+
 static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn func,
                         kmp_critical_name *lck, const void *codeptr) {
   glass_team_t *team = th->team;
@@ -129,7 +135,7 @@ static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn 
     method = choose_method(loc, 2, NULL, NULL);
   th->sync.red_method = method;
   if (method == RED_ATOMIC) return 2;
-  if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_begin, codeptr);
+  if (OMPT_ON(reduction)) red_event(th, ompt_scope_begin, codeptr);
   if (method == RED_CRITICAL) {
     glass_critical_t *c = lck ? (glass_critical_t *)lck : &fallback_lock;
     th->sync.red_lock = c;
@@ -137,7 +143,7 @@ static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn 
     return 1;
   }
   if (method == RED_TREE && !tree_combine(th, team, data, func)) {
-    if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_end, codeptr);
+    if (OMPT_ON(reduction)) red_event(th, ompt_scope_end, codeptr);
     return 0;
   }
   return 1;
@@ -148,7 +154,7 @@ static void reduce_end(glass_thread_t *th, const void *codeptr) {
   if (method == RED_ATOMIC) return;
   if (method == RED_CRITICAL)
     glass_critical_exit(th, th->sync.red_lock, ompt_mutex_critical, codeptr);
-  if (OMPT_ON(reduction)) glass_ompt_reduction(th, ompt_scope_end, codeptr);
+  if (OMPT_ON(reduction)) red_event(th, ompt_scope_end, codeptr);
 }
 
 static void reduce_barrier(glass_thread_t *th, void *codeptr, void *frame) {
@@ -158,12 +164,20 @@ static void reduce_barrier(glass_thread_t *th, void *codeptr, void *frame) {
   OMPT_ENTER_FRAME(task, NULL);
 }
 
+static GLASS_NOINLINE int32_t reduce_solo_traced(glass_thread_t *th, const void *codeptr) {
+  th->sync.red_method = RED_EMPTY;
+  red_event(th, ompt_scope_begin, codeptr);
+  return 1;
+}
+
 GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars, size_t size,
                                        void *data, reduce_fn func, kmp_critical_name *lck) {
   (void)gtid, (void)nvars, (void)size;
   glass_thread_t *th = glass_self();
-  // A team of one with no tool: nothing to decide, nothing to record for the end call.
-  if (likely(th->team->nthreads == 1) && !OMPT_ON(reduction) && th->team->ws.league_size <= 1) {
+  // A team of one: nothing to decide, nothing to record for the end call; a tool gets its
+  // begin event from a short path of its own.
+  if (likely(th->team->nthreads == 1) && th->team->ws.league_size <= 1) {
+    if (OMPT_ON(reduction)) return reduce_solo_traced(th, GLASS_CODEPTR());
     th->sync.red_method = RED_EMPTY;
     return 1;
   }
