@@ -95,38 +95,46 @@ void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t k
 }
 
 // Slow-path entries, tail-called by the fast paths: their return address is the user's.
-static GLASS_NOINLINE void critical_entry(kmp_critical_name *crit, uint32_t hint) {
+// They take the fast paths' arguments where these already are, so that the tail calls move
+// nothing on the fast paths' way (and no interprocedural pass may trim the unused ones).
+#if defined(__GNUC__) && !defined(__clang__)
+#define ENTRY_ABI __attribute__((noipa))
+#else
+#define ENTRY_ABI GLASS_NOINLINE
+#endif
+static ENTRY_ABI void critical_entry(ident_t *loc, int32_t gtid, kmp_critical_name *crit,
+                                          uint32_t hint) {
+  (void)loc, (void)gtid;
   critical_enter(glass_self(), (glass_critical_t *)crit, hint, ompt_mutex_critical,
                  GLASS_CODEPTR());
 }
 
-static GLASS_NOINLINE void end_critical_entry(kmp_critical_name *crit) {
+static ENTRY_ABI void end_critical_entry(ident_t *loc, int32_t gtid,
+                                              kmp_critical_name *crit) {
+  (void)loc, (void)gtid;
   critical_exit(glass_self(), (glass_critical_t *)crit, ompt_mutex_critical, GLASS_CODEPTR());
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_critical(ident_t *loc, int32_t gtid, kmp_critical_name *crit) {
-  (void)loc;
   glass_critical_t *c = (glass_critical_t *)crit;
   if (likely(!OMPT_ANY(CRITICAL_EVENTS) && glass_mutex_try(&c->word, glass_mutex_code(gtid))))
     return;
-  critical_entry(crit, 0);
+  critical_entry(loc, gtid, crit, 0);
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_critical_with_hint(ident_t *loc, int32_t gtid,
                                                         kmp_critical_name *crit, uint32_t hint) {
-  (void)loc;
   glass_critical_t *c = (glass_critical_t *)crit;
   if (likely(!OMPT_ANY(CRITICAL_EVENTS) && glass_mutex_try(&c->word, glass_mutex_code(gtid))))
     return;
-  critical_entry(crit, hint);
+  critical_entry(loc, gtid, crit, hint);
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_end_critical(ident_t *loc, int32_t gtid,
                                                   kmp_critical_name *crit) {
-  (void)loc;
   glass_critical_t *c = (glass_critical_t *)crit;
   if (likely(!OMPT_ANY(CRITICAL_EVENTS) &&
              glass_mutex_release_fast(&c->word, glass_mutex_code(gtid))))
     return;
-  end_critical_entry(crit);
+  end_critical_entry(loc, gtid, crit);
 }

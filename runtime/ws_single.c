@@ -5,20 +5,28 @@
 // with each region (fork.c's hooks).
 #include "ws_impl.h"
 
-static GLASS_NOINLINE void single_events(glass_thread_t *th, bool won, void *codeptr) {
+#include "mutex.h" // GLASS_FASTPATH
+
+// The events of a single, tail-called by __kmpc_single (which has no frame of its own): the
+// return address is the user's call site. Returns won, for the tail call.
+static GLASS_NOINLINE int32_t single_events(glass_thread_t *th, int32_t won) {
+  void *codeptr = GLASS_CODEPTR();
+  ompt_data_t *pd = glass_team_parallel_data(th->team);
+  ompt_data_t *td = &th->task->ompt_data;
   if (won) {
-    glass_ompt_work(th, ompt_work_single_executor, ompt_scope_begin, 1, codeptr);
+    glass_ompt_cb.work(ompt_work_single_executor, ompt_scope_begin, pd, td, 1, codeptr);
   } else {
-    glass_ompt_work(th, ompt_work_single_other, ompt_scope_begin, 1, codeptr);
-    glass_ompt_work(th, ompt_work_single_other, ompt_scope_end, 1, codeptr);
+    glass_ompt_cb.work(ompt_work_single_other, ompt_scope_begin, pd, td, 1, codeptr);
+    glass_ompt_cb.work(ompt_work_single_other, ompt_scope_end, pd, td, 1, codeptr);
   }
+  return won;
 }
 
-GLASS_API int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
+GLASS_API GLASS_FASTPATH int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
-  bool won = true;
+  int32_t won = 1;
   if (team->nthreads > 1) {
     uint32_t k = team->ws.members[th->tid].singles++;
     _Atomic uint32_t *claimed = &team->ws.shared->singles;
@@ -26,14 +34,19 @@ GLASS_API int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
     won = seen == k && atomic_compare_exchange_strong_explicit(
                            claimed, &seen, k + 1, memory_order_relaxed, memory_order_relaxed);
   }
-  if (OMPT_ON(work)) single_events(th, won, GLASS_CODEPTR());
+  if (OMPT_ON(work)) return single_events(th, won);
   return won;
 }
 
-GLASS_API void __kmpc_end_single(ident_t *loc, int32_t gtid) {
+static GLASS_NOINLINE void end_single_events(void) {
+  glass_thread_t *th = glass_self();
+  glass_ompt_cb.work(ompt_work_single_executor, ompt_scope_end, glass_team_parallel_data(th->team),
+                     &th->task->ompt_data, 1, GLASS_CODEPTR());
+}
+
+GLASS_API GLASS_FASTPATH void __kmpc_end_single(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  if (OMPT_ON(work))
-    glass_ompt_work(glass_self(), ompt_work_single_executor, ompt_scope_end, 1, GLASS_CODEPTR());
+  if (OMPT_ON(work)) end_single_events();
 }
 
 // The executor publishes its list; after a barrier the others copy from it; a second barrier
