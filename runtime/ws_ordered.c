@@ -6,6 +6,7 @@
 // per iteration of the collapsed nest; post sets a bit, wait waits for one.
 #include "ws_impl.h"
 #include "cancel.h"
+#include "mutex.h" // GLASS_FASTPATH
 
 static inline uint64_t ordered_wait_id(glass_ws_member_t *m) {
   return m->slot ? (uint64_t)(uintptr_t)m->slot : (uint64_t)(uintptr_t)m;
@@ -13,8 +14,10 @@ static inline uint64_t ordered_wait_id(glass_ws_member_t *m) {
 
 // With a tool: the events straight to the tool, and the wait state around a wait. A member
 // with no slot (a team of one) has nobody to wait for: glass_ws_ordered_wait would return at
-// once, so neither the state nor the call is needed.
-static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
+// once, so neither the state nor the call is needed. Tail-called by __kmpc_ordered (which has
+// no frame of its own): the return address is the user's call site.
+static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m) {
+  void *codeptr = GLASS_CODEPTR();
   uint64_t wid = ordered_wait_id(m);
   if (OMPT_ON(mutex_acquire))
     glass_ompt_cb.mutex_acquire(ompt_mutex_ordered, 0, 0, wid, codeptr);
@@ -26,30 +29,36 @@ static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m
     (void)prior;
   }
   if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(ompt_mutex_ordered, wid, codeptr);
+  (void)codeptr;
 }
 
 #define ORDERED_EVENTS (OMPT_BIT(mutex_acquire) | OMPT_BIT(mutex_acquired))
 
-GLASS_API void __kmpc_ordered(ident_t *loc, int32_t gtid) {
+GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
-  if (OMPT_ACTIVE() && (OMPT_ANY(ORDERED_EVENTS) || m->slot))
-    ordered_slow(th, m, GLASS_CODEPTR());
-  else
-    glass_ws_ordered_wait(th, m);
+  if (OMPT_ACTIVE() && (OMPT_ANY(ORDERED_EVENTS) || m->slot)) {
+    ordered_slow(th, m);
+    return;
+  }
+  glass_ws_ordered_wait(th, m);
 }
 
-static GLASS_NOINLINE void end_ordered_events(glass_ws_member_t *m, void *codeptr) {
-  glass_ompt_cb.mutex_released(ompt_mutex_ordered, ordered_wait_id(m), codeptr);
-}
-
-GLASS_API void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
-  glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
+// The same for the end (tail-called): pass the turn on, then the event.
+static GLASS_NOINLINE void end_ordered_traced(glass_ws_member_t *m) {
   glass_ws_ordered_pass(m);
-  if (OMPT_ON(mutex_released)) end_ordered_events(m, GLASS_CODEPTR());
+  glass_ompt_cb.mutex_released(ompt_mutex_ordered, ordered_wait_id(m), GLASS_CODEPTR());
+}
+
+GLASS_API GLASS_FASTPATH void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_ws_member_t *m = glass_ws_member(glass_self());
+  if (OMPT_ON(mutex_released)) {
+    end_ordered_traced(m);
+    return;
+  }
+  glass_ws_ordered_pass(m);
 }
 
 // ---------------------------------------------------------------------------------------------
