@@ -135,14 +135,24 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   if (OMPT_ON(sync_region))
     glass_ompt_cb.sync_region(k, ompt_scope_end, pd, td, codeptr);
 }
-// A team of one with no task pending and cancellation off, which a tool watches: nothing to
-// wait for, only the events, with the encountering task's enter frame set around them.
-// The team's and task's data are reloaded for every call rather than held across the calls:
-// a load costs less than the spill and reload of a register.
+// A team of one with no task pending, which a tool watches: nothing to wait for, only the
+// events, with the encountering task's enter frame set around them. Tail-called by
+// __kmpc_barrier (which has no frame of its own): the return address is the user's call site,
+// and this frame is where __kmpc_barrier's would be. The team's and task's data are reloaded
+// for every call rather than held across the calls (a load costs less than a spill).
 #define SOLO_PD(th) glass_team_parallel_data((th)->team)
 #define SOLO_TD(th) (&(th)->task->ompt_data)
-void glass_barrier_solo_traced(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr,
-                               void *frame) {
+void glass_barrier_solo_entry(ident_t *loc) {
+  glass_thread_t *th = glass_tls_self;
+  glass_barrier_kind_t kind = glass_barrier_kind(loc);
+  void *codeptr = GLASS_CODEPTR();
+  void *frame = __builtin_frame_address(0);
+  if (glass_cancel_enabled()) {
+    OMPT_ENTER_FRAME(th->task, frame);
+    glass_cancel_plain_barrier(th, kind, codeptr); // cancel.c
+    OMPT_ENTER_FRAME(th->task, NULL);
+    return;
+  }
   ompt_sync_region_t k = sync_kind[kind];
   int32_t prior = th->ompt_state;
   int32_t waiting = wait_state[kind];

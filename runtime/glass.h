@@ -242,6 +242,15 @@ typedef enum {
   GLASS_BARRIER_IMPLEMENTATION,
 } glass_barrier_kind_t;
 
+// The kind of the barrier a __kmpc_barrier call site stands for (its ident's flags).
+static inline glass_barrier_kind_t glass_barrier_kind(const ident_t *loc) {
+  if (loc && (loc->flags & GLASS_IDENT_BARRIER_IMPL_MASK))
+    return GLASS_BARRIER_IMPLICIT_WORKSHARE;
+  if (loc && !(loc->flags & GLASS_IDENT_BARRIER_EXPL))
+    return GLASS_BARRIER_IMPLEMENTATION;
+  return GLASS_BARRIER_EXPLICIT;
+}
+
 void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
 void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid);
 void glass_barrier_release_children(glass_team_t *team, int tid);

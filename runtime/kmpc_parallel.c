@@ -124,17 +124,9 @@ GLASS_API void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {
   glass_serialized_end(glass_self(), CODEPTR());
 }
 
-static inline glass_barrier_kind_t barrier_kind(ident_t *loc) {
-  if (loc && (loc->flags & GLASS_IDENT_BARRIER_IMPL_MASK))
-    return GLASS_BARRIER_IMPLICIT_WORKSHARE;
-  if (loc && !(loc->flags & GLASS_IDENT_BARRIER_EXPL))
-    return GLASS_BARRIER_IMPLEMENTATION;
-  return GLASS_BARRIER_EXPLICIT;
-}
-
 static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *codeptr,
                                         void *frame) {
-  glass_barrier_kind_t kind = barrier_kind(loc);
+  glass_barrier_kind_t kind = glass_barrier_kind(loc);
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, frame);
   glass_barrier(th, kind, codeptr);
@@ -149,16 +141,6 @@ static GLASS_NOINLINE void barrier_entry(ident_t *loc) {
   barrier_slow(glass_self(), loc, CODEPTR(), FRAME());
 }
 
-#if GLASS_OMPT
-// The same for a team of one with no task pending, which a tool watches: only the events.
-static GLASS_NOINLINE void barrier_solo_entry(ident_t *loc) {
-  glass_thread_t *th = glass_tls_self;
-  if (glass_cancel_enabled())
-    barrier_slow(th, loc, CODEPTR(), FRAME());
-  else
-    glass_barrier_solo_traced(th, barrier_kind(loc), CODEPTR(), FRAME());
-}
-#endif
 
 GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
   (void)gtid;
@@ -171,7 +153,7 @@ GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
         likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
 #if GLASS_OMPT
       if (OMPT_ANY(BARRIER_EVENTS)) {
-        barrier_solo_entry(loc);
+        glass_barrier_solo_entry(loc); // barrier.c
         return;
       }
 #endif

@@ -178,7 +178,17 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
 }
 
 // A serialized team's loop a tool watches, in one chunk: the events the general path would
-// deliver for it, passed straight to the tool.
+// deliver for it, passed straight to the tool. The team's and task's data are reloaded for each
+// call rather than held across the calls (a load costs less than a spill and a reload).
+#define SOLO_PD(th) glass_team_parallel_data((th)->team)
+#define SOLO_TD(th) (&(th)->task->ompt_data)
+
+static GLASS_NOINLINE void static_solo_sections(glass_thread_t *th, uint64_t n, void *codeptr) {
+  ompt_data_t instance = {.ptr = codeptr};
+  for (uint64_t i = 0; i < n; i++)
+    glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), ompt_dispatch_section, instance);
+}
+
 static inline __attribute__((always_inline)) void
 static_solo_events(glass_thread_t *th, ident_t *loc, int32_t sched, uint64_t lb, uint64_t trip,
                    void *codeptr) {
@@ -186,21 +196,19 @@ static_solo_events(glass_thread_t *th, ident_t *loc, int32_t sched, uint64_t lb,
   glass_ws_member_t *m = glass_ws_member(th);
   m->work_type = type;
   m->work_count = trip;
-  ompt_data_t *pd = glass_team_parallel_data(th->team);
-  ompt_data_t *td = &th->task->ompt_data;
-  if (OMPT_ON(work)) glass_ompt_cb.work((ompt_work_t)type, ompt_scope_begin, pd, td, trip, codeptr);
+  if (OMPT_ON(work))
+    glass_ompt_cb.work((ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip,
+                       codeptr);
   if (!OMPT_ON(dispatch) || trip == 0) return;
   if (type == ompt_work_sections) {
-    ompt_data_t instance = {.ptr = codeptr};
-    for (uint64_t i = 0; i < trip; i++)
-      glass_ompt_cb.dispatch(pd, td, ompt_dispatch_section, instance);
+    static_solo_sections(th, trip, codeptr);
     return;
   }
   ompt_dispatch_chunk_t chunk = {lb, trip};
   ompt_data_t instance = {.ptr = &chunk};
   ompt_dispatch_t kind =
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
-  glass_ompt_cb.dispatch(pd, td, kind, instance);
+  glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, instance);
 }
 
 static inline bool static_chunked(int32_t sched) {
