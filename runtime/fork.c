@@ -307,14 +307,17 @@ static glass_team_t *serial_team_get(glass_thread_t *th) {
 // (inline: a tool that registers few callbacks pays the stores, not a call), so that without
 // one the region costs what it would without OMPT support.
 #if GLASS_OMPT
-static inline __attribute__((always_inline)) void serial_begin_tool(glass_thread_t *th, glass_team_t *team,
-                                             glass_task_t *task, int32_t requested,
-                                             int ompt_invoker, void *codeptr) {
-  team->ompt_parallel_data.value = 0;
-  team->ompt_requested = requested;
-  team->ompt_flags = ompt_invoker | ompt_parallel_team;
+#define SERIAL_BEGIN_EVENTS (OMPT_BIT(parallel_begin) | OMPT_BIT(implicit_task))
+#define SERIAL_END_EVENTS   (OMPT_BIT(implicit_task) | OMPT_BIT(parallel_end))
+
+// The begin events, each behind its own bit, and the switch to the new task between them.
+static inline __attribute__((always_inline)) void
+serial_begin_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task, int32_t requested,
+                    void *codeptr) {
   if (OMPT_ON(parallel_begin))
-    glass_ompt_parallel_begin(th, team, team->parent_task, requested, team->ompt_flags, codeptr);
+    glass_ompt_cb.parallel_begin(&team->parent_task->ompt_data, &team->parent_task->ompt_frame,
+                                 &team->ompt_parallel_data, (unsigned)requested, team->ompt_flags,
+                                 codeptr);
   itask_init_ompt(task);
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->team = team;
@@ -323,6 +326,26 @@ static inline __attribute__((always_inline)) void serial_begin_tool(glass_thread
   if (OMPT_ON(implicit_task))
     glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data, &task->ompt_data, 1, 0,
                                 ompt_task_implicit);
+  OMPT_STATE(th, ompt_state_work_parallel);
+}
+
+// A tool with neither begin callback (one that samples, say) gets the bookkeeping behind one
+// more test.
+static inline __attribute__((always_inline)) void
+serial_begin_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, int32_t requested,
+                  int ompt_invoker, void *codeptr) {
+  team->ompt_parallel_data.value = 0;
+  team->ompt_requested = requested;
+  team->ompt_flags = ompt_invoker | ompt_parallel_team;
+  if (OMPT_ANY(SERIAL_BEGIN_EVENTS)) {
+    serial_begin_events(th, team, task, requested, codeptr);
+    return;
+  }
+  itask_init_ompt(task);
+  atomic_signal_fence(memory_order_release);
+  th->team = team;
+  th->task = task;
+  th->tid = 0;
   OMPT_STATE(th, ompt_state_work_parallel);
 }
 #else
@@ -362,20 +385,25 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
 }
 
 #if GLASS_OMPT
-static inline __attribute__((always_inline)) void serial_end_tool(glass_thread_t *th, glass_team_t *team,
-                                           glass_task_t *task, void *codeptr) {
+static inline __attribute__((always_inline)) void
+serial_end_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, void *codeptr) {
   // A compiler barrier: the caller's test of the flag word stays a test of memory, not a load
   // kept in a register for the tests below (one instruction more without a tool).
   atomic_signal_fence(memory_order_seq_cst);
-  OMPT_STATE(th, ompt_state_overhead);
-  if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0, ompt_task_implicit);
+  bool events = OMPT_ANY(SERIAL_END_EVENTS);
+  if (events) {
+    OMPT_STATE(th, ompt_state_overhead);
+    if (OMPT_ON(implicit_task))
+      glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0,
+                                  ompt_task_implicit);
+  }
   th->tid = team->saved_tid;
   th->task = team->parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = team->parent;
-  if (OMPT_ON(parallel_end))
-    glass_ompt_parallel_end(th, team, team->parent_task, team->ompt_flags, codeptr);
+  if (events && OMPT_ON(parallel_end))
+    glass_ompt_cb.parallel_end(&team->ompt_parallel_data, &team->parent_task->ompt_data,
+                               team->ompt_flags, codeptr);
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
 }
 #else
