@@ -129,7 +129,11 @@ static inline void lock_repair(glass_lock_t *lk, uint32_t tag, const char *routi
 // Acquire and release. Fast paths are inline in the entry points; these do everything else
 // (events, waiting, checks).
 
-static GLASS_NOINLINE void lock_wait(glass_thread_t *th, glass_lock_t *lk, uint32_t me, uint32_t hint) {
+// The thread and the hint are found again here rather than kept by the callers across their
+// event calls.
+static GLASS_NOINLINE void lock_wait(glass_lock_t *lk, uint32_t me) {
+  glass_thread_t *th = glass_self();
+  uint32_t hint = hint_of(info_load(lk));
   int32_t prior = th->ompt_state;
   OMPT_WAIT_STATE(th, ompt_state_wait_lock, lk);
   glass_mutex_acquire_slow(&lk->word, me, glass_mutex_impl(hint));
@@ -152,7 +156,7 @@ INLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk, const void *code
                                 codeptr);
   if (unlikely(glass_mutex_owner(&lk->word) == me))
     lock_fatal("omp_set_lock", "the calling thread already owns the lock (it would deadlock)");
-  if (!glass_mutex_try(&lk->word, me)) lock_wait(th, lk, me, hint);
+  if (!glass_mutex_try(&lk->word, me)) lock_wait(lk, me);
   if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
@@ -226,7 +230,7 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
     glass_ompt_mutex_acquire(kind, hint, glass_mutex_impl(hint), lk, codeptr);
   if (!glass_mutex_try(&lk->word, me)) {
     if (test) return 0;
-    lock_wait(th, lk, me, hint);
+    lock_wait(lk, me);
   }
   depth_store(lk, info_load(lk), 1);
   if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_mutex_acquired(kind, lk, codeptr);
