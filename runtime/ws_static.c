@@ -280,7 +280,10 @@ STATIC_INIT(4u, uint32_t, uint32_t, int32_t, false, true)
 STATIC_INIT(8, int64_t, uint64_t, int64_t, true, false)
 STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)
 
-static GLASS_NOINLINE void static_fini_events(void *codeptr) {
+// Tail-called by __kmpc_for_static_fini (which has no frame of its own): the return address is
+// the user's call site.
+static GLASS_NOINLINE void static_fini_events(void) {
+  void *codeptr = GLASS_CODEPTR();
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   if (!m->work_type) return;
@@ -289,9 +292,9 @@ static GLASS_NOINLINE void static_fini_events(void *codeptr) {
   m->work_type = 0;
 }
 
-GLASS_API void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
+GLASS_API GLASS_FASTPATH void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  if (OMPT_ON(work)) static_fini_events(GLASS_CODEPTR());
+  if (OMPT_ON(work)) static_fini_events();
 }
 
 // distribute parallel for, combined: the league's balanced split first (its upper bound goes to
