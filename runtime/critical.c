@@ -32,8 +32,11 @@ static uint32_t critical_hint(glass_critical_t *c, uint32_t hint) {
 #define WID(c) ((ompt_wait_id_t)(uintptr_t)(c))
 
 // The mutex is taken: a nested entry by its owner is fatal, anyone else waits.
-static GLASS_NOINLINE void critical_wait(glass_thread_t *th, glass_critical_t *c, uint32_t me,
-                                         int impl, ompt_mutex_t kind) {
+// The thread and the implementation are found again here rather than kept by the caller across
+// its event call.
+static GLASS_NOINLINE void critical_wait(glass_critical_t *c, uint32_t me, ompt_mutex_t kind) {
+  glass_thread_t *th = glass_tls_self;
+  int impl = glass_mutex_impl(atomic_load_explicit(&c->info, memory_order_relaxed) & 0xff);
   if (unlikely(glass_mutex_owner(&c->word) == me)) {
     fprintf(stderr, "OMP: Error: a thread entered a critical section it is already in (nested "
                     "critical constructs with the same name deadlock)\n");
@@ -52,12 +55,12 @@ static GLASS_NOINLINE void critical_wait(glass_thread_t *th, glass_critical_t *c
 static inline __attribute__((always_inline)) void
 critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
                const void *codeptr) {
-  uint32_t me = glass_mutex_code(th->gtid);
+  (void)th; // the calling thread: glass_tls_self, read again after the event call
   hint = critical_hint(c, hint);
-  int impl = glass_mutex_impl(hint);
   if (OMPT_ON(mutex_acquire))
-    glass_ompt_cb.mutex_acquire(kind, hint, (unsigned)impl, WID(c), codeptr);
-  if (!glass_mutex_try(&c->word, me)) critical_wait(th, c, me, impl, kind);
+    glass_ompt_cb.mutex_acquire(kind, hint, (unsigned)glass_mutex_impl(hint), WID(c), codeptr);
+  uint32_t me = glass_mutex_code(glass_tls_self->gtid);
+  if (!glass_mutex_try(&c->word, me)) critical_wait(c, me, kind);
   if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(kind, WID(c), codeptr);
   (void)codeptr;
 }
