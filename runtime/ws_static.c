@@ -196,15 +196,17 @@ static_solo_events(glass_thread_t *th, ident_t *loc, int32_t sched, uint64_t lb,
   glass_ws_member_t *m = glass_ws_member(th);
   m->work_type = type;
   m->work_count = trip;
+  // The chunk is written before the first call: what the second needs waits in memory, not in
+  // registers saved around the first.
+  ompt_dispatch_chunk_t chunk = {lb, trip};
   if (OMPT_ON(work))
     glass_ompt_cb.work((ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip,
                        codeptr);
-  if (!OMPT_ON(dispatch) || trip == 0) return;
+  if (!OMPT_ON(dispatch) || chunk.iterations == 0) return;
   if (type == ompt_work_sections) {
-    static_solo_sections(th, trip, codeptr);
+    static_solo_sections(th, chunk.iterations, codeptr);
     return;
   }
-  ompt_dispatch_chunk_t chunk = {lb, trip};
   ompt_data_t instance = {.ptr = &chunk};
   ompt_dispatch_t kind =
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
