@@ -131,8 +131,12 @@ static int work_type(ident_t *loc, int32_t sched) {
   return ompt_work_loop_static;
 }
 
+#define SOLO_PD(th) glass_team_parallel_data((th)->team)
+#define SOLO_TD(th) (&(th)->task->ompt_data)
+
 // Begin events: work, then one dispatch per chunk this thread will run. A static schedule
-// never calls back into the runtime between chunks, so all of them are announced here.
+// never calls back into the runtime between chunks, so all of them are announced here, straight
+// to the tool (the team's and task's data reloaded for each call rather than held across).
 static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32_t sched,
                                          const bounds_t *b, uint64_t trip, const share_t *s,
                                          void *codeptr) {
@@ -142,21 +146,30 @@ static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32
   m->work_count = trip;
   if (OMPT_ON(work)) glass_ompt_work(th, type, ompt_scope_begin, trip, codeptr);
   if (!OMPT_ON(dispatch) || !s->any) return;
-  for (uint64_t first = s->first; first < trip;) {
-    uint64_t n =
-        s->step ? (trip - first < s->chunk ? trip - first : s->chunk) : s->last - s->first + 1;
-    if (type == ompt_work_sections) {
+  if (type == ompt_work_sections) {
+    for (uint64_t first = s->first; first < trip;) {
+      uint64_t n =
+          s->step ? (trip - first < s->chunk ? trip - first : s->chunk) : s->last - s->first + 1;
       for (uint64_t i = 0; i < n; i++)
         glass_ompt_dispatch_section(th, codeptr);
-    } else {
-      uint64_t start = at(b, first);
-      glass_ompt_dispatch_chunk(th,
-                                type == ompt_work_distribute ? ompt_dispatch_distribute_chunk
-                                                             : ompt_dispatch_ws_loop_chunk,
-                                start, n);
+      if (!s->step || trip - first <= s->step) break;
+      first += s->step;
     }
-    if (!s->step || trip - first <= s->step) break;
-    first += s->step;
+    return;
+  }
+  ompt_dispatch_t kind =
+      type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
+  if (!s->step) {
+    ompt_dispatch_chunk_t chunk = {at(b, s->first), s->last - s->first + 1};
+    glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    return;
+  }
+  uint64_t step = s->step, size = s->chunk;
+  for (uint64_t first = s->first;; first += step) {
+    uint64_t left = trip - first;
+    ompt_dispatch_chunk_t chunk = {at(b, first), left < size ? left : size};
+    glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    if (left <= step) break;
   }
 }
 
@@ -180,8 +193,6 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
 // A serialized team's loop a tool watches, in one chunk: the events the general path would
 // deliver for it, passed straight to the tool. The team's and task's data are reloaded for each
 // call rather than held across the calls (a load costs less than a spill and a reload).
-#define SOLO_PD(th) glass_team_parallel_data((th)->team)
-#define SOLO_TD(th) (&(th)->task->ompt_data)
 
 static GLASS_NOINLINE void static_solo_sections(glass_thread_t *th, uint64_t n, void *codeptr) {
   ompt_data_t instance = {.ptr = codeptr};
