@@ -205,6 +205,55 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   }
 }
 
+// dispatch_init's fast path: a team of one (no slot, cancel-var off, no tool wanting work
+// events) and a schedule given in the directive, so no ICV is read. Every such loop runs on
+// the private cursor (fast_path's SOLO). False: the general init must run.
+static inline __attribute__((always_inline)) bool solo_init(int32_t sched, uint64_t lb,
+                                                            uint64_t ub, int64_t incr,
+                                                            int64_t chunk, bool is_signed) {
+  glass_thread_t *th = glass_tls_self;
+  if (unlikely(!th)) return false;
+  glass_team_t *team = th->team;
+  if (unlikely(team->nthreads != 1) || OMPT_ON(work) || glass_cancel_enabled()) return false;
+  uint32_t s = (uint32_t)sched & ~(uint32_t)SCH_MODIFIERS;
+  bool ordered = s - SCH_ORDERED_FIRST <= (uint32_t)(SCH_ORDERED_LAST - SCH_ORDERED_FIRST);
+  if (ordered) s -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
+  int kind;
+  if (s == SCH_DYNAMIC)
+    kind = GLASS_WS_DYNAMIC;
+  else if (s == SCH_GUIDED)
+    kind = GLASS_WS_GUIDED;
+  else if (s == SCH_STATIC_CHUNKED)
+    kind = GLASS_WS_STATIC_CHUNKED;
+  else if (s == SCH_STATIC)
+    kind = GLASS_WS_STATIC;
+  else
+    return false;
+  glass_ws_member_t *m = &team->ws.solo;
+  uint64_t trip = glass_ws_trip(lb, ub, incr, is_signed);
+  uint64_t c = chunk < 1 ? 1 : (uint64_t)chunk;
+  // As fast_path: one block for static and guided, no chunk larger than the loop.
+  if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED || (c > trip && trip)) c = trip ? trip : 1;
+  m->fast = GLASS_WS_FAST_SOLO;
+  m->ordered = ordered;
+  m->finished = 0;
+  m->ord_done = 0;
+  m->is_signed = is_signed;
+  m->kind = kind;
+  m->slot = NULL;
+  m->lb = lb;
+  m->incr = incr;
+  m->trip = trip;
+  m->last_index = trip - 1;
+  m->chunk = c;
+  m->cursor = 0;
+  m->recip = UINT64_MAX;
+  m->work_type = 0;
+  th->ws.disp_team = team;
+  th->ws.disp = m;
+  return true;
+}
+
 // For ws_teams.c's distribute parallel for.
 void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                             int64_t chunk, bool is_signed, void *codeptr) {
@@ -437,10 +486,18 @@ static void dispatch_fini(void) {
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
 #define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
-  GLASS_API void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, \
-                                            ST st, ST chunk) {                                     \
+  static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb,  \
+                                                      T ub, ST st, ST chunk) {                     \
     (void)gtid;                                                                                    \
-    dispatch_init(loc, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED, GLASS_CODEPTR());     \
+    dispatch_init(NULL, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,                      \
+                  glass_user_codeptr(ra));                                                         \
+  }                                                                                                \
+  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid,              \
+                                                           int32_t sched, T lb, T ub, ST st,       \
+                                                           ST chunk) {                             \
+    (void)loc;                                                                                     \
+    if (likely(solo_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED))) return;           \
+    dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
   }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,  \
                                                          T *plb, T *pub, ST *pst) {                \
@@ -470,7 +527,14 @@ static void dispatch_fini(void) {
         if (OMPT_ON(dispatch)) return fast_event(m, first, last, NARROW);                          \
         return 1;                                                                                  \
       }                                                                                            \
-      if (got == 0) return fast_done(m, __builtin_return_address(0));                              \
+      if (got == 0) {                                                                              \
+        if (m->fast == GLASS_WS_FAST_SOLO && !OMPT_ON(work)) { /* no slot, no event */             \
+          m->finished = 1;                                                                         \
+          m->fast = GLASS_WS_FAST_NONE;                                                            \
+          return 0;                                                                                \
+        }                                                                                          \
+        return fast_done(m, __builtin_return_address(0));                                          \
+      }                                                                                            \
     }                                                                                              \
     return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
