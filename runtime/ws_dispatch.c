@@ -364,10 +364,11 @@ static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, u
 // The common loops' next chunk [*first, *last]: dynamic, and guided in a team of more than
 // one, neither ordered nor under cancel-var (m->fast says which, fixed at init). A private
 // cursor in a team of one, one fetch_add (dynamic) or one compare-and-swap (guided) on the
-// slot's counter otherwise. 1: a chunk; 0: the loop is over for this member; -1: not such a
-// loop (or already finished), the general path decides.
+// slot's counter otherwise (guided only when with_guided: the ABI entries leave it to the
+// general path, whose frame its loop needs). 1: a chunk; 0: the loop is over for this member;
+// -1: not such a loop (or already finished), the general path decides.
 static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m, uint64_t *first,
-                                                            uint64_t *last) {
+                                                            uint64_t *last, bool with_guided) {
   uint64_t trip = m->trip, chunk = m->chunk, start, end;
   uint8_t fast = m->fast;
   if (fast == GLASS_WS_FAST_SOLO) {
@@ -386,6 +387,7 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
     end = trip - start > chunk ? start + chunk : trip;
     break;
   case GLASS_WS_FAST_GUIDED: {
+    if (!with_guided) return -1;
     _Atomic uint64_t *next = &m->slot->next;
     start = atomic_load_explicit(next, memory_order_relaxed);
     do {
@@ -419,7 +421,7 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
   uint64_t first, last;
   // A fast loop stays on its fast path (a team of one's cursor counts iterations, whatever
   // the schedule): here when a nested region in its body made the cache stale.
-  int got = fast_chunk(m, &first, &last);
+  int got = fast_chunk(m, &first, &last, true);
   if (got == 0) {
     loop_done(th, m, glass_user_codeptr(ra));
     return false;
@@ -518,7 +520,7 @@ static void dispatch_fini(void) {
     if (likely(th != NULL) && likely(th->ws.disp_team == th->team)) {                              \
       glass_ws_member_t *m = th->ws.disp;                                                          \
       uint64_t first, last;                                                                        \
-      int got = fast_chunk(m, &first, &last);                                                      \
+      int got = fast_chunk(m, &first, &last, false);                                               \
       if (likely(got > 0)) {                                                                       \
         *plb = (T)value_at(m, first);                                                              \
         *pub = (T)value_at(m, last);                                                               \
