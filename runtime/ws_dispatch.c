@@ -354,6 +354,12 @@ static GLASS_NOINLINE int32_t fast_done(glass_ws_member_t *m, void *ra) {
   return 0;
 }
 
+// The calling thread's entry for the dispatched loop it is in: the cache dispatch_init filled,
+// unless a nested region ran since.
+static inline glass_ws_member_t *cached_member(glass_thread_t *th) {
+  return likely(th->ws.disp_team == th->team) ? th->ws.disp : glass_ws_member(th);
+}
+
 // A fast path's dispatch event (a tail call); the entry's result.
 static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, uint64_t last,
                                          bool narrow) {
@@ -469,8 +475,7 @@ void glass_ws_ordered_pass(glass_ws_member_t *m) {
 // its turn, so the next one can have its own.
 static void dispatch_fini(void) {
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m =
-      likely(th->ws.disp_team == th->team) ? th->ws.disp : glass_ws_member(th);
+  glass_ws_member_t *m = cached_member(th);
   if (!m->ordered || !m->slot) return; // in a team of one, turns are nobody else's
   if (!m->ord_done) {
     glass_ws_ordered_wait(th, m);
@@ -555,7 +560,7 @@ DISPATCH(8u, uint64_t, int64_t, false, false)
 GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
+  glass_ws_member_t *m = cached_member(th);
   if (!m->finished && m->slot) loop_done(th, m, GLASS_CODEPTR());
 }
 
