@@ -72,8 +72,9 @@ static bool gen_reached(void *arg) {
 }
 
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m) {
-  uint32_t idx = m->disp_index++;
-  glass_disp_slot_t *slot = &team->ws.slots[idx % team->ws.nslots];
+  uint32_t idx = m->disp_index++, pos = m->slot_pos;
+  m->slot_pos = pos + 1 == team->ws.nslots ? 0 : pos + 1;
+  glass_disp_slot_t *slot = &team->ws.slots[pos];
   if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)) {
     // This member is nslots constructs ahead of the slowest one.
     gen_wait_t w = {slot, idx};
