@@ -206,16 +206,16 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   }
 }
 
-// dispatch_init's fast path: a team of one (no slot, cancel-var off, no tool wanting work
-// events) and a schedule given in the directive, so no ICV is read. Every such loop runs on
-// the private cursor (fast_path's SOLO). False: the general init must run.
-static inline __attribute__((always_inline)) bool solo_init(int32_t sched, uint64_t lb,
-                                                            uint64_t ub, int64_t incr,
-                                                            int64_t chunk, bool is_signed) {
+// dispatch_init's fast paths, when cancel-var is off, no tool wants work events and the
+// schedule is given in the directive (no ICV to read): a team of one, where every loop runs on
+// the private cursor (fast_path's SOLO), and a dynamic loop in a team whose next slot is free.
+// False: the general init must run (nothing was changed).
+static inline __attribute__((always_inline)) bool quick_init(int32_t sched, uint64_t lb,
+                                                             uint64_t ub, int64_t incr,
+                                                             int64_t chunk, bool is_signed) {
   glass_thread_t *th = glass_tls_self;
-  if (unlikely(!th)) return false;
+  if (unlikely(!th) || OMPT_ON(work) || glass_cancel_enabled()) return false;
   glass_team_t *team = th->team;
-  if (unlikely(team->nthreads != 1) || OMPT_ON(work) || glass_cancel_enabled()) return false;
   uint32_t s = (uint32_t)sched & ~(uint32_t)SCH_MODIFIERS;
   bool ordered = s - SCH_ORDERED_FIRST <= (uint32_t)(SCH_ORDERED_LAST - SCH_ORDERED_FIRST);
   if (ordered) s -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
@@ -230,18 +230,32 @@ static inline __attribute__((always_inline)) bool solo_init(int32_t sched, uint6
     kind = GLASS_WS_STATIC;
   else
     return false;
-  glass_ws_member_t *m = &team->ws.solo;
   uint64_t trip = glass_ws_trip(lb, ub, incr, is_signed);
   uint64_t c = chunk < 1 ? 1 : (uint64_t)chunk;
-  // As fast_path: one block for static and guided, no chunk larger than the loop.
-  if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED || (c > trip && trip)) c = trip ? trip : 1;
-  m->fast = GLASS_WS_FAST_SOLO;
+  if (c > trip && trip) c = trip; // as fast_path
+  glass_ws_member_t *m;
+  if (team->nthreads == 1) {
+    m = &team->ws.solo;
+    if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED) c = trip ? trip : 1; // one block
+    m->fast = GLASS_WS_FAST_SOLO;
+    m->slot = NULL;
+  } else {
+    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members)) return false;
+    m = &team->ws.members[th->tid];
+    // glass_ws_slot_enter when the slot is free: otherwise the general path waits for it.
+    uint32_t idx = m->disp_index, pos = m->slot_pos;
+    glass_disp_slot_t *slot = &team->ws.slots[pos];
+    if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)) return false;
+    m->disp_index = idx + 1;
+    m->slot_pos = pos + 1 == team->ws.nslots ? 0 : pos + 1;
+    m->fast = GLASS_WS_FAST_DYNAMIC;
+    m->slot = slot;
+  }
   m->ordered = ordered;
   m->finished = 0;
   m->ord_done = 0;
   m->is_signed = is_signed;
   m->kind = kind;
-  m->slot = NULL;
   m->lb = lb;
   m->incr = incr;
   m->trip = trip;
@@ -489,22 +503,24 @@ static void dispatch_fini(void) {
 // ---------------------------------------------------------------------------------------------
 // ABI.
 
+// __kmpc_dispatch_init_*: quick_init, else a tail call to the general init (the user's return
+// address in place of loc, for codeptr_ra).
 // __kmpc_dispatch_next_*: a frameless fast path (GLASS_FASTPATH) for the common loops: one TLS
 // load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
 #define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
-  static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb,  \
-                                                      T ub, ST st, ST chunk) {                     \
+  static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched,       \
+                                                      T lb, T ub, ST st, ST chunk) {               \
     (void)gtid;                                                                                    \
     dispatch_init(NULL, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,                      \
                   glass_user_codeptr(ra));                                                         \
   }                                                                                                \
-  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid,              \
+  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid,             \
                                                            int32_t sched, T lb, T ub, ST st,       \
                                                            ST chunk) {                             \
     (void)loc;                                                                                     \
-    if (likely(solo_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED))) return;           \
+    if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED))) return;          \
     dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
   }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,  \
