@@ -126,6 +126,9 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   if (OMPT_ON(sync_region_wait))
     glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, pd, td, codeptr);
   barrier_wait(th, team);
+  // A barrier of a cancelled region that served as its join: the region may be over.
+  if (unlikely(glass_cancel_enabled()) && glass_cancel_gather_was_join(th, team))
+    pd = NULL;
   if (OMPT_ON(sync_region_wait))
     glass_ompt_cb.sync_region_wait(k, ompt_scope_end, pd, td, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);

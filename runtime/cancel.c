@@ -34,7 +34,8 @@ static const int ompt_kind[] = {
 };
 #define CANCEL_EVENT(th, kind, how, codeptr)                                                       \
   do {                                                                                             \
-    if (OMPT_ON(cancel)) glass_ompt_cancel(th, ompt_kind[kind] | (how), codeptr);                  \
+    if (OMPT_ON(cancel))                                                                           \
+      glass_ompt_cancel(th, ompt_kind[kind] | (how), codeptr);                                     \
   } while (0)
 #else
 #define CANCEL_EVENT(th, kind, how, codeptr) ((void)0)
@@ -43,7 +44,9 @@ static const int ompt_kind[] = {
 // ---------------------------------------------------------------------------------------------
 // Stamps.
 
-static inline uint32_t next_gather(const glass_thread_t *th) { return th->episode + 1; }
+static inline uint32_t next_gather(const glass_thread_t *th) {
+  return th->episode + 1;
+}
 
 static inline bool parallel_requested(const glass_thread_t *th, glass_team_t *team) {
   uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);
@@ -61,6 +64,15 @@ static inline bool gather_was_join(const glass_thread_t *th, glass_team_t *team)
 static inline bool region_cancelled(glass_team_t *team) {
   uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);
   return (uint32_t)(s >> 32) == team->episode && (uint32_t)s != (uint32_t)(s >> 32);
+}
+
+bool glass_cancel_parallel_now(void) {
+  glass_thread_t *th = glass_self_peek();
+  return th && glass_cancel_enabled() && parallel_requested(th, th->team);
+}
+
+bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team) {
+  return team->nthreads > 1 && gather_was_join(th, team);
 }
 
 static inline bool joined(const glass_thread_t *th, const glass_team_t *team) {
@@ -99,12 +111,17 @@ static GLASS_COLD int bad_kind(int32_t kind) {
 
 static bool activate(glass_thread_t *th, int32_t kind, void *codeptr) {
   glass_team_t *team = th->team;
+  // A member that has already joined a cancelled region must not touch the team's state: the
+  // team may be serving the master's next region.
+  if (joined(th, team) && kind != KIND_TASKGROUP)
+    return true;
   switch (kind) {
   case KIND_PARALLEL:
     if (team->nthreads > 1) {
       uint64_t s = (uint64_t)team->episode << 32 | next_gather(th);
-      atomic_store_explicit(&team->sync.cancel_parallel, s, memory_order_release);
+      atomic_store_explicit(&team->sync.cancel_parallel, s, memory_order_seq_cst);
       first_report(th, team);
+      glass_ws_cancel_wake(team);
     }
     return true;
   case KIND_LOOP:
@@ -147,7 +164,7 @@ static bool requested(glass_thread_t *th, int32_t kind) {
 
 // th observed a request of kind at a cancellation point and leaves the construct.
 static void detected(glass_thread_t *th, int32_t kind, void *codeptr) {
-  if (kind == KIND_LOOP)
+  if (kind == KIND_LOOP && !joined(th, th->team))
     glass_ws_dispatch_abandon(th, codeptr);
   if (kind == KIND_PARALLEL && !first_report(th, th->team))
     return;
@@ -184,6 +201,10 @@ GLASS_API int kmp_get_cancellation_status(int kind) {
   if (!glass_cancel_enabled())
     return 0;
   return requested(glass_self(), kind);
+}
+
+GLASS_API int kmp_get_cancellation_status_(int *kind) {
+  return kind ? kmp_get_cancellation_status(*kind) : 0;
 }
 
 // ---------------------------------------------------------------------------------------------

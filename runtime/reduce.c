@@ -177,22 +177,49 @@ GLASS_API void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid, kmp_critical
   reduce_end(th, GLASS_CODEPTR());
 }
 
-GLASS_API int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,
-                                reduce_fn func, kmp_critical_name *lck) {
-  (void)gtid, (void)nvars, (void)size;
-  glass_thread_t *th = glass_self();
-  void *codeptr = GLASS_CODEPTR();
+#define BLOCKING_EVENTS                                                                            \
+  (OMPT_BIT(reduction) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+
+// A team of one with no tool and no pending task: the blocking reduction has nothing to decide,
+// and its barrier nobody to wait for.
+static inline bool reduce_alone(glass_thread_t *th) {
+  glass_team_t *team = th->team;
+  return likely(team->nthreads == 1) && !OMPT_ANY(BLOCKING_EVENTS) &&
+         team->ws.league_size <= 1 &&
+         !atomic_load_explicit(&team->tasking.active, memory_order_relaxed);
+}
+
+static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, void *data,
+                                               reduce_fn func, kmp_critical_name *lck,
+                                               void *codeptr) {
   int r = reduce_begin(th, loc, data, func, lck, codeptr);
   if (r == 0)
     reduce_barrier(th, codeptr, __builtin_frame_address(0)); // the master's end_reduce joins it
   return r;
 }
 
+GLASS_API int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,
+                                reduce_fn func, kmp_critical_name *lck) {
+  (void)gtid, (void)nvars, (void)size;
+  glass_thread_t *th = glass_self();
+  if (reduce_alone(th)) {
+    th->sync.red_method = RED_EMPTY;
+    return 1;
+  }
+  return reduce_blocking(th, loc, data, func, lck, GLASS_CODEPTR());
+}
+
+static GLASS_NOINLINE void end_reduce_blocking(glass_thread_t *th, void *codeptr) {
+  reduce_end(th, codeptr);
+  if (th->team->nthreads > 1 || OMPT_ANY(OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait)) ||
+      atomic_load_explicit(&th->team->tasking.active, memory_order_relaxed))
+    reduce_barrier(th, codeptr, __builtin_frame_address(0));
+}
+
 GLASS_API void __kmpc_end_reduce(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
   (void)loc, (void)gtid, (void)lck;
   glass_thread_t *th = glass_self();
-  void *codeptr = GLASS_CODEPTR();
-  reduce_end(th, codeptr);
-  if (th->team->nthreads > 1 || OMPT_ANY(OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait)))
-    reduce_barrier(th, codeptr, __builtin_frame_address(0));
+  if (th->sync.red_method == RED_EMPTY && reduce_alone(th))
+    return;
+  end_reduce_blocking(th, GLASS_CODEPTR());
 }

@@ -61,7 +61,9 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
   glass_xtask_t *t = glass_task_block_slow(th, off + shareds_size, &cls);
   glass_task_t *parent = th->task;
   glass_task_init_fields(th, t, parent, flags, task_flags(flags, parent), task_size, off,
-                         shareds_size, entry, codeptr, cls);
+                         shareds_size, entry, cls);
+  t->codeptr = codeptr;
+  atomic_store_explicit(&t->event, 0, memory_order_relaxed);
   return t;
 }
 
@@ -190,6 +192,8 @@ static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool c
 
 // Members that wait in a loop that runs tasks may be asleep on their flag: poke them.
 static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
+  // The task is published before the sleeper bits are read (wait.c polls after setting one).
+  atomic_thread_fence(memory_order_seq_cst);
   for (int32_t i = 0; i < team->nthreads; i++) {
     glass_flag_t *f = team->members[i]->tasking.wait_flag;
     if (f) glass_flag_poke(f);
@@ -332,10 +336,8 @@ static inline bool task_count(glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
   glass_taskgroup_t *tg = t->base.parent->tk.tg;
-  if (tg) {
-    t->in_tg = tg;
-    atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
-  }
+  t->in_tg = tg;
+  if (tg) atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
@@ -540,7 +542,8 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
     atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
-    if (p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
+    bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
+    if (!ran && p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);

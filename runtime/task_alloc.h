@@ -18,11 +18,13 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls);
 // tasks: the descriptor, the header, a few privates and shareds.
 #define GLASS_TASK_FAST_CLASS 1
 
-// Fills the fields every task needs. tk_flags: GLASS_TF_* computed by the caller.
+// Fills the fields every task needs. tk_flags: GLASS_TF_* computed by the caller. Not here:
+// `in_tg` (task_count sets it), `event` (__kmpc_task_allow_completion_event), `codeptr` (the
+// task_create event).
 static inline __attribute__((always_inline)) void
 glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *parent, int32_t flags,
                        uint32_t tk_flags, size_t task_size, size_t off, size_t shareds_size,
-                       kmp_routine_t entry, void *codeptr, int8_t cls) {
+                       kmp_routine_t entry, int8_t cls) {
   t->base.parent = parent;
   t->base.team = th->team;
   t->base.thread_num = th->tid;
@@ -38,12 +40,9 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->aflags = flags;
   t->priority = 0;
   t->size_class = cls;
-  t->in_tg = NULL;
   t->node = NULL;
-  atomic_store_explicit(&t->event, 0, memory_order_relaxed);
   t->task_size = task_size;
   t->shareds_size = shareds_size;
-  t->codeptr = codeptr;
 #if GLASS_OMPT
   t->base.ompt_data.value = 0;
   t->base.ompt_frame.exit_frame.ptr = NULL;
@@ -75,7 +74,7 @@ glass_task_alloc_fast(glass_thread_t *th, int32_t flags, size_t task_size, size_
     return NULL;
   th->tasking.free_list[GLASS_TASK_FAST_CLASS] = *(void **)t;
   th->tasking.free_count[GLASS_TASK_FAST_CLASS]--;
-  glass_task_init_fields(th, t, parent, flags, 0, task_size, off, shareds_size, entry, NULL,
+  glass_task_init_fields(th, t, parent, flags, 0, task_size, off, shareds_size, entry,
                          GLASS_TASK_FAST_CLASS);
   return t;
 }

@@ -15,6 +15,7 @@
 // follows then combines with the other members'.
 #include "task_internal.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
@@ -56,7 +57,7 @@ _Static_assert(sizeof(kmp_task_red_input_t) == 48, "kmp_task_red_input_t layout"
 typedef struct {
   void *shar, *orig;
   size_t size;  // as the compiler gave it
-  size_t alloc; // private copy size: rounded up to a cache line (see alloc_size)
+  size_t alloc; // private copy size (see alloc_size)
   red_init_fn init;
   red_fini_fn fini;
   red_comb_fn comb;
@@ -72,6 +73,7 @@ typedef struct foreign_copies {
 } foreign_copies_t;
 
 typedef struct glass_taskred {
+  struct glass_taskred *next; // an earlier set of the same taskgroup
   glass_team_t *team;
   int32_t n;            // items
   int32_t nslots;       // member slots: the team's size
@@ -85,12 +87,25 @@ typedef struct glass_taskred {
 } glass_taskred_t;
 
 // clang gives a constant-length array section the size of one element, while its initializer
-// and combiner cover the whole section; copies are rounded up to a cache line (which also keeps
-// different threads' copies apart), so short sections fit. Longer ones cannot be detected.
+// and combiner cover the whole section, and nothing tells the two apart from a scalar. So a copy
+// is at least MIN_COPY bytes: sections up to that size work, and the pages an initializer does
+// not touch cost no memory. Copies are rounded up to a cache line (threads' copies stay apart).
+#define MIN_COPY 4096
+
 static size_t alloc_size(size_t size) {
-  if (size == 0)
-    size = 1;
+  if (size < MIN_COPY)
+    size = MIN_COPY;
   return (size + GLASS_CACHE - 1) & ~(size_t)(GLASS_CACHE - 1);
+}
+
+// A copy for the initializer to fill: zeroed only where no initializer will write.
+static void *copy_alloc(const red_item_t *it) {
+  void *p = NULL;
+  if (posix_memalign(&p, GLASS_CACHE, it->alloc) != 0 || !p)
+    return glass_zalloc(it->alloc);
+  if (!it->init)
+    memset(p, 0, it->size < it->alloc ? it->size : it->alloc);
+  return p;
 }
 
 static glass_taskred_t *set_create(glass_thread_t *th, int32_t n) {
@@ -182,34 +197,24 @@ void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg) {
   tg->red = NULL;
   if (r->modifier)
     return; // __kmpc_task_reduction_modifier_fini combines it
-  for (int32_t i = 0; i < r->n; i++)
-    item_combine(r, i, r->items[i].shar);
-  set_free(r);
+  for (glass_taskred_t *nx; r; r = nx) {
+    nx = r->next;
+    for (int32_t i = 0; i < r->n; i++)
+      item_combine(r, i, r->items[i].shar);
+    set_free(r);
+  }
 }
 
-// Registers r in the innermost taskgroup of the current task. A taskgroup with two reduction
-// clauses gets one call per clause from some compilers: the sets are chained.
+// Registers r in the innermost taskgroup of the current task. A taskgroup that gets several
+// calls (one per clause, from some compilers) chains the sets: handles already given to tasks
+// stay valid.
 static void *attach(glass_thread_t *th, glass_taskred_t *r) {
   glass_taskgroup_t *tg = th->task->tk.tg;
   if (unlikely(!tg)) {
     glass_warn("task reduction outside a taskgroup; a taskgroup is assumed around the task");
     tg = glass_taskgroup_begin(th);
   }
-  if (unlikely(tg->red != NULL)) {
-    // Merge: the earlier set's items come first, copies not yet made.
-    glass_taskred_t *old = tg->red;
-    glass_taskred_t *m = set_create(th, old->n + r->n);
-    memcpy(m->items, old->items, sizeof(red_item_t) * (size_t)old->n);
-    memcpy(m->items + old->n, r->items, sizeof(red_item_t) * (size_t)r->n);
-    for (int32_t s = 0; s < old->nslots && s < m->nslots; s++)
-      memcpy(&m->priv[(size_t)s * (size_t)m->n], &old->priv[(size_t)s * (size_t)old->n],
-             sizeof(void *) * (size_t)old->n);
-    glass_free(old->priv);
-    glass_free(old);
-    glass_free(r->priv);
-    glass_free(r);
-    r = m;
-  }
+  r->next = tg->red;
   tg->red = r;
   return r;
 }
@@ -272,7 +277,7 @@ static void *private_copy(glass_thread_t *th, glass_taskred_t *r, int32_t i, int
   void **pp = copy_slot(th, r, i);
   if (likely(*pp != NULL))
     return *pp;
-  void *p = glass_zalloc_aligned(it->alloc, GLASS_CACHE);
+  void *p = copy_alloc(it);
   // omp_orig of a modifier item is the member's own original list item.
   void *orig = slot >= 0 ? it->member_shar[slot] : it->orig;
   if (it->init)
@@ -302,11 +307,13 @@ GLASS_API void *__kmpc_task_reduction_get_th_data(int32_t gtid, void *tskgrp, vo
   // No handle (an orphaned in_reduction), or the item belongs to an enclosing taskgroup: the
   // innermost taskgroup that reduces the item wins.
   for (glass_taskgroup_t *tg = th->task->tk.tg; tg; tg = tg->parent) {
-    if (!tg->red || tg->red == tskgrp)
-      continue;
-    void *p = lookup(th, tg->red, data);
-    if (p)
-      return p;
+    for (glass_taskred_t *r = tg->red; r; r = r->next) {
+      if (r == tskgrp)
+        continue;
+      void *p = lookup(th, r, data);
+      if (p)
+        return p;
+    }
   }
   glass_warn("in_reduction: %p is not a reduction item of an enclosing taskgroup; the "
              "shared item is used",

@@ -52,7 +52,7 @@ typedef struct glass_tp_copy {
   struct glass_tp_copy *older; // creation order, for destruction in reverse
 } tp_copy_t;
 
-#define VAR_BUCKETS 256
+#define VAR_BUCKETS  256
 #define COPY_BUCKETS 64
 
 static glass_mutex_t tp_lock = GLASS_MUTEX_INIT;
@@ -109,7 +109,9 @@ static tp_var_t *var_lookup(void *data, size_t size) {
 }
 
 // The initial thread uses the original, as its copy.
-static inline bool uses_original(const glass_thread_t *th) { return th->gtid == 0; }
+static inline bool uses_original(const glass_thread_t *th) {
+  return th->gtid == 0;
+}
 
 static void copy_construct(tp_var_t *v, void *addr) {
   if (v->cctor)
@@ -181,7 +183,9 @@ void glass_tp_thread_exit(glass_thread_t *th) {
 // ---------------------------------------------------------------------------------------------
 // The compiler's cache.
 
-static inline size_t cache_cap(void **arr) { return (size_t)(uintptr_t)arr[-1]; }
+static inline size_t cache_cap(void **arr) {
+  return (size_t)(uintptr_t)arr[-1];
+}
 
 // Publishes addr as gtid's entry, growing the array when needed. Old arrays are retired, not
 // freed (see the top of the file).

@@ -18,6 +18,9 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
         continue;
       v |= GLASS_FLAG_SLEEPER;
     }
+    // Work made available before its producer could see the bit got no poke: look once more.
+    if (w && w->poll && w->poll(w->arg))
+      continue;
     glass_futex_wait(&f->word, v);
     // A poke wakes us without a counter change: give the poll function a chance, then spin
     // again for the block time before sleeping anew.

@@ -54,10 +54,13 @@ static inline void glass_flag_bump(glass_flag_t *f) {
     glass_futex_wake(&f->word, 1);
 }
 
-// Wake a sleeping waiter without changing the counter, so it re-runs its poll function.
+// Wake a sleeping waiter without changing the counter, so it re-runs its poll function. Clearing
+// the sleeper bit also stops a waiter that set it but has not yet entered the futex wait.
 static inline void glass_flag_poke(glass_flag_t *f) {
-  if (atomic_load_explicit(&f->word, memory_order_relaxed) & GLASS_FLAG_SLEEPER)
+  if (atomic_load_explicit(&f->word, memory_order_relaxed) & GLASS_FLAG_SLEEPER) {
+    atomic_fetch_and_explicit(&f->word, ~GLASS_FLAG_SLEEPER, memory_order_acq_rel);
     glass_futex_wake(&f->word, 1);
+  }
 }
 
 // Waiting policy, set from the environment at initialization.

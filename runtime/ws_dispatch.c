@@ -68,7 +68,8 @@ typedef struct {
 
 static bool gen_reached(void *arg) {
   gen_wait_t *w = arg;
-  return atomic_load_explicit(&w->slot->gen, memory_order_acquire) == w->gen;
+  return atomic_load_explicit(&w->slot->gen, memory_order_acquire) == w->gen ||
+         glass_cancel_parallel_now(); // a member that left the region never frees the slot
 }
 
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m) {
@@ -79,6 +80,8 @@ glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m)
     // This member is nslots constructs ahead of the slowest one.
     gen_wait_t w = {slot, idx};
     glass_ws_evc_wait(&slot->freed, gen_reached, &w);
+    if (atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)
+      return NULL; // the region was cancelled: the construct runs no iteration here
   }
   return slot;
 }
@@ -196,6 +199,8 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->ord_done = 0;
   m->cursor = m->kind == GLASS_WS_STATIC_CHUNKED ? (uint64_t)th->tid : 0;
   m->slot = team->nthreads > 1 ? glass_ws_slot_enter(team, m) : NULL;
+  if (unlikely(!m->slot) && team->nthreads > 1)
+    m->trip = 0; // cancelled region (glass_ws_slot_enter)
   m->fast = fast_path(m, team->nthreads);
   th->ws.disp_team = team;
   th->ws.disp = m;
@@ -312,6 +317,9 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
   }
   case GLASS_WS_DYNAMIC:
     if (slot) {
+      // A cancelled loop hands out no more chunks (cancel.h). A team of one needs no test:
+      // its only member leaves the loop itself.
+      if (unlikely(glass_cancel_loop_requested(th))) return false;
       start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
     } else {
       start = m->cursor;
@@ -322,6 +330,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
     break;
   default: // GLASS_WS_GUIDED
     if (slot) {
+      if (unlikely(glass_cancel_loop_requested(th))) return false;
       start = atomic_load_explicit(&slot->next, memory_order_relaxed);
       do {
         if (start >= trip) return false;
@@ -447,8 +456,7 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
     loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }
-  if (got < 0 && (unlikely(m->finished) || unlikely(glass_cancel_loop_requested(th)) ||
-                  !next_chunk(th, m, &first, &last))) {
+  if (got < 0 && (unlikely(m->finished) || !next_chunk(th, m, &first, &last))) {
     if (!m->finished) loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }
@@ -470,7 +478,8 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
 
 static bool my_turn(void *arg) {
   glass_ws_member_t *m = arg;
-  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter;
+  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter ||
+         glass_cancel_parallel_now(); // the turn's owner may have left the region
 }
 
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
@@ -585,4 +594,12 @@ GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
 void glass_ws_dispatch_abandon(glass_thread_t *th, void *codeptr) {
   glass_ws_member_t *m = glass_ws_member(th);
   if (!m->finished) loop_done(th, m, codeptr);
+}
+
+void glass_ws_cancel_wake(glass_team_t *team) {
+  glass_ws_team_t *ws = &team->ws;
+  for (uint32_t k = 0; ws->slots && k < ws->nslots; k++) {
+    glass_ws_evc_signal(&ws->slots[k].freed);
+    glass_ws_evc_signal(&ws->slots[k].turn);
+  }
 }

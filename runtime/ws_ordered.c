@@ -5,6 +5,7 @@
 // for its iteration's turn and passes it on (ws_dispatch.c). Doacross: the slot holds one bit
 // per iteration of the collapsed nest; post sets a bit, wait waits for one.
 #include "ws_impl.h"
+#include "cancel.h"
 
 static inline uint64_t ordered_wait_id(glass_ws_member_t *m) {
   return m->slot ? (uint64_t)(uintptr_t)m->slot : (uint64_t)(uintptr_t)m;
@@ -75,6 +76,7 @@ GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
   m->slot = NULL;
   if (team->nthreads == 1 || ndims == 0) return;
   m->slot = glass_ws_slot_enter(team, m);
+  if (!m->slot) return; // cancelled region: no dependences to wait for
   if (atomic_load_explicit(&m->slot->deps, memory_order_acquire)) return;
   size_t words = total / 32 + 1;
   uint32_t *bits = glass_zalloc(words * sizeof(uint32_t));
@@ -112,7 +114,8 @@ typedef struct {
 
 static bool dep_posted(void *arg) {
   dep_wait_t *w = arg;
-  return atomic_load_explicit(w->word, memory_order_acquire) & w->bit;
+  return (atomic_load_explicit(w->word, memory_order_acquire) & w->bit) ||
+         glass_cancel_parallel_now(); // the source may have left the region
 }
 
 GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {

@@ -155,6 +155,65 @@ static int test_taskgroup(int *after) {
   return ran;
 }
 
+// More cancelled dispatched loops in one region than the team has dispatch slots: a member
+// that leaves a cancelled loop must give its slot back (clang-14 emits no dispatch_deinit).
+static long test_many_loops(void) {
+  long total = 0;
+#pragma omp parallel reduction(+ : total)
+  {
+    for (int l = 0; l < 20; l++) {
+#pragma omp for schedule(dynamic, 2)
+      for (int i = 0; i < 500; i++) {
+        if (i == 37 + l) {
+#pragma omp cancel for
+        }
+#pragma omp cancellation point for
+        total += 1;
+      }
+#pragma omp for schedule(guided)
+      for (int i = 0; i < 100; i++) {
+        if (i == l) {
+#pragma omp cancel for
+        }
+      }
+    }
+#pragma omp for schedule(dynamic)
+    for (int i = 0; i < 100; i++)
+      total += 1000;
+  }
+  return total;
+}
+
+// After a cancel parallel, members that have not reached a cancellation point yet keep running
+// worksharing constructs the cancelling thread will never enter: more nowait dispatched loops
+// than there are dispatch slots, and an ordered loop whose turns it held. They must not wait
+// for it.
+static int test_constructs_after_cancel(void) {
+  int reached = 0;
+  go = 0;
+#pragma omp parallel reduction(+ : reached)
+  {
+    if (omp_get_thread_num() == 0) {
+#pragma omp cancel parallel
+      go = 1;
+    }
+    await_cancel(K_PARALLEL);
+    for (int l = 0; l < 20; l++) {
+#pragma omp for schedule(dynamic) nowait
+      for (int i = 0; i < 10; i++)
+        reached += 0;
+    }
+#pragma omp for ordered schedule(static, 1) nowait
+    for (int i = 0; i < 4 * omp_get_num_threads(); i++) {
+#pragma omp ordered
+      reached += 0;
+    }
+#pragma omp cancellation point parallel
+    reached++;
+  }
+  return reached;
+}
+
 int main(void) {
   int completed, after;
   int n = omp_get_max_threads();
@@ -167,6 +226,13 @@ int main(void) {
   printf("sections: ran=%d\n", test_sections());
   int t = test_taskgroup(&after);
   printf("taskgroup: ran=%d next taskgroup=%d\n", t, after);
+  int reached = test_constructs_after_cancel();
+  printf("constructs after cancel: reached end=%s\n", reached == 0   ? "none"
+                                                      : reached == n ? "all"
+                                                                     : "some");
+  long loops = test_many_loops();
+  printf("many loops: stopped early %d, final loop ran %d\n", loops < 100000 + 20 * 500,
+         loops >= 100000);
   // The team still works normally after all this.
   int sum = 0;
 #pragma omp parallel for reduction(+ : sum)
@@ -181,6 +247,8 @@ int main(void) {
 // ON-NEXT: for dynamic: started<=threads 1, unfinished=1, all 0
 // ON-NEXT: sections: ran=0
 // ON-NEXT: taskgroup: ran=0 next taskgroup=10
+// ON-NEXT: constructs after cancel: reached end=none
+// ON-NEXT: many loops: stopped early 1, final loop ran 1
 // ON-NEXT: sum=499500
 
 // OFF: parallel: passed=all
@@ -188,4 +256,6 @@ int main(void) {
 // OFF-NEXT: for dynamic: started<=threads 0, unfinished=0, all 1
 // OFF-NEXT: sections: ran=2
 // OFF-NEXT: taskgroup: ran=101 next taskgroup=10
+// OFF-NEXT: constructs after cancel: reached end=all
+// OFF-NEXT: many loops: stopped early 0, final loop ran 1
 // OFF-NEXT: sum=499500

@@ -13,6 +13,7 @@
 // RUN: env OMP_CANCELLATION=true OMP_NUM_THREADS=1 %run-tool %t | %FileCheck %s --check-prefix=T1
 // RUN: env OMP_CANCELLATION=true OMP_NUM_THREADS=7 %run-tool %t | %sort-threads | python3 %S/Inputs/check_scopes.py sync_region | %FileCheck %s --check-prefix=SCOPES
 // RUN: env OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --check-prefix=OFF
+// RUN: env OMP_CANCELLATION=true OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --check-prefix=BARRIERS
 #include <omp.h>
 #include <stdio.h>
 
@@ -84,6 +85,19 @@ int main(void) {
     printf("discarded task ran\n");
   }
   printf("after taskgroup\n");
+  // Cancellation barriers of a region that is not cancelled: reported like other barriers.
+  volatile int never = 0;
+#pragma omp parallel
+  {
+    if (never) {
+#pragma omp cancel parallel
+    }
+#pragma omp barrier
+#pragma omp for
+    for (int i = 0; i < 4; i++)
+      never += 0;
+  }
+  printf("after barriers\n");
   return 0;
 }
 // clang-format off
@@ -114,6 +128,16 @@ int main(void) {
 // T1: cancel task=[[TD:[0-9]+]] flags=0x48 codeptr=(nil)
 // T1-NEXT: task_schedule prior_task=[[TD]] status=cancel
 // T1: after taskgroup
+
+// BARRIERS: after taskgroup
+// BARRIERS: sync_region_begin kind=barrier_explicit parallel={{[1-9][0-9]*}} task={{[0-9]+}} codeptr=[[B:0x[0-9a-f]+]]@cancel_events.c.tmp
+// BARRIERS: sync_region_wait_begin kind=barrier_explicit
+// BARRIERS: sync_region_wait_end kind=barrier_explicit parallel={{[1-9][0-9]*}}
+// BARRIERS: sync_region_end kind=barrier_explicit parallel={{[1-9][0-9]*}} task={{[0-9]+}} codeptr=[[B]]@cancel_events.c.tmp
+// BARRIERS: sync_region_begin kind=barrier_implicit_workshare
+// BARRIERS: sync_region_end kind=barrier_implicit_workshare
+// BARRIERS-NOT: cancel task
+// BARRIERS: after barriers
 
 // SCOPES: threads=7 {{.*}} errors=0
 

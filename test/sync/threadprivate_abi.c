@@ -4,11 +4,13 @@
 // count), together with __kmpc_threadprivate_cached on a cache shared by 40 threads (the
 // cache, first made for the initial thread alone, grows while in use). Each thread gets one copy, constructed once,
 // stable across calls and regions, the initial thread's being the original; copy-construction
-// starts from the original; every worker's copy is destroyed once, at exit.
+// starts from the original; every worker's copy is destroyed once, at exit, and a user
+// thread's when it exits.
 // RUN: %compile
 // RUN: env OMP_NUM_THREADS=1 %run %t > %t.out1 && sort %t.out1 | uniq -c | %FileCheck %s --check-prefix=T1
 // RUN: env OMP_NUM_THREADS=40 %run %t > %t.out40 && sort %t.out40 | uniq -c | %FileCheck %s --check-prefix=T40
 #include <omp.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -50,6 +52,14 @@ static void vec_dtor(void *p, size_t n) {
   (void)r;
 }
 
+// A user thread (a new root) gets its own copy, destroyed when the thread exits.
+static void *user_thread(void *arg) {
+  (void)arg;
+  double *o = __kmpc_threadprivate_cached(NULL, __kmpc_global_thread_num(NULL), objs, sizeof objs,
+                                          &objs_cache);
+  return o != objs && o[0] == 40 ? o : NULL;
+}
+
 int main(void) {
   __kmpc_threadprivate_register_vec(NULL, objs, vec_ctor, vec_cctor, vec_dtor, 3);
   objs[0] = 4;
@@ -76,15 +86,20 @@ int main(void) {
       bad += __kmpc_threadprivate_cached(NULL, gtid, objs, sizeof objs, &objs_cache) != o;
     }
   }
+  pthread_t user;
+  void *res = NULL;
+  if (pthread_create(&user, NULL, user_thread, NULL) != 0 || pthread_join(user, &res) != 0)
+    return 1;
+  bad += res == NULL;
   char line[96];
   snprintf(line, sizeof line, "threads=%d bad=%d copy-constructed=%s ctors=%d\n", n, bad,
-           cctors == n - 1 ? "workers" : "wrong", ctors);
+           cctors == n ? "workers+user" : "wrong", ctors);
   ssize_t r = write(1, line, strlen(line));
   (void)r;
   return bad != 0;
 }
 
-// T1: 1 threads=1 bad=0 copy-constructed=workers ctors=0
-// T1-NOT: dtor
-// T40-DAG: 39 dtor n=3 first=40
-// T40-DAG: 1 threads=40 bad=0 copy-constructed=workers ctors=0
+// T1-DAG: 1 dtor n=3 first=40
+// T1-DAG: 1 threads=1 bad=0 copy-constructed=workers+user ctors=0
+// T40-DAG: 40 dtor n=3 first=40
+// T40-DAG: 1 threads=40 bad=0 copy-constructed=workers+user ctors=0

@@ -109,6 +109,23 @@ static void section(void) {
   for (int i = 0; i < 16; i++)
     ok &= arr[i] == (i >= 2 && i < 8 ? 6 : 1);
   printf("section ok=%d arr2=%d arr7=%d\n", ok, arr[2], arr[7]);
+
+  // A longer section (2000 bytes, described by clang as one element).
+  int big[1000];
+  for (int i = 0; i < 1000; i++)
+    big[i] = 0;
+#pragma omp parallel shared(big)
+#pragma omp single
+#pragma omp taskgroup task_reduction(+ : big[2 : 500])
+  for (int i = 0; i < 100; i++) {
+#pragma omp task in_reduction(+ : big[2 : 500]) firstprivate(i)
+    for (int j = 2; j < 502; j++)
+      big[j] += 1;
+  }
+  long bs = 0;
+  for (int i = 0; i < 1000; i++)
+    bs += big[i];
+  printf("section big sum=%ld big2=%d big501=%d big502=%d\n", bs, big[2], big[501], big[502]);
 }
 
 static void vla(int n) {
@@ -274,6 +291,7 @@ int main(void) {
 // CHECK: basic sum=5 prod=2 max=0 bits=1 dsum=0.5
 // CHECK: udr sum=1375 count=50 tally=1050
 // CHECK: section ok=1 arr2=6 arr7=6
+// CHECK: section big sum=50000 big2=100 big501=100 big502=0
 // CHECK: vla n=5 total=410 v0=80
 // CHECK: nested x=1010
 // CHECK: inner_of_task y=4020
