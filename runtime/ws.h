@@ -56,7 +56,9 @@ typedef struct glass_ws_member {
   // OMPT bookkeeping between a construct's begin and end.
   int32_t work_type;
   uint64_t work_count;
-  // Doacross: the collapsed loop nest.
+  // Doacross: the collapsed loop nest, and the slot holding its dependence bits (a construct
+  // of its own: a dynamically scheduled doacross loop also holds a dispatch slot in `slot`).
+  glass_disp_slot_t *dx_slot;
   int32_t dims;
   int64_t *dim_info; // per dimension: lo, st, trip (3 entries each)
 } glass_ws_member_t;

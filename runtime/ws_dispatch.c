@@ -89,6 +89,10 @@ glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m)
 void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m) {
   glass_disp_slot_t *slot = m->slot;
   m->slot = NULL;
+  glass_ws_slot_release(team, slot);
+}
+
+void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot) {
   uint32_t gen = atomic_load_explicit(&slot->gen, memory_order_relaxed);
   if (atomic_fetch_add_explicit(&slot->done, 1, memory_order_acq_rel) + 1 !=
       (uint32_t)team->nthreads)
