@@ -266,11 +266,16 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   if (unlikely(full)) {
     // The master releases every member itself, not through the tree: once it returns it may
     // resize the team (next fork, omp_pause_resource), and a member still relaying the release
-    // would read the new size and leave its children waiting forever.
+    // could leave its children waiting. With cancellation a barrier of the region may serve as
+    // some members' join, and they relay its release down the tree as every barrier does: then
+    // the join does the same (with the size read before waiting).
+    int32_t n = team->nthreads;
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    else
-      for (int32_t i = 1; i < team->nthreads; i++)
+    if (unlikely(glass_cancel_enabled()))
+      glass_barrier_release_children_n(team, tid, n);
+    else if (tid == 0)
+      for (int32_t i = 1; i < n; i++)
         glass_flag_bump(&team->members[i]->go);
     join_events(th, team, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
