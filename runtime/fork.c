@@ -67,6 +67,10 @@ static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
 // Teams.
 
 static void team_grow_arrays(glass_team_t *team, int32_t capacity) {
+  // A member may still be in the tail of a full join (its end events read its implicit task).
+  for (int i = 1; i < team->nmembers; i++)
+    while (atomic_load_explicit(&team->members[i]->busy, memory_order_acquire))
+      glass_yield();
   glass_thread_t **members = glass_zalloc(sizeof(*members) * (size_t)capacity);
   glass_task_t *itasks = glass_zalloc_aligned(sizeof(*itasks) * (size_t)capacity, GLASS_CACHE);
   glass_slot_t *slots = glass_zalloc_aligned(sizeof(*slots) * (size_t)capacity, GLASS_CACHE);
@@ -260,9 +264,19 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
       glass_task_join_release(team);
   }
   if (unlikely(full)) {
+    // The master releases every member itself, not through the tree: once it returns it may
+    // resize the team (next fork, omp_pause_resource), and a member still relaying the release
+    // could leave its children waiting. With cancellation a barrier of the region may serve as
+    // some members' join, and they relay its release down the tree as every barrier does: then
+    // the join does the same (with the size read before waiting).
+    int32_t n = team->nthreads;
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    glass_barrier_release_children(team, tid);
+    if (unlikely(glass_cancel_enabled()))
+      glass_barrier_release_children_n(team, tid, n);
+    else if (tid == 0)
+      for (int32_t i = 1; i < n; i++)
+        glass_flag_bump(&team->members[i]->go);
     join_events(th, team, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
     glass_task_join_wait(th, w);

@@ -73,6 +73,7 @@ typedef struct foreign_copies {
 } foreign_copies_t;
 
 typedef struct glass_taskred {
+  struct glass_taskred *next; // an earlier set of the same taskgroup
   glass_team_t *team;
   int32_t n;            // items
   int32_t nslots;       // member slots: the team's size
@@ -196,34 +197,24 @@ void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg) {
   tg->red = NULL;
   if (r->modifier)
     return; // __kmpc_task_reduction_modifier_fini combines it
-  for (int32_t i = 0; i < r->n; i++)
-    item_combine(r, i, r->items[i].shar);
-  set_free(r);
+  for (glass_taskred_t *nx; r; r = nx) {
+    nx = r->next;
+    for (int32_t i = 0; i < r->n; i++)
+      item_combine(r, i, r->items[i].shar);
+    set_free(r);
+  }
 }
 
-// Registers r in the innermost taskgroup of the current task. A taskgroup with two reduction
-// clauses gets one call per clause from some compilers: the sets are chained.
+// Registers r in the innermost taskgroup of the current task. A taskgroup that gets several
+// calls (one per clause, from some compilers) chains the sets: handles already given to tasks
+// stay valid.
 static void *attach(glass_thread_t *th, glass_taskred_t *r) {
   glass_taskgroup_t *tg = th->task->tk.tg;
   if (unlikely(!tg)) {
     glass_warn("task reduction outside a taskgroup; a taskgroup is assumed around the task");
     tg = glass_taskgroup_begin(th);
   }
-  if (unlikely(tg->red != NULL)) {
-    // Merge: the earlier set's items come first, copies not yet made.
-    glass_taskred_t *old = tg->red;
-    glass_taskred_t *m = set_create(th, old->n + r->n);
-    memcpy(m->items, old->items, sizeof(red_item_t) * (size_t)old->n);
-    memcpy(m->items + old->n, r->items, sizeof(red_item_t) * (size_t)r->n);
-    for (int32_t s = 0; s < old->nslots && s < m->nslots; s++)
-      memcpy(&m->priv[(size_t)s * (size_t)m->n], &old->priv[(size_t)s * (size_t)old->n],
-             sizeof(void *) * (size_t)old->n);
-    glass_free(old->priv);
-    glass_free(old);
-    glass_free(r->priv);
-    glass_free(r);
-    r = m;
-  }
+  r->next = tg->red;
   tg->red = r;
   return r;
 }
@@ -316,11 +307,13 @@ GLASS_API void *__kmpc_task_reduction_get_th_data(int32_t gtid, void *tskgrp, vo
   // No handle (an orphaned in_reduction), or the item belongs to an enclosing taskgroup: the
   // innermost taskgroup that reduces the item wins.
   for (glass_taskgroup_t *tg = th->task->tk.tg; tg; tg = tg->parent) {
-    if (!tg->red || tg->red == tskgrp)
-      continue;
-    void *p = lookup(th, tg->red, data);
-    if (p)
-      return p;
+    for (glass_taskred_t *r = tg->red; r; r = r->next) {
+      if (r == tskgrp)
+        continue;
+      void *p = lookup(th, r, data);
+      if (p)
+        return p;
+    }
   }
   glass_warn("in_reduction: %p is not a reduction item of an enclosing taskgroup; the "
              "shared item is used",

@@ -37,6 +37,7 @@ typedef struct glass_disp_slot {
 typedef struct glass_ws_member {
   _Alignas(64) uint32_t disp_index; // slot-using constructs begun in this region
   uint32_t singles;                 // single constructs met in this region
+  uint32_t slot_pos;                // disp_index % nslots, kept without a division
   uint8_t fast;                     // GLASS_WS_FAST_*: the per-chunk path of the current loop
   uint8_t ordered;                  // the loop has an ordered clause
   uint8_t finished;                 // left the slot (no more chunks)
@@ -55,7 +56,9 @@ typedef struct glass_ws_member {
   // OMPT bookkeeping between a construct's begin and end.
   int32_t work_type;
   uint64_t work_count;
-  // Doacross: the collapsed loop nest.
+  // Doacross: the collapsed loop nest, and the slot holding its dependence bits (a construct
+  // of its own: a dynamically scheduled doacross loop also holds a dispatch slot in `slot`).
+  glass_disp_slot_t *dx_slot;
   int32_t dims;
   int64_t *dim_info; // per dimension: lo, st, trip (3 entries each)
 } glass_ws_member_t;
@@ -104,6 +107,7 @@ void glass_ws_league(struct glass_thread *th, int32_t *nteams, int32_t *team_num
 static inline void glass_ws_member_begin(glass_ws_team_t *ws, int tid) {
   if (ws->members) {
     ws->members[tid].disp_index = 0;
+    ws->members[tid].slot_pos = 0;
     ws->members[tid].singles = 0;
   }
 }

@@ -73,8 +73,9 @@ static bool gen_reached(void *arg) {
 }
 
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m) {
-  uint32_t idx = m->disp_index++;
-  glass_disp_slot_t *slot = &team->ws.slots[idx % team->ws.nslots];
+  uint32_t idx = m->disp_index++, pos = m->slot_pos;
+  m->slot_pos = pos + 1 == team->ws.nslots ? 0 : pos + 1;
+  glass_disp_slot_t *slot = &team->ws.slots[pos];
   if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)) {
     // This member is nslots constructs ahead of the slowest one.
     gen_wait_t w = {slot, idx};
@@ -88,6 +89,10 @@ glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m)
 void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m) {
   glass_disp_slot_t *slot = m->slot;
   m->slot = NULL;
+  glass_ws_slot_release(team, slot);
+}
+
+void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot) {
   uint32_t gen = atomic_load_explicit(&slot->gen, memory_order_relaxed);
   if (atomic_fetch_add_explicit(&slot->done, 1, memory_order_acq_rel) + 1 !=
       (uint32_t)team->nthreads)
@@ -210,6 +215,69 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   }
 }
 
+// dispatch_init's fast paths, when cancel-var is off, no tool wants work events and the
+// schedule is given in the directive (no ICV to read): a team of one, where every loop runs on
+// the private cursor (fast_path's SOLO), and a dynamic loop in a team whose next slot is free.
+// False: the general init must run (nothing was changed).
+static inline __attribute__((always_inline)) bool quick_init(int32_t sched, uint64_t lb,
+                                                             uint64_t ub, int64_t incr,
+                                                             int64_t chunk, bool is_signed) {
+  glass_thread_t *th = glass_tls_self;
+  if (unlikely(!th) || OMPT_ON(work) || glass_cancel_enabled()) return false;
+  glass_team_t *team = th->team;
+  uint32_t s = (uint32_t)sched & ~(uint32_t)SCH_MODIFIERS;
+  bool ordered = s - SCH_ORDERED_FIRST <= (uint32_t)(SCH_ORDERED_LAST - SCH_ORDERED_FIRST);
+  if (ordered) s -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
+  int kind;
+  if (s == SCH_DYNAMIC)
+    kind = GLASS_WS_DYNAMIC;
+  else if (s == SCH_GUIDED)
+    kind = GLASS_WS_GUIDED;
+  else if (s == SCH_STATIC_CHUNKED)
+    kind = GLASS_WS_STATIC_CHUNKED;
+  else if (s == SCH_STATIC)
+    kind = GLASS_WS_STATIC;
+  else
+    return false;
+  uint64_t trip = glass_ws_trip(lb, ub, incr, is_signed);
+  uint64_t c = chunk < 1 ? 1 : (uint64_t)chunk;
+  if (c > trip && trip) c = trip; // as fast_path
+  glass_ws_member_t *m;
+  if (team->nthreads == 1) {
+    m = &team->ws.solo;
+    if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED) c = trip ? trip : 1; // one block
+    m->fast = GLASS_WS_FAST_SOLO;
+    m->slot = NULL;
+  } else {
+    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members)) return false;
+    m = &team->ws.members[th->tid];
+    // glass_ws_slot_enter when the slot is free: otherwise the general path waits for it.
+    uint32_t idx = m->disp_index, pos = m->slot_pos;
+    glass_disp_slot_t *slot = &team->ws.slots[pos];
+    if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)) return false;
+    m->disp_index = idx + 1;
+    m->slot_pos = pos + 1 == team->ws.nslots ? 0 : pos + 1;
+    m->fast = GLASS_WS_FAST_DYNAMIC;
+    m->slot = slot;
+  }
+  m->ordered = ordered;
+  m->finished = 0;
+  m->ord_done = 0;
+  m->is_signed = is_signed;
+  m->kind = kind;
+  m->lb = lb;
+  m->incr = incr;
+  m->trip = trip;
+  m->last_index = trip - 1;
+  m->chunk = c;
+  m->cursor = 0;
+  m->recip = UINT64_MAX;
+  m->work_type = 0;
+  th->ws.disp_team = team;
+  th->ws.disp = m;
+  return true;
+}
+
 // For ws_teams.c's distribute parallel for.
 void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                             int64_t chunk, bool is_signed, void *codeptr) {
@@ -314,6 +382,12 @@ static GLASS_NOINLINE int32_t fast_done(glass_ws_member_t *m, void *ra) {
   return 0;
 }
 
+// The calling thread's entry for the dispatched loop it is in: the cache dispatch_init filled,
+// unless a nested region ran since.
+static inline glass_ws_member_t *cached_member(glass_thread_t *th) {
+  return likely(th->ws.disp_team == th->team) ? th->ws.disp : glass_ws_member(th);
+}
+
 // A fast path's dispatch event (a tail call); the entry's result.
 static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, uint64_t last,
                                          bool narrow) {
@@ -324,10 +398,11 @@ static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, u
 // The common loops' next chunk [*first, *last]: dynamic, and guided in a team of more than
 // one, neither ordered nor under cancel-var (m->fast says which, fixed at init). A private
 // cursor in a team of one, one fetch_add (dynamic) or one compare-and-swap (guided) on the
-// slot's counter otherwise. 1: a chunk; 0: the loop is over for this member; -1: not such a
-// loop (or already finished), the general path decides.
+// slot's counter otherwise (guided only when with_guided: the ABI entries leave it to the
+// general path, whose frame its loop needs). 1: a chunk; 0: the loop is over for this member;
+// -1: not such a loop (or already finished), the general path decides.
 static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m, uint64_t *first,
-                                                            uint64_t *last) {
+                                                            uint64_t *last, bool with_guided) {
   uint64_t trip = m->trip, chunk = m->chunk, start, end;
   uint8_t fast = m->fast;
   if (fast == GLASS_WS_FAST_SOLO) {
@@ -346,6 +421,7 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
     end = trip - start > chunk ? start + chunk : trip;
     break;
   case GLASS_WS_FAST_GUIDED: {
+    if (!with_guided) return -1;
     _Atomic uint64_t *next = &m->slot->next;
     start = atomic_load_explicit(next, memory_order_relaxed);
     do {
@@ -379,7 +455,7 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
   uint64_t first, last;
   // A fast loop stays on its fast path (a team of one's cursor counts iterations, whatever
   // the schedule): here when a nested region in its body made the cache stale.
-  int got = fast_chunk(m, &first, &last);
+  int got = fast_chunk(m, &first, &last, true);
   if (got == 0) {
     loop_done(th, m, glass_user_codeptr(ra));
     return false;
@@ -427,8 +503,7 @@ void glass_ws_ordered_pass(glass_ws_member_t *m) {
 // its turn, so the next one can have its own.
 static void dispatch_fini(void) {
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m =
-      likely(th->ws.disp_team == th->team) ? th->ws.disp : glass_ws_member(th);
+  glass_ws_member_t *m = cached_member(th);
   if (!m->ordered || !m->slot) return; // in a team of one, turns are nobody else's
   if (!m->ord_done) {
     glass_ws_ordered_wait(th, m);
@@ -441,15 +516,25 @@ static void dispatch_fini(void) {
 // ---------------------------------------------------------------------------------------------
 // ABI.
 
+// __kmpc_dispatch_init_*: quick_init, else a tail call to the general init (the user's return
+// address in place of loc, for codeptr_ra).
 // __kmpc_dispatch_next_*: a frameless fast path (GLASS_FASTPATH) for the common loops: one TLS
 // load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
 #define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
-  GLASS_API void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, \
-                                            ST st, ST chunk) {                                     \
+  static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched,       \
+                                                      T lb, T ub, ST st, ST chunk) {               \
     (void)gtid;                                                                                    \
-    dispatch_init(loc, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED, GLASS_CODEPTR());     \
+    dispatch_init(NULL, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,                      \
+                  glass_user_codeptr(ra));                                                         \
+  }                                                                                                \
+  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid,             \
+                                                           int32_t sched, T lb, T ub, ST st,       \
+                                                           ST chunk) {                             \
+    (void)loc;                                                                                     \
+    if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED))) return;          \
+    dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
   }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,  \
                                                          T *plb, T *pub, ST *pst) {                \
@@ -470,7 +555,7 @@ static void dispatch_fini(void) {
     if (likely(th != NULL) && likely(th->ws.disp_team == th->team)) {                              \
       glass_ws_member_t *m = th->ws.disp;                                                          \
       uint64_t first, last;                                                                        \
-      int got = fast_chunk(m, &first, &last);                                                      \
+      int got = fast_chunk(m, &first, &last, false);                                               \
       if (likely(got > 0)) {                                                                       \
         *plb = (T)value_at(m, first);                                                              \
         *pub = (T)value_at(m, last);                                                               \
@@ -479,7 +564,14 @@ static void dispatch_fini(void) {
         if (OMPT_ON(dispatch)) return fast_event(m, first, last, NARROW);                          \
         return 1;                                                                                  \
       }                                                                                            \
-      if (got == 0) return fast_done(m, __builtin_return_address(0));                              \
+      if (got == 0) {                                                                              \
+        if (m->fast == GLASS_WS_FAST_SOLO && !OMPT_ON(work)) { /* no slot, no event */             \
+          m->finished = 1;                                                                         \
+          m->fast = GLASS_WS_FAST_NONE;                                                            \
+          return 0;                                                                                \
+        }                                                                                          \
+        return fast_done(m, __builtin_return_address(0));                                          \
+      }                                                                                            \
     }                                                                                              \
     return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
@@ -498,7 +590,7 @@ DISPATCH(8u, uint64_t, int64_t, false, false)
 GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
+  glass_ws_member_t *m = cached_member(th);
   if (!m->finished && m->slot) loop_done(th, m, GLASS_CODEPTR());
 }
 

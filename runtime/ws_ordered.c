@@ -89,13 +89,11 @@ GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
     m->dim_info[3 * d + 2] = (int64_t)trip;
     if (__builtin_mul_overflow(total, trip, &total)) total = UINT64_MAX;
   }
-  m->finished = 0;
-  m->ordered = 0;
-  m->slot = NULL;
+  m->dx_slot = NULL;
   if (team->nthreads == 1 || ndims == 0) return;
-  m->slot = glass_ws_slot_enter(team, m);
-  if (!m->slot) return; // cancelled region: no dependences to wait for
-  if (atomic_load_explicit(&m->slot->deps, memory_order_acquire)) return;
+  m->dx_slot = glass_ws_slot_enter(team, m);
+  if (!m->dx_slot) return; // cancelled region: no dependences to wait for
+  if (atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)) return;
   size_t words = total / 32 + 1;
   uint32_t *bits = glass_zalloc(words * sizeof(uint32_t));
   if (!bits) {
@@ -103,7 +101,7 @@ GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
     return;
   }
   uint32_t *expected = NULL;
-  if (!atomic_compare_exchange_strong_explicit(&m->slot->deps, &expected, bits,
+  if (!atomic_compare_exchange_strong_explicit(&m->dx_slot->deps, &expected, bits,
                                                memory_order_acq_rel, memory_order_acquire))
     glass_free(bits);
 }
@@ -141,15 +139,15 @@ GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *v
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->slot || !linear_index(m, vec, &idx)) return;
+  if (!m->dx_slot || !linear_index(m, vec, &idx)) return;
   uint32_t *bits;
-  while (!(bits = atomic_load_explicit(&m->slot->deps, memory_order_acquire)))
+  while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))
     glass_spin_pause(); // the member that allocates is between its enter and its publish
   dep_wait_t w = {(_Atomic uint32_t *)&bits[idx / 32], 1u << (idx % 32)};
   if (dep_posted(&w)) return;
   int prior = th->ompt_state;
-  OMPT_WAIT_STATE(th, ompt_state_wait_ordered, (uintptr_t)m->slot);
-  glass_ws_evc_wait(&m->slot->turn, dep_posted, &w);
+  OMPT_WAIT_STATE(th, ompt_state_wait_ordered, (uintptr_t)m->dx_slot);
+  glass_ws_evc_wait(&m->dx_slot->turn, dep_posted, &w);
   OMPT_WAIT_STATE(th, prior, 0);
   (void)prior;
 }
@@ -159,21 +157,22 @@ GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *v
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->slot || !linear_index(m, vec, &idx)) return;
+  if (!m->dx_slot || !linear_index(m, vec, &idx)) return;
   uint32_t *bits;
-  while (!(bits = atomic_load_explicit(&m->slot->deps, memory_order_acquire)))
+  while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))
     glass_spin_pause();
   atomic_fetch_or_explicit((_Atomic uint32_t *)&bits[idx / 32], 1u << (idx % 32),
                            memory_order_seq_cst);
-  glass_ws_evc_signal(&m->slot->turn);
+  glass_ws_evc_signal(&m->dx_slot->turn);
 }
 
 GLASS_API void __kmpc_doacross_fini(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
-  if (m->slot) glass_ws_slot_leave(th->team, m);
-  m->finished = 1;
+  if (m->dx_slot)
+    glass_ws_slot_release(th->team, m->dx_slot);
+  m->dx_slot = NULL;
   glass_free(m->dim_info);
   m->dim_info = NULL;
   m->dims = 0;

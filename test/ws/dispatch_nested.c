@@ -99,7 +99,8 @@ static void guided_sizes(int chunk) {
     int end = start;
     while (end < N && owner[end] == owner[start])
       end++;
-    if (nth > 1 && end < N && end - start < chunk) bad++;
+    if (nth > 1 && end < N && end - start < chunk)
+      bad++;
     start = end;
   }
   char what[64];
