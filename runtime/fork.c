@@ -266,10 +266,14 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   if (unlikely(full)) {
     // The master releases every member itself, not through the tree: once it returns it may
     // resize the team (next fork, omp_pause_resource), and a member still relaying the release
-    // would read the new size and leave its children waiting forever.
+    // would read the new size and leave its children waiting forever. With cancellation,
+    // members joining in a cancelled barrier relay the tree release there (barrier.c), so
+    // the join keeps the tree (that case still has the race).
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    else
+    if (glass_cancel_enabled())
+      glass_barrier_release_children(team, tid);
+    else if (tid == 0)
       for (int32_t i = 1; i < team->nthreads; i++)
         glass_flag_bump(&team->members[i]->go);
     join_events(th, team, task, ompt_scope_end, codeptr);
