@@ -36,7 +36,12 @@ void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid) {
 }
 
 void glass_barrier_release_children(glass_team_t *team, int tid) {
-  int32_t n = team->nthreads;
+  glass_barrier_release_tree(team, tid, team->nthreads);
+}
+
+// n is the team's size when the barrier began: a barrier that ends the region (a join, a
+// cancelled barrier) is relayed while the master may already be resizing the team.
+void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n) {
   int32_t first = tid * BRANCH + 1;
   int32_t last = first + BRANCH;
   if (last > n)
@@ -58,6 +63,7 @@ void glass_barrier_wait_release(glass_thread_t *th) { glass_barrier_wait_release
 // they wait, and the root completes the barrier only when every task of the team is complete.
 static GLASS_NOINLINE void barrier_with_tasks(glass_thread_t *th, glass_team_t *team) {
   int tid = th->tid;
+  int32_t n = team->nthreads;
   glass_waiter_t tw;
   const glass_waiter_t *w = glass_task_wait_begin(th, team, &tw);
   glass_barrier_gather_wait(th, team, tid, w);
@@ -65,7 +71,7 @@ static GLASS_NOINLINE void barrier_with_tasks(glass_thread_t *th, glass_team_t *
     glass_task_barrier_drain(th, team);
   else
     glass_barrier_wait_release_wait(th, w);
-  glass_barrier_release_children(team, tid);
+  glass_barrier_release_tree(team, tid, n);
   glass_task_wait_end(th, team);
 }
 
@@ -96,6 +102,7 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
       glass_task_barrier_drain(th, team);
   } else if (likely(team->nthreads > 1)) {
     int tid = th->tid;
+    int32_t n = team->nthreads;
     // Members that arrived before another deferred tasks run them too (task.c's lazy poll).
     glass_waiter_t lw;
     const glass_waiter_t *w = glass_task_lazy_waiter(th, &lw);
@@ -105,7 +112,7 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
       glass_task_barrier_drain(th, team);
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    glass_barrier_release_children(team, tid);
+    glass_barrier_release_tree(team, tid, n);
     glass_task_lazy_end(th, team);
   }
 }
