@@ -36,12 +36,12 @@ void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid) {
 }
 
 void glass_barrier_release_children(glass_team_t *team, int tid) {
-  glass_barrier_release_children_n(team, tid, team->nthreads);
+  glass_barrier_release_tree(team, tid, team->nthreads);
 }
 
-// n: the team's size when this thread arrived (a barrier that ends a region may be followed,
-// as soon as the master is released, by a resize of the team).
-void glass_barrier_release_children_n(glass_team_t *team, int tid, int32_t n) {
+// n is the team's size when the barrier began: a barrier that ends the region (a join, a
+// cancelled barrier) is relayed while the master may already be resizing the team.
+void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n) {
   int32_t first = tid * BRANCH + 1;
   int32_t last = first + BRANCH;
   if (last > n)
@@ -63,15 +63,15 @@ void glass_barrier_wait_release(glass_thread_t *th) { glass_barrier_wait_release
 // they wait, and the root completes the barrier only when every task of the team is complete.
 static GLASS_NOINLINE void barrier_with_tasks(glass_thread_t *th, glass_team_t *team) {
   int tid = th->tid;
-  glass_waiter_t tw;
   int32_t n = team->nthreads;
+  glass_waiter_t tw;
   const glass_waiter_t *w = glass_task_wait_begin(th, team, &tw);
   glass_barrier_gather_wait(th, team, tid, w);
   if (tid == 0)
     glass_task_barrier_drain(th, team);
   else
     glass_barrier_wait_release_wait(th, w);
-  glass_barrier_release_children_n(team, tid, n);
+  glass_barrier_release_tree(team, tid, n);
   glass_task_wait_end(th, team);
 }
 
@@ -112,7 +112,7 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
       glass_task_barrier_drain(th, team);
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    glass_barrier_release_children_n(team, tid, n);
+    glass_barrier_release_tree(team, tid, n);
     glass_task_lazy_end(th, team);
   }
 }

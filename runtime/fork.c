@@ -244,6 +244,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   bool full = team->join_full;
   // Read before the barrier: once released, the master may be forking its next region.
   void *codeptr = team->codeptr;
+  int32_t nthreads = team->nthreads;
   if (unlikely(full))
     join_events(th, team, task, ompt_scope_begin, codeptr);
   else
@@ -264,19 +265,11 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
       glass_task_join_release(team);
   }
   if (unlikely(full)) {
-    // The master releases every member itself, not through the tree: once it returns it may
-    // resize the team (next fork, omp_pause_resource), and a member still relaying the release
-    // could leave its children waiting. With cancellation a barrier of the region may serve as
-    // some members' join, and they relay its release down the tree as every barrier does: then
-    // the join does the same (with the size read before waiting).
-    int32_t n = team->nthreads;
+    // The tree has the region's size: once released, the master may resize the team (next
+    // fork, omp_pause_resource) while members still relay the release.
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    if (unlikely(glass_cancel_enabled()))
-      glass_barrier_release_children_n(team, tid, n);
-    else if (tid == 0)
-      for (int32_t i = 1; i < n; i++)
-        glass_flag_bump(&team->members[i]->go);
+    glass_barrier_release_tree(team, tid, nthreads);
     join_events(th, team, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
     glass_task_join_wait(th, w);

@@ -254,7 +254,7 @@ static inline glass_barrier_kind_t glass_barrier_kind(const ident_t *loc) {
 void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
 void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid);
 void glass_barrier_release_children(glass_team_t *team, int tid);
-void glass_barrier_release_children_n(glass_team_t *team, int tid, int32_t n);
+void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n);
 void glass_barrier_wait_release(glass_thread_t *th);
 // The same with a waiter that runs tasks while waiting (NULL: plain wait).
 void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
