@@ -54,9 +54,15 @@ static inline bool parallel_requested(const glass_thread_t *th, glass_team_t *te
 }
 
 // th was just released from gather e (th->episode == e): was that gather the region's join?
+// A stamp made in a region that began at e or a little later says yes too: once released, a
+// slow member may find that the master has since started and cancelled further regions (a
+// region cannot begin at or after e unless gather e ended this one). The window keeps a stamp
+// left from long ago from looking recent once the counters wrap.
+#define LATER_REGION_WINDOW (1u << 24)
 static inline bool gather_was_join(const glass_thread_t *th, glass_team_t *team) {
   uint64_t s = atomic_load_explicit(&team->sync.cancel_parallel, memory_order_acquire);
-  return (uint32_t)s == th->episode || (uint32_t)(s >> 32) == th->episode;
+  return (uint32_t)s == th->episode ||
+         (s != 0 && (uint32_t)(s >> 32) - th->episode < LATER_REGION_WINDOW);
 }
 
 // The team's current region was cancelled: the stamp was made in it (a real stamp's gather
