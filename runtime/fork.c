@@ -288,6 +288,7 @@ void glass_worker_run_region(glass_thread_t *th) {
   th->episode = team->episode;
   glass_barrier_release_children(team, tid); // the fork is the release phase of a tree
   run_implicit_task(th, team, tid);
+  th->tasking.left_gen = team->region_gen; // may help this region's tasks while idle (task.c)
   th->task = NULL;
   OMPT_STATE(th, ompt_state_idle);
   atomic_store_explicit(&th->busy, false, memory_order_release);
@@ -550,6 +551,9 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   team->loc = loc;
   team->codeptr = codeptr;
   team->nthreads = n;
+  // Before any task of the region exists: idle members (task.c's idle_poll) help only the
+  // region they have left, never one whose implicit task they have not begun yet.
+  __atomic_store_n(&team->region_gen, team->region_gen + 1, __ATOMIC_RELAXED);
   team->level = parent->level + 1;
   team->active_level = parent->active_level + 1;
   team->hot_level = parent->hot_level + 1;

@@ -100,6 +100,7 @@ struct glass_team {
   _Atomic int32_t *cg_busy;
   bool join_full;   // the join barrier releases workers (a tool needs their end events)
   uint32_t episode; // barrier episodes completed (master's count, read by workers at fork)
+  uint32_t region_gen; // regions forked on this team (an idle helper's region still running?)
   int32_t saved_tid; // serialized teams: the thread's number in the enclosing team
   glass_icvs_t child_icvs; // ICVs every implicit task of the region starts with
 

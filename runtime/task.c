@@ -580,6 +580,10 @@ static bool idle_poll(void *arg) {
     return false;
   // A hint only (parked workers skip the handshake); the checks below decide.
   if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED)) return false;
+  // Only the region this worker left: a worker bound to a region it has not begun (a new
+  // member, or a hot team's next region before its release arrives) must not run its tasks
+  // outside its implicit task.
+  if (th->tasking.left_gen != __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED)) return false;
   uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
   atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
   int32_t tid = th->tid;
@@ -587,6 +591,7 @@ static bool idle_poll(void *arg) {
             atomic_load_explicit(&team->tasking.gen, memory_order_acquire) == gen &&
             __atomic_load_n(&th->team, __ATOMIC_ACQUIRE) == team &&
             !glass_flag_test(&th->go, th->go_seen) && tid > 0 && tid < team->nthreads &&
+            th->tasking.left_gen == __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED) &&
             team->members[tid] == th;
   bool ran = false;
   if (ok) {

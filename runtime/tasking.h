@@ -31,6 +31,7 @@ typedef struct glass_tasking_thread {
   bool join_waiting;            // waits on `release` at a join that runs tasks
   bool lazy_waiter;             // counted in `waiters` by a barrier that began without tasks
   uint32_t idle_gen;            // idle helper: drain generation it is counted in `waiters` for
+  uint32_t left_gen;            // the team's region_gen when this worker left its region
   uint32_t release_seen;        // last `release` value consumed
   glass_flag_t *wait_flag;      // flag this thread sleeps on while it polls for tasks
   void *free_list[5];           // recycled task descriptors by size class (task.c)
