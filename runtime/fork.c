@@ -167,7 +167,11 @@ static void itask_init_ompt(glass_task_t *task) {
   task->ompt_flags = ompt_task_implicit;
 }
 
-#define JOIN_EVENTS (OMPT_BIT(implicit_task) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+// A tool that watches tasks also gets a full join: members then run the region's remaining
+// tasks inside their implicit task, never as idle helpers after it ended (task.c).
+#define JOIN_EVENTS                                                                                \
+  (OMPT_BIT(implicit_task) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait) |                  \
+   OMPT_BIT(task_schedule))
 
 // Events of the implicit barrier that ends a region. After the barrier the region may be over,
 // so the end events carry no parallel data.
