@@ -9,17 +9,67 @@
 
 // ---------------------------------------------------------------------------------------------
 // Descriptor blocks (the fast paths are in task_alloc.h): per-thread free lists by size class.
-// A block freed by another thread than the one that allocated it goes to the freeing thread's
-// list; a list holds at most GLASS_FREE_CAP blocks so that producer/consumer patterns cannot
-// hoard memory.
+// A block returns to the thread that made it: a block freed by another thread joins that
+// thread's batch for the owner, and a full batch (or one for another owner) goes onto the
+// owner's `remote_free` stack with one CAS; the owner takes the whole stack when its list of
+// the class is empty. So a producer/consumer pair recycles its blocks instead of going through
+// malloc (whose cross-thread frees take the arena lock). A list holds at most GLASS_FREE_CAP
+// blocks, so that a burst of tasks does not hoard memory.
 
 const uint32_t glass_task_class_size[GLASS_TASK_CLASSES] = {256, 512, 1024, 2048, 4096};
+
+#define GLASS_RBATCH 32
+
+static inline void block_put_local(glass_thread_t *th, void *b, int8_t cls) {
+  if (likely(th->tasking.free_count[cls] < GLASS_FREE_CAP)) {
+    *(void **)b = th->tasking.free_list[cls];
+    th->tasking.free_list[cls] = b;
+    th->tasking.free_count[cls]++;
+    return;
+  }
+  free(b);
+}
+
+static void rbatch_flush(glass_thread_t *th) {
+  glass_thread_t *owner = th->tasking.rbatch_owner;
+  void *head = th->tasking.rbatch_head, *tail = th->tasking.rbatch_tail;
+  th->tasking.rbatch_head = th->tasking.rbatch_tail = NULL;
+  th->tasking.rbatch_n = 0;
+  th->tasking.rbatch_owner = NULL;
+  if (!head) return;
+  void *old = atomic_load_explicit(&owner->tasking.remote_free, memory_order_relaxed);
+  do
+    *(void **)tail = old;
+  while (!atomic_compare_exchange_weak_explicit(&owner->tasking.remote_free, &old, head,
+                                                memory_order_release, memory_order_relaxed));
+}
+
+static GLASS_NOINLINE void block_put_remote(glass_thread_t *th, glass_xtask_t *t) {
+  if (th->tasking.rbatch_owner != t->owner) rbatch_flush(th);
+  th->tasking.rbatch_owner = t->owner;
+  *(void **)t = th->tasking.rbatch_head;
+  if (!th->tasking.rbatch_tail) th->tasking.rbatch_tail = t;
+  th->tasking.rbatch_head = t;
+  if (++th->tasking.rbatch_n >= GLASS_RBATCH) rbatch_flush(th);
+}
+
+// Takes back the blocks other threads freed for this one. True when class c got some.
+static bool block_reclaim(glass_thread_t *th, int c) {
+  if (!atomic_load_explicit(&th->tasking.remote_free, memory_order_relaxed)) return false;
+  void *b = atomic_exchange_explicit(&th->tasking.remote_free, NULL, memory_order_acquire);
+  while (b) {
+    void *next = *(void **)b;
+    block_put_local(th, b, ((glass_xtask_t *)b)->size_class);
+    b = next;
+  }
+  return th->tasking.free_list[c] != NULL;
+}
 
 void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   int c = 0;
   while (c < GLASS_TASK_CLASSES && size > glass_task_class_size[c])
     c++;
-  if (c < GLASS_TASK_CLASSES && th->tasking.free_list[c]) {
+  if (c < GLASS_TASK_CLASSES && (th->tasking.free_list[c] || block_reclaim(th, c))) {
     void *b = th->tasking.free_list[c];
     th->tasking.free_list[c] = *(void **)b;
     th->tasking.free_count[c]--;
@@ -30,17 +80,20 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   *cls = c < GLASS_TASK_CLASSES ? (int8_t)c : -1;
   void *p = NULL;
   if (posix_memalign(&p, 64, bytes) != 0 || !p) glass_zalloc((size_t)-1 >> 1); // reports OOM
+  ((glass_xtask_t *)p)->owner = c < GLASS_TASK_CLASSES ? th : NULL;
   return p;
 }
 
-static inline void block_put(glass_thread_t *th, void *b, int8_t cls) {
-  if (likely(cls >= 0) && likely(th->tasking.free_count[cls] < GLASS_FREE_CAP)) {
-    *(void **)b = th->tasking.free_list[cls];
-    th->tasking.free_list[cls] = b;
-    th->tasking.free_count[cls]++;
+static inline void block_put(glass_thread_t *th, glass_xtask_t *t) {
+  if (likely(t->owner == th)) {
+    block_put_local(th, t, t->size_class);
     return;
   }
-  free(b);
+  if (!t->owner) {
+    free(t);
+    return;
+  }
+  block_put_remote(th, t);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +128,7 @@ static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *
         atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
       return;
     glass_task_t *parent = t->base.parent;
-    block_put(th, t, t->size_class);
+    block_put(th, t);
     if (parent->kind != GLASS_TASK_EXPLICIT) return;
     t = xtask_from_base(parent);
   }
@@ -86,7 +139,7 @@ static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
   glass_task_t *parent = t->base.parent;
   if (likely(atomic_load_explicit(&t->refs, memory_order_acquire) == 1) &&
       likely(parent->kind != GLASS_TASK_EXPLICIT)) {
-    block_put(th, t, t->size_class);
+    block_put(th, t);
     return;
   }
   task_release_slow(th, t);

@@ -69,6 +69,9 @@ typedef struct glass_xtask {
   _Atomic int32_t event;         // detach: GLASS_EV_* (task_detach.c)
   size_t task_size, shareds_size;
   void *codeptr; // creation site (OMPT)
+  // Thread whose free lists the block returns to (set once, when the block is made; NULL for
+  // blocks outside the size classes). Task creation never writes it.
+  struct glass_thread *owner;
   _Alignas(64) kmp_task_t hdr;
 } glass_xtask_t;
 
