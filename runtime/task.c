@@ -149,6 +149,11 @@ static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
 // Deques.
 
 static glass_xtask_t *dq_pop(glass_deque_t *q) {
+  // Empty for sure (only the owner adds, and `top` only grows): skip the fence. Waiting threads
+  // look at their own deque at every poll.
+  if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
+      atomic_load_explicit(&q->top, memory_order_relaxed))
+    return NULL;
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed) - 1;
   atomic_store_explicit(&q->bottom, b, memory_order_relaxed);
   atomic_thread_fence(memory_order_seq_cst);
@@ -169,14 +174,21 @@ static glass_xtask_t *dq_pop(glass_deque_t *q) {
 
 static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
-  int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
-  if (unlikely(b - t >= GLASS_DQ_CAP)) return false;
+  if (unlikely(b - q->top_seen >= GLASS_DQ_CAP)) {
+    q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
+    if (b - q->top_seen >= GLASS_DQ_CAP) return false;
+  }
   atomic_store_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], x, memory_order_relaxed);
   atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
   return true;
 }
 
 static glass_xtask_t *dq_steal(glass_deque_t *q) {
+  // A cheap look first: an empty deque costs no fence (a stale answer only delays a steal to
+  // the next poll).
+  if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
+      atomic_load_explicit(&q->top, memory_order_relaxed))
+    return NULL;
   int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
   atomic_thread_fence(memory_order_seq_cst);
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_acquire);

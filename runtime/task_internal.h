@@ -102,7 +102,10 @@ typedef struct glass_deque {
   char pad_[56];
   _Atomic int64_t bottom;
   _Atomic(glass_xtask_t *) *buf;
-  char pad2_[48];
+  // The owner's last reading of `top` (never ahead of it): a push reads `top` itself only when
+  // this says the deque may be full, so a producer does not pull the line thieves write.
+  int64_t top_seen;
+  char pad2_[40];
 } glass_deque_t;
 
 // ---------------------------------------------------------------------------------------------

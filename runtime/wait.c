@@ -18,7 +18,10 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
         continue;
       v |= GLASS_FLAG_SLEEPER;
     }
-    // Work made available before its producer could see the bit got no poke: look once more.
+    // Work made available before its producer could see the bit got no poke: look once more
+    // (after a full fence: the producer fences between publishing and reading the bit, and
+    // polls may start with plain loads).
+    atomic_thread_fence(memory_order_seq_cst);
     if (w && w->poll && w->poll(w->arg))
       continue;
     glass_futex_wait(&f->word, v);
