@@ -183,6 +183,14 @@ static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
   return true;
 }
 
+// Owner only: a push would succeed (nobody else pushes, so it still will).
+static inline bool dq_has_room(glass_deque_t *q) {
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+  if (likely(b - q->top_seen < GLASS_DQ_CAP)) return true;
+  q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
+  return b - q->top_seen < GLASS_DQ_CAP;
+}
+
 static glass_xtask_t *dq_steal(glass_deque_t *q) {
   // A cheap look first: an empty deque costs no fence (a stale answer only delays a steal to
   // the next poll).
@@ -445,17 +453,22 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
     int32_t max = glass_env.max_task_priority;
     t->priority = p < 0 ? 0 : p > max ? max : p;
   }
+  if (likely(t->priority == 0)) {
+    glass_deque_t *q = &team_deques(team)[th->tid];
+    // Deque full: throttle the producer, which runs the task as an undeferred one. Not counted,
+    // so it touches none of the counters the other members update.
+    if (unlikely(!dq_has_room(q))) {
+      task_execute(th, t, ompt_task_switch);
+      return;
+    }
+    bool first = task_count(t);
+    dq_push(q, t);
+    wake_after_push(team, first);
+    return;
+  }
   bool first = task_count(t);
-  if (likely(t->priority == 0) && likely(dq_push(&team_deques(team)[th->tid], t))) {
-    wake_after_push(team, first);
-    return;
-  }
-  if (t->priority > 0) {
-    shared_push(team, t);
-    wake_after_push(team, first);
-    return;
-  }
-  task_execute(th, t, ompt_task_switch); // deque full: throttle the producer
+  shared_push(team, t);
+  wake_after_push(team, first);
 }
 
 // ---------------------------------------------------------------------------------------------
