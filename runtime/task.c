@@ -609,11 +609,15 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
       continue;
     }
     glass_spin_pause();
-    // Spin for the block time like any wait (reading the clock now and then), then sleep.
-    if (++idle % SPINS_BEFORE_YIELD != 0) continue;
+    // Spin for the block time like any wait (reading the clock now and then, yielding once it
+    // has been a while: see GLASS_YIELD_AFTER_NS), then sleep.
+    if (++idle % 64 != 0) continue;
     uint64_t now = glass_now_ns();
     if (!idle_since) idle_since = now;
-    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) continue;
+    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) {
+      if (now - idle_since >= GLASS_YIELD_AFTER_NS) glass_yield();
+      continue;
+    }
     // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
     // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
     // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
@@ -631,8 +635,12 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
   }
   atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
   // Idle helpers that saw `active` may still be inside: the team must not change under them.
-  while (unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0))
-    glass_spin_pause();
+  for (unsigned i = 1;
+       unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0); i++)
+    if (i % 1024 == 0)
+      glass_yield(); // a helper that lost its CPU to us
+    else
+      glass_spin_pause();
   int32_t idle_waiters = atomic_exchange_explicit(&team->tasking.idle_waiters, 0,
                                                   memory_order_relaxed);
   if (idle_waiters) atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters,
