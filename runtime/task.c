@@ -9,17 +9,67 @@
 
 // ---------------------------------------------------------------------------------------------
 // Descriptor blocks (the fast paths are in task_alloc.h): per-thread free lists by size class.
-// A block freed by another thread than the one that allocated it goes to the freeing thread's
-// list; a list holds at most GLASS_FREE_CAP blocks so that producer/consumer patterns cannot
-// hoard memory.
+// A block returns to the thread that made it: a block freed by another thread joins that
+// thread's batch for the owner, and a full batch (or one for another owner) goes onto the
+// owner's `remote_free` stack with one CAS; the owner takes the whole stack when its list of
+// the class is empty. So a producer/consumer pair recycles its blocks instead of going through
+// malloc (whose cross-thread frees take the arena lock). A list holds at most GLASS_FREE_CAP
+// blocks, so that a burst of tasks does not hoard memory.
 
 const uint32_t glass_task_class_size[GLASS_TASK_CLASSES] = {256, 512, 1024, 2048, 4096};
+
+#define GLASS_RBATCH 32
+
+static inline void block_put_local(glass_thread_t *th, void *b, int8_t cls) {
+  if (likely(th->tasking.free_count[cls] < GLASS_FREE_CAP)) {
+    *(void **)b = th->tasking.free_list[cls];
+    th->tasking.free_list[cls] = b;
+    th->tasking.free_count[cls]++;
+    return;
+  }
+  free(b);
+}
+
+static void rbatch_flush(glass_thread_t *th) {
+  glass_thread_t *owner = th->tasking.rbatch_owner;
+  void *head = th->tasking.rbatch_head, *tail = th->tasking.rbatch_tail;
+  th->tasking.rbatch_head = th->tasking.rbatch_tail = NULL;
+  th->tasking.rbatch_n = 0;
+  th->tasking.rbatch_owner = NULL;
+  if (!head) return;
+  void *old = atomic_load_explicit(&owner->tasking.remote_free, memory_order_relaxed);
+  do
+    *(void **)tail = old;
+  while (!atomic_compare_exchange_weak_explicit(&owner->tasking.remote_free, &old, head,
+                                                memory_order_release, memory_order_relaxed));
+}
+
+static GLASS_NOINLINE void block_put_remote(glass_thread_t *th, glass_xtask_t *t) {
+  if (th->tasking.rbatch_owner != t->owner) rbatch_flush(th);
+  th->tasking.rbatch_owner = t->owner;
+  *(void **)t = th->tasking.rbatch_head;
+  if (!th->tasking.rbatch_tail) th->tasking.rbatch_tail = t;
+  th->tasking.rbatch_head = t;
+  if (++th->tasking.rbatch_n >= GLASS_RBATCH) rbatch_flush(th);
+}
+
+// Takes back the blocks other threads freed for this one. True when class c got some.
+static bool block_reclaim(glass_thread_t *th, int c) {
+  if (!atomic_load_explicit(&th->tasking.remote_free, memory_order_relaxed)) return false;
+  void *b = atomic_exchange_explicit(&th->tasking.remote_free, NULL, memory_order_acquire);
+  while (b) {
+    void *next = *(void **)b;
+    block_put_local(th, b, ((glass_xtask_t *)b)->size_class);
+    b = next;
+  }
+  return th->tasking.free_list[c] != NULL;
+}
 
 void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   int c = 0;
   while (c < GLASS_TASK_CLASSES && size > glass_task_class_size[c])
     c++;
-  if (c < GLASS_TASK_CLASSES && th->tasking.free_list[c]) {
+  if (c < GLASS_TASK_CLASSES && (th->tasking.free_list[c] || block_reclaim(th, c))) {
     void *b = th->tasking.free_list[c];
     th->tasking.free_list[c] = *(void **)b;
     th->tasking.free_count[c]--;
@@ -30,17 +80,20 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   *cls = c < GLASS_TASK_CLASSES ? (int8_t)c : -1;
   void *p = NULL;
   if (posix_memalign(&p, 64, bytes) != 0 || !p) glass_zalloc((size_t)-1 >> 1); // reports OOM
+  ((glass_xtask_t *)p)->owner = c < GLASS_TASK_CLASSES ? th : NULL;
   return p;
 }
 
-static inline void block_put(glass_thread_t *th, void *b, int8_t cls) {
-  if (likely(cls >= 0) && likely(th->tasking.free_count[cls] < GLASS_FREE_CAP)) {
-    *(void **)b = th->tasking.free_list[cls];
-    th->tasking.free_list[cls] = b;
-    th->tasking.free_count[cls]++;
+static inline void block_put(glass_thread_t *th, glass_xtask_t *t) {
+  if (likely(t->owner == th)) {
+    block_put_local(th, t, t->size_class);
     return;
   }
-  free(b);
+  if (!t->owner) {
+    free(t);
+    return;
+  }
+  block_put_remote(th, t);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -75,7 +128,7 @@ static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *
         atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
       return;
     glass_task_t *parent = t->base.parent;
-    block_put(th, t, t->size_class);
+    block_put(th, t);
     if (parent->kind != GLASS_TASK_EXPLICIT) return;
     t = xtask_from_base(parent);
   }
@@ -86,7 +139,7 @@ static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
   glass_task_t *parent = t->base.parent;
   if (likely(atomic_load_explicit(&t->refs, memory_order_acquire) == 1) &&
       likely(parent->kind != GLASS_TASK_EXPLICIT)) {
-    block_put(th, t, t->size_class);
+    block_put(th, t);
     return;
   }
   task_release_slow(th, t);
@@ -96,6 +149,11 @@ static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
 // Deques.
 
 static glass_xtask_t *dq_pop(glass_deque_t *q) {
+  // Empty for sure (only the owner adds, and `top` only grows): skip the fence. Waiting threads
+  // look at their own deque at every poll.
+  if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
+      atomic_load_explicit(&q->top, memory_order_relaxed))
+    return NULL;
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed) - 1;
   atomic_store_explicit(&q->bottom, b, memory_order_relaxed);
   atomic_thread_fence(memory_order_seq_cst);
@@ -116,14 +174,29 @@ static glass_xtask_t *dq_pop(glass_deque_t *q) {
 
 static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
-  int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
-  if (unlikely(b - t >= GLASS_DQ_CAP)) return false;
+  if (unlikely(b - q->top_seen >= GLASS_DQ_CAP)) {
+    q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
+    if (b - q->top_seen >= GLASS_DQ_CAP) return false;
+  }
   atomic_store_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], x, memory_order_relaxed);
   atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
   return true;
 }
 
+// Owner only: a push would succeed (nobody else pushes, so it still will).
+static inline bool dq_has_room(glass_deque_t *q) {
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+  if (likely(b - q->top_seen < GLASS_DQ_CAP)) return true;
+  q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
+  return b - q->top_seen < GLASS_DQ_CAP;
+}
+
 static glass_xtask_t *dq_steal(glass_deque_t *q) {
+  // A cheap look first: an empty deque costs no fence (a stale answer only delays a steal to
+  // the next poll).
+  if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
+      atomic_load_explicit(&q->top, memory_order_relaxed))
+    return NULL;
   int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
   atomic_thread_fence(memory_order_seq_cst);
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_acquire);
@@ -380,17 +453,22 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
     int32_t max = glass_env.max_task_priority;
     t->priority = p < 0 ? 0 : p > max ? max : p;
   }
+  if (likely(t->priority == 0)) {
+    glass_deque_t *q = &team_deques(team)[th->tid];
+    // Deque full: throttle the producer, which runs the task as an undeferred one. Not counted,
+    // so it touches none of the counters the other members update.
+    if (unlikely(!dq_has_room(q))) {
+      task_execute(th, t, ompt_task_switch);
+      return;
+    }
+    bool first = task_count(t);
+    dq_push(q, t);
+    wake_after_push(team, first);
+    return;
+  }
   bool first = task_count(t);
-  if (likely(t->priority == 0) && likely(dq_push(&team_deques(team)[th->tid], t))) {
-    wake_after_push(team, first);
-    return;
-  }
-  if (t->priority > 0) {
-    shared_push(team, t);
-    wake_after_push(team, first);
-    return;
-  }
-  task_execute(th, t, ompt_task_switch); // deque full: throttle the producer
+  shared_push(team, t);
+  wake_after_push(team, first);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -531,11 +609,15 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
       continue;
     }
     glass_spin_pause();
-    // Spin for the block time like any wait (reading the clock now and then), then sleep.
-    if (++idle % SPINS_BEFORE_YIELD != 0) continue;
+    // Spin for the block time like any wait (reading the clock now and then, yielding once it
+    // has been a while: see GLASS_YIELD_AFTER_NS), then sleep.
+    if (++idle % 64 != 0) continue;
     uint64_t now = glass_now_ns();
     if (!idle_since) idle_since = now;
-    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) continue;
+    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) {
+      if (now - idle_since >= GLASS_YIELD_AFTER_NS) glass_yield();
+      continue;
+    }
     // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
     // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
     // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
@@ -553,8 +635,12 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
   }
   atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
   // Idle helpers that saw `active` may still be inside: the team must not change under them.
-  while (unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0))
-    glass_spin_pause();
+  for (unsigned i = 1;
+       unlikely(atomic_load_explicit(&team->tasking.helpers, memory_order_seq_cst) != 0); i++)
+    if (i % 1024 == 0)
+      glass_yield(); // a helper that lost its CPU to us
+    else
+      glass_spin_pause();
   int32_t idle_waiters = atomic_exchange_explicit(&team->tasking.idle_waiters, 0,
                                                   memory_order_relaxed);
   if (idle_waiters) atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters,

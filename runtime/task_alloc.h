@@ -8,7 +8,7 @@
 #include "../ompt/ompt-internal.h"
 
 #define GLASS_TASK_CLASSES 5
-#define GLASS_FREE_CAP     512
+#define GLASS_FREE_CAP     1152 // a full deque (GLASS_DQ_CAP) and a few more
 
 extern const uint32_t glass_task_class_size[GLASS_TASK_CLASSES];
 // A block of at least size bytes: from the free list of its class, else from malloc.

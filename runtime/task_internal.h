@@ -69,6 +69,9 @@ typedef struct glass_xtask {
   _Atomic int32_t event;         // detach: GLASS_EV_* (task_detach.c)
   size_t task_size, shareds_size;
   void *codeptr; // creation site (OMPT)
+  // Thread whose free lists the block returns to (set once, when the block is made; NULL for
+  // blocks outside the size classes). Task creation never writes it.
+  struct glass_thread *owner;
   _Alignas(64) kmp_task_t hdr;
 } glass_xtask_t;
 
@@ -99,7 +102,10 @@ typedef struct glass_deque {
   char pad_[56];
   _Atomic int64_t bottom;
   _Atomic(glass_xtask_t *) *buf;
-  char pad2_[48];
+  // The owner's last reading of `top` (never ahead of it): a push reads `top` itself only when
+  // this says the deque may be full, so a producer does not pull the line thieves write.
+  int64_t top_seen;
+  char pad2_[40];
 } glass_deque_t;
 
 // ---------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ struct glass_taskgroup;
 struct glass_dephash;
 struct glass_deque;
 struct glass_taskred;
+struct glass_thread;
 
 // Per task (implicit and explicit alike).
 typedef struct glass_tasking_task {
@@ -33,10 +34,18 @@ typedef struct glass_tasking_thread {
   uint32_t idle_gen;            // idle helper: drain generation it is counted in `waiters` for
   uint32_t left_gen;            // the team's region_gen when this worker left its region
   uint32_t release_seen;        // last `release` value consumed
-  glass_flag_t *wait_flag;      // flag this thread sleeps on while it polls for tasks
   void *free_list[5];           // recycled task descriptors by size class (task.c)
   uint32_t free_count[5];
+  // Blocks other threads freed for this one (a lock-free stack they push batches on), and this
+  // thread's batch of blocks freed for another owner (task.c).
+  _Atomic(void *) remote_free;
+  void *rbatch_head, *rbatch_tail;
+  struct glass_thread *rbatch_owner;
+  uint32_t rbatch_n;
   void *free_groups;    // recycled taskgroups
+  // Flag this thread sleeps on while it polls for tasks. Producers read it at every push while
+  // a member waits: its own line, so that they do not pull the fields the thread writes per task.
+  _Alignas(64) glass_flag_t *wait_flag;
   glass_flag_t release; // release of a task join (fork.c's join with tasks)
 } glass_tasking_thread_t;
 

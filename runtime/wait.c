@@ -18,7 +18,10 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
         continue;
       v |= GLASS_FLAG_SLEEPER;
     }
-    // Work made available before its producer could see the bit got no poke: look once more.
+    // Work made available before its producer could see the bit got no poke: look once more
+    // (after a full fence: the producer fences between publishing and reading the bit, and
+    // polls may start with plain loads).
+    atomic_thread_fence(memory_order_seq_cst);
     if (w && w->poll && w->poll(w->arg))
       continue;
     glass_futex_wait(&f->word, v);
@@ -43,12 +46,14 @@ void glass_flag_wait(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) 
       continue;
     }
     glass_spin_pause();
-    if (i % CLOCK_EVERY == 0 && limit != UINT64_MAX) {
+    if (i % CLOCK_EVERY == 0) {
       uint64_t now = glass_now_ns();
       if (!start)
         start = now;
       else if (now - start >= limit)
         break;
+      else if (now - start >= GLASS_YIELD_AFTER_NS)
+        glass_yield(); // the thread we wait for may be waiting for our CPU
     }
   }
   if (w && w->poll)

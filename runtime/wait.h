@@ -67,6 +67,11 @@ static inline void glass_flag_poke(glass_flag_t *f) {
 extern uint64_t glass_blocktime_ns;     // spin this long before sleeping (UINT64_MAX: never sleep)
 extern GLASS_HIDDEN _Atomic bool glass_oversubscribed; // more runnable threads than processors: yield in spins
 
+// A wait that has spun this long gives its CPU away now and then (every few dozen spins): on a
+// loaded machine the thread it waits for may be runnable on the same CPU, and spinning would
+// only make it wait for the end of our time slice (milliseconds).
+#define GLASS_YIELD_AFTER_NS 50000u
+
 // One spin step of any waiting loop in the runtime.
 static inline void glass_spin_pause(void) {
   if (unlikely(atomic_load_explicit(&glass_oversubscribed, memory_order_relaxed)))
