@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define GLASS_OMP_VERSION 202011
+#define GLASS_OMP_VERSION     202011
 #define GLASS_RUNTIME_VERSION "Glass OpenMP runtime 0.1 (OpenMP 5.1, OMPT 5.1)"
 
 static ompt_start_tool_result_t *tool;
@@ -170,7 +170,9 @@ void glass_ompt_discover_and_init(void) {
   close_verbose_log();
 }
 
-bool glass_ompt_tool_loaded(void) { return tool_active; }
+bool glass_ompt_tool_loaded(void) {
+  return tool_active;
+}
 
 // The tool's finalizer runs once, with every callback already disabled.
 void glass_ompt_finalize(void) {
@@ -183,4 +185,6 @@ void glass_ompt_finalize(void) {
 
 void glass_finalize_tool_request(void); // init.c
 
-void glass_ompt_finalize_tool(void) { glass_finalize_tool_request(); }
+void glass_ompt_finalize_tool(void) {
+  glass_finalize_tool_request();
+}

@@ -28,8 +28,9 @@ void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glas
 void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
                             ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
                             void *codeptr) {
-  ompt_callback_sync_region_t cb =
-      which == ompt_callback_sync_region ? glass_ompt_cb.sync_region : glass_ompt_cb.sync_region_wait;
+  ompt_callback_sync_region_t cb = which == ompt_callback_sync_region
+                                       ? glass_ompt_cb.sync_region
+                                       : glass_ompt_cb.sync_region_wait;
   cb(kind, ep, glass_team_parallel_data(team), &task->ompt_data, codeptr);
 }
 

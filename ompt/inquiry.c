@@ -109,7 +109,9 @@ uint64_t glass_ompt_unique_id(void) {
   return base;
 }
 
-uint64_t glass_ompt_get_unique_id(void) { return glass_ompt_unique_id(); }
+uint64_t glass_ompt_get_unique_id(void) {
+  return glass_ompt_unique_id();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Ancestors: parallel regions and tasks, through active and serialized regions alike.
@@ -193,9 +195,13 @@ int glass_ompt_get_task_memory(void **addr, size_t *size, int block) {
 int glass_places_count_safe(void);
 int glass_place_proc_ids_safe(int place, int size, int *ids);
 
-int glass_ompt_get_num_procs(void) { return glass_nprocs; }
+int glass_ompt_get_num_procs(void) {
+  return glass_nprocs;
+}
 
-int glass_ompt_get_num_places(void) { return glass_places_count_safe(); }
+int glass_ompt_get_num_places(void) {
+  return glass_places_count_safe();
+}
 
 int glass_ompt_get_place_proc_ids(int place_num, int ids_size, int *ids) {
   return glass_place_proc_ids_safe(place_num, ids_size, ids);
@@ -218,12 +224,16 @@ int glass_ompt_get_partition_place_nums(int place_nums_size, int *place_nums) {
   return last - first + 1;
 }
 
-int glass_ompt_get_proc_id(void) { return sched_getcpu(); }
+int glass_ompt_get_proc_id(void) {
+  return sched_getcpu();
+}
 
 // ---------------------------------------------------------------------------------------------
 // Devices: none are attached to this runtime yet.
 
-int glass_ompt_get_num_devices(void) { return 0; }
+int glass_ompt_get_num_devices(void) {
+  return 0;
+}
 
 int glass_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id) {
   (void)device_num, (void)target_id, (void)host_op_id;

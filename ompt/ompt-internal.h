@@ -21,13 +21,13 @@ typedef struct {
 extern GLASS_HIDDEN uint64_t glass_ompt_mask;
 extern GLASS_HIDDEN glass_ompt_callbacks_t glass_ompt_cb;
 #if GLASS_OMPT
-#define OMPT_ON(name) unlikely(glass_ompt_mask & (1ull << ompt_callback_##name))
-#define OMPT_ACTIVE() unlikely(glass_ompt_mask & GLASS_OMPT_ACTIVE_BIT)
-#define OMPT_ANY(mask) unlikely(glass_ompt_mask & (mask))
+#define OMPT_ON(name)  unlikely(glass_ompt_mask &(1ull << ompt_callback_##name))
+#define OMPT_ACTIVE()  unlikely(glass_ompt_mask &GLASS_OMPT_ACTIVE_BIT)
+#define OMPT_ANY(mask) unlikely(glass_ompt_mask &(mask))
 #define OMPT_BIT(name) (1ull << ompt_callback_##name)
 #else
-#define OMPT_ON(name) 0
-#define OMPT_ACTIVE() 0
+#define OMPT_ON(name)  0
+#define OMPT_ACTIVE()  0
 #define OMPT_ANY(mask) 0
 #define OMPT_BIT(name) 0ull
 #endif
@@ -35,13 +35,13 @@ extern GLASS_HIDDEN glass_ompt_callbacks_t glass_ompt_cb;
 // States the runtime maintains (cheap stores into the thread, done whether or not a tool is
 // attached: a store costs less than testing whether one is).
 #if GLASS_OMPT
-#define OMPT_STATE(th, st) ((th)->ompt_state = (st))
+#define OMPT_STATE(th, st)           ((th)->ompt_state = (st))
 #define OMPT_WAIT_STATE(th, st, wid) ((th)->ompt_wait_id = (uint64_t)(wid), (th)->ompt_state = (st))
-#define OMPT_ENTER_FRAME(task, fp) ((task)->ompt_frame.enter_frame.ptr = (fp))
+#define OMPT_ENTER_FRAME(task, fp)   ((task)->ompt_frame.enter_frame.ptr = (fp))
 #else
-#define OMPT_STATE(th, st) ((void)(th))
+#define OMPT_STATE(th, st)           ((void)(th))
 #define OMPT_WAIT_STATE(th, st, wid) ((void)(th))
-#define OMPT_ENTER_FRAME(task, fp) ((void)(task), (void)(fp))
+#define OMPT_ENTER_FRAME(task, fp)   ((void)(task), (void)(fp))
 #endif
 
 #define GLASS_FRAME_FLAGS (ompt_frame_runtime | ompt_frame_framepointer)

@@ -14,7 +14,7 @@ static bool published;
 
 static ompt_set_result_t answer(ompt_callbacks_t which) {
   switch ((int)which) {
-#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                    \
+#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
   case id:                                                                                         \
     return ompt_set_##ans;
 #include "callbacks.def"
@@ -29,7 +29,7 @@ ompt_set_result_t glass_ompt_set_callback(ompt_callbacks_t which, ompt_callback_
   if (result == ompt_set_error)
     return ompt_set_error;
   switch ((int)which) {
-#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                    \
+#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
   case id:                                                                                         \
     glass_ompt_cb.name = (type)callback;                                                           \
     break;
@@ -52,7 +52,7 @@ ompt_set_result_t glass_ompt_set_callback(ompt_callbacks_t which, ompt_callback_
 int glass_ompt_get_callback(ompt_callbacks_t which, ompt_callback_t *callback) {
   ompt_callback_t cb = NULL;
   switch ((int)which) {
-#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                    \
+#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
   case id:                                                                                         \
     cb = (ompt_callback_t)glass_ompt_cb.name;                                                      \
     break;
@@ -99,7 +99,7 @@ ompt_interface_fn_t glass_ompt_lookup(const char *name) {
 
 const char *glass_ompt_callback_name(int which) {
   switch (which) {
-#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                    \
+#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
   case id:                                                                                         \
     return "ompt_callback_" #name;
 #include "callbacks.def"

@@ -110,7 +110,9 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
 // ---------------------------------------------------------------------------------------------
 // Place routines.
 
-GLASS_API int omp_get_proc_bind(void) { return glass_self()->task->icvs.bind; }
+GLASS_API int omp_get_proc_bind(void) {
+  return glass_self()->task->icvs.bind;
+}
 
 GLASS_API int omp_get_num_places(void) {
   glass_ensure_init();
@@ -138,7 +140,9 @@ GLASS_API void omp_get_place_proc_ids(int place, int *ids) {
       ids[n++] = cpu;
 }
 
-GLASS_API int omp_get_place_num(void) { return glass_self()->place; }
+GLASS_API int omp_get_place_num(void) {
+  return glass_self()->place;
+}
 
 GLASS_API int omp_get_partition_num_places(void) {
   glass_thread_t *th = glass_self();
@@ -214,9 +218,9 @@ static char field_letter(const char **p) {
   static const struct {
     const char *name;
     char letter;
-  } names[] = {{"team_num", 't'},         {"num_teams", 'T'},   {"nesting_level", 'L'},
-               {"thread_num", 'n'},       {"num_threads", 'N'}, {"ancestor_tnum", 'a'},
-               {"host", 'H'},             {"process_id", 'P'},  {"native_thread_id", 'i'},
+  } names[] = {{"team_num", 't'},       {"num_teams", 'T'},   {"nesting_level", 'L'},
+               {"thread_num", 'n'},     {"num_threads", 'N'}, {"ancestor_tnum", 'a'},
+               {"host", 'H'},           {"process_id", 'P'},  {"native_thread_id", 'i'},
                {"thread_affinity", 'A'}};
   if (**p != '{')
     return *(*p)++;
@@ -264,21 +268,42 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
     char field = field_letter(&p);
     char val[1024];
     switch (field) {
-    case 't': snprintf(val, sizeof(val), "%d", team_num); break;
-    case 'T': snprintf(val, sizeof(val), "%d", nteams); break;
-    case 'L': snprintf(val, sizeof(val), "%d", th->team->level); break;
-    case 'n': snprintf(val, sizeof(val), "%d", th->tid); break;
-    case 'N': snprintf(val, sizeof(val), "%d", th->team->nthreads); break;
+    case 't':
+      snprintf(val, sizeof(val), "%d", team_num);
+      break;
+    case 'T':
+      snprintf(val, sizeof(val), "%d", nteams);
+      break;
+    case 'L':
+      snprintf(val, sizeof(val), "%d", th->team->level);
+      break;
+    case 'n':
+      snprintf(val, sizeof(val), "%d", th->tid);
+      break;
+    case 'N':
+      snprintf(val, sizeof(val), "%d", th->team->nthreads);
+      break;
     case 'a': {
       glass_task_t *enc = th->team->parent_task;
       snprintf(val, sizeof(val), "%d", th->team->level > 0 && enc ? enc->thread_num : -1);
       break;
     }
-    case 'H': gethostname(val, sizeof(val)); val[sizeof(val) - 1] = '\0'; break;
-    case 'P': snprintf(val, sizeof(val), "%d", (int)getpid()); break;
-    case 'i': snprintf(val, sizeof(val), "%d", glass_os_tid()); break;
-    case 'A': procs_text(val, sizeof(val)); break;
-    default: snprintf(val, sizeof(val), "undefined"); break;
+    case 'H':
+      gethostname(val, sizeof(val));
+      val[sizeof(val) - 1] = '\0';
+      break;
+    case 'P':
+      snprintf(val, sizeof(val), "%d", (int)getpid());
+      break;
+    case 'i':
+      snprintf(val, sizeof(val), "%d", glass_os_tid());
+      break;
+    case 'A':
+      procs_text(val, sizeof(val));
+      break;
+    default:
+      snprintf(val, sizeof(val), "undefined");
+      break;
     }
     int n;
     if (zero && right) { // printf has no zero padding for strings: pad by hand
@@ -329,22 +354,40 @@ GLASS_API size_t ompc_capture_affinity(char *buffer, size_t size, const char *fo
   return capture(glass_self(), buffer, size, format && *format ? format : NULL);
 }
 
-GLASS_API void omp_set_affinity_format(const char *format) { ompc_set_affinity_format(format); }
+GLASS_API void omp_set_affinity_format(const char *format) {
+  ompc_set_affinity_format(format);
+}
 GLASS_API size_t omp_get_affinity_format(char *buffer, size_t size) {
   return ompc_get_affinity_format(buffer, size);
 }
-GLASS_API void omp_display_affinity(const char *format) { ompc_display_affinity(format); }
+GLASS_API void omp_display_affinity(const char *format) {
+  ompc_display_affinity(format);
+}
 GLASS_API size_t omp_capture_affinity(char *buffer, size_t size, const char *format) {
   return ompc_capture_affinity(buffer, size, format);
 }
 
-GLASS_API int omp_get_proc_bind_(void) { return omp_get_proc_bind(); }
-GLASS_API int omp_get_num_places_(void) { return omp_get_num_places(); }
-GLASS_API int omp_get_place_num_procs_(int *place) { return omp_get_place_num_procs(*place); }
-GLASS_API void omp_get_place_proc_ids_(int *place, int *ids) { omp_get_place_proc_ids(*place, ids); }
-GLASS_API int omp_get_place_num_(void) { return omp_get_place_num(); }
-GLASS_API int omp_get_partition_num_places_(void) { return omp_get_partition_num_places(); }
-GLASS_API void omp_get_partition_place_nums_(int *nums) { omp_get_partition_place_nums(nums); }
+GLASS_API int omp_get_proc_bind_(void) {
+  return omp_get_proc_bind();
+}
+GLASS_API int omp_get_num_places_(void) {
+  return omp_get_num_places();
+}
+GLASS_API int omp_get_place_num_procs_(int *place) {
+  return omp_get_place_num_procs(*place);
+}
+GLASS_API void omp_get_place_proc_ids_(int *place, int *ids) {
+  omp_get_place_proc_ids(*place, ids);
+}
+GLASS_API int omp_get_place_num_(void) {
+  return omp_get_place_num();
+}
+GLASS_API int omp_get_partition_num_places_(void) {
+  return omp_get_partition_num_places();
+}
+GLASS_API void omp_get_partition_place_nums_(int *nums) {
+  omp_get_partition_place_nums(nums);
+}
 
 // ---------------------------------------------------------------------------------------------
 // libomp's affinity mask extensions: masks are heap cpu_set_t objects.
@@ -441,7 +484,8 @@ GLASS_API void omp_display_affinity_(const char *format, size_t len) {
 GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t size,
                                        size_t format_len) {
   char f[512], line[4096];
-  size_t n = ompc_capture_affinity(line, sizeof(line), fortran_string(format, format_len, f, sizeof(f)));
+  size_t n =
+      ompc_capture_affinity(line, sizeof(line), fortran_string(format, format_len, f, sizeof(f)));
   fortran_pad(buffer, size, line);
   return n;
 }

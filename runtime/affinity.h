@@ -12,8 +12,8 @@ typedef struct {
   bool explicit_request; // OMP_PLACES was given and valid
   const char *kind;      // "threads", "cores", ..., "explicit"
   int count, capacity;
-  cpu_set_t *sets;       // [count]: the processors of each place
-  cpu_set_t usable;      // the processors this process may run on
+  cpu_set_t *sets;  // [count]: the processors of each place
+  cpu_set_t usable; // the processors this process may run on
 } glass_places_t;
 
 extern GLASS_HIDDEN glass_places_t glass_places;

@@ -18,25 +18,68 @@ typedef uintptr_t handle_t;
 
 // Trait keys and values (omp_alloctrait_key_t / omp_alloctrait_value_t).
 enum {
-  ATK_SYNC_HINT = 1, ATK_ALIGNMENT, ATK_ACCESS, ATK_POOL_SIZE, ATK_FALLBACK, ATK_FB_DATA,
-  ATK_PINNED, ATK_PARTITION, ATK_PIN_DEVICE, ATK_PREFERRED_DEVICE, ATK_DEVICE_ACCESS,
-  ATK_TARGET_ACCESS, ATK_ATOMIC_SCOPE, ATK_PART_SIZE,
+  ATK_SYNC_HINT = 1,
+  ATK_ALIGNMENT,
+  ATK_ACCESS,
+  ATK_POOL_SIZE,
+  ATK_FALLBACK,
+  ATK_FB_DATA,
+  ATK_PINNED,
+  ATK_PARTITION,
+  ATK_PIN_DEVICE,
+  ATK_PREFERRED_DEVICE,
+  ATK_DEVICE_ACCESS,
+  ATK_TARGET_ACCESS,
+  ATK_ATOMIC_SCOPE,
+  ATK_PART_SIZE,
 };
 enum {
-  ATV_FALSE = 0, ATV_TRUE = 1, ATV_DEFAULT_OLD = 2, ATV_CONTENDED = 3, ATV_UNCONTENDED = 4,
-  ATV_SERIALIZED = 5, ATV_PRIVATE = 6, ATV_ALL_OLD_OR_DEVICE = 7, ATV_THREAD = 8, ATV_PTEAM = 9,
-  ATV_CGROUP = 10, ATV_DEFAULT_MEM_FB = 11, ATV_NULL_FB = 12, ATV_ABORT_FB = 13,
-  ATV_ALLOCATOR_FB = 14, ATV_ENVIRONMENT = 15, ATV_NEAREST = 16, ATV_BLOCKED = 17,
-  ATV_INTERLEAVED = 18, ATV_ALL = 19,
+  ATV_FALSE = 0,
+  ATV_TRUE = 1,
+  ATV_DEFAULT_OLD = 2,
+  ATV_CONTENDED = 3,
+  ATV_UNCONTENDED = 4,
+  ATV_SERIALIZED = 5,
+  ATV_PRIVATE = 6,
+  ATV_ALL_OLD_OR_DEVICE = 7,
+  ATV_THREAD = 8,
+  ATV_PTEAM = 9,
+  ATV_CGROUP = 10,
+  ATV_DEFAULT_MEM_FB = 11,
+  ATV_NULL_FB = 12,
+  ATV_ABORT_FB = 13,
+  ATV_ALLOCATOR_FB = 14,
+  ATV_ENVIRONMENT = 15,
+  ATV_NEAREST = 16,
+  ATV_BLOCKED = 17,
+  ATV_INTERLEAVED = 18,
+  ATV_ALL = 19,
 };
 #define ATV_DEFAULT ((uintptr_t)-1) // LLVM 22's encoding; LLVM 19's is 2 (ATV_DEFAULT_OLD)
 
 // Predefined allocator handles and memory spaces (LLVM 22 encodings; memory space 0 was the
 // default space before LLVM 22 and is accepted as such).
-enum { H_NULL = 0, H_DEFAULT = 1, H_LARGE_CAP, H_CONST, H_HIGH_BW, H_LOW_LAT, H_CGROUP, H_PTEAM,
-       H_THREAD, H_LAST_PREDEFINED = H_THREAD };
+enum {
+  H_NULL = 0,
+  H_DEFAULT = 1,
+  H_LARGE_CAP,
+  H_CONST,
+  H_HIGH_BW,
+  H_LOW_LAT,
+  H_CGROUP,
+  H_PTEAM,
+  H_THREAD,
+  H_LAST_PREDEFINED = H_THREAD
+};
 enum { H_TARGET_HOST = 100, H_TARGET_SHARED = 101, H_TARGET_DEVICE = 102 };
-enum { MS_NULL = 0, MS_LARGE_CAP = 1, MS_CONST = 2, MS_HIGH_BW = 3, MS_LOW_LAT = 4, MS_DEFAULT = 99 };
+enum {
+  MS_NULL = 0,
+  MS_LARGE_CAP = 1,
+  MS_CONST = 2,
+  MS_HIGH_BW = 3,
+  MS_LOW_LAT = 4,
+  MS_DEFAULT = 99
+};
 
 GLASS_API const handle_t omp_null_allocator = H_NULL;
 GLASS_API const handle_t omp_default_mem_alloc = H_DEFAULT;
@@ -180,7 +223,9 @@ static void free_block(void *ptr) {
   free(hd->base);
 }
 
-static bool power_of_two(size_t x) { return x && !(x & (x - 1)); }
+static bool power_of_two(size_t x) {
+  return x && !(x & (x - 1));
+}
 
 // ---------------------------------------------------------------------------------------------
 // omp_* routines.
@@ -204,7 +249,8 @@ GLASS_API void *omp_calloc(size_t nmemb, size_t size, handle_t allocator) {
   return p;
 }
 
-GLASS_API void *omp_aligned_calloc(size_t alignment, size_t nmemb, size_t size, handle_t allocator) {
+GLASS_API void *omp_aligned_calloc(size_t alignment, size_t nmemb, size_t size,
+                                   handle_t allocator) {
   if (!power_of_two(alignment) || (nmemb && size > SIZE_MAX / nmemb))
     return NULL;
   void *p = alloc_with(allocator, alignment, nmemb * size);
@@ -281,9 +327,16 @@ static handle_t init_allocator(handle_t memspace, int ntraits, const void *trait
     case ATK_FB_DATA:
       a->fb_data = v;
       break;
-    case ATK_SYNC_HINT: case ATK_ACCESS: case ATK_PINNED: case ATK_PARTITION:
-    case ATK_PIN_DEVICE: case ATK_PREFERRED_DEVICE: case ATK_DEVICE_ACCESS:
-    case ATK_TARGET_ACCESS: case ATK_ATOMIC_SCOPE: case ATK_PART_SIZE:
+    case ATK_SYNC_HINT:
+    case ATK_ACCESS:
+    case ATK_PINNED:
+    case ATK_PARTITION:
+    case ATK_PIN_DEVICE:
+    case ATK_PREFERRED_DEVICE:
+    case ATK_DEVICE_ACCESS:
+    case ATK_TARGET_ACCESS:
+    case ATK_ATOMIC_SCOPE:
+    case ATK_PART_SIZE:
       break; // meaningful on devices and NUMA memory; host memory honours them trivially
     default:
       goto bad;
@@ -308,7 +361,8 @@ GLASS_API void omp_destroy_allocator(handle_t allocator) {
     return; // predefined allocators are never destroyed
   allocator_t *a = resolve(allocator);
   if (!a) {
-    glass_warn("omp_destroy_allocator: %#lx is not an allocator; ignored", (unsigned long)allocator);
+    glass_warn("omp_destroy_allocator: %#lx is not an allocator; ignored",
+               (unsigned long)allocator);
     return;
   }
   a->magic = 0;
@@ -384,10 +438,18 @@ GLASS_API handle_t __kmpc_get_default_allocator(int32_t gtid) {
 // ---------------------------------------------------------------------------------------------
 // libomp's kmp_* allocation extensions: plain heap blocks, freed with kmp_free.
 
-GLASS_API void *kmp_malloc(size_t size) { return malloc(size); }
-GLASS_API void *kmp_calloc(size_t nelem, size_t elsize) { return calloc(nelem, elsize); }
-GLASS_API void *kmp_realloc(void *ptr, size_t size) { return realloc(ptr, size); }
-GLASS_API void kmp_free(void *ptr) { free(ptr); }
+GLASS_API void *kmp_malloc(size_t size) {
+  return malloc(size);
+}
+GLASS_API void *kmp_calloc(size_t nelem, size_t elsize) {
+  return calloc(nelem, elsize);
+}
+GLASS_API void *kmp_realloc(void *ptr, size_t size) {
+  return realloc(ptr, size);
+}
+GLASS_API void kmp_free(void *ptr) {
+  free(ptr);
+}
 GLASS_API void *kmp_aligned_malloc(size_t size, size_t alignment) {
   void *p = NULL;
   if (alignment < sizeof(void *))
@@ -428,13 +490,23 @@ static bool parse_trait(const char *k, size_t klen, const char *v, int *key, uin
   static const struct {
     const char *name;
     uintptr_t value;
-  } values[] = {{"true", ATV_TRUE}, {"false", ATV_FALSE}, {"default", ATV_DEFAULT},
-                {"contended", ATV_CONTENDED}, {"uncontended", ATV_UNCONTENDED},
-                {"serialized", ATV_SERIALIZED}, {"private", ATV_PRIVATE}, {"all", ATV_ALL},
-                {"thread", ATV_THREAD}, {"pteam", ATV_PTEAM}, {"cgroup", ATV_CGROUP},
-                {"default_mem_fb", ATV_DEFAULT_MEM_FB}, {"null_fb", ATV_NULL_FB},
-                {"abort_fb", ATV_ABORT_FB}, {"environment", ATV_ENVIRONMENT},
-                {"nearest", ATV_NEAREST}, {"blocked", ATV_BLOCKED},
+  } values[] = {{"true", ATV_TRUE},
+                {"false", ATV_FALSE},
+                {"default", ATV_DEFAULT},
+                {"contended", ATV_CONTENDED},
+                {"uncontended", ATV_UNCONTENDED},
+                {"serialized", ATV_SERIALIZED},
+                {"private", ATV_PRIVATE},
+                {"all", ATV_ALL},
+                {"thread", ATV_THREAD},
+                {"pteam", ATV_PTEAM},
+                {"cgroup", ATV_CGROUP},
+                {"default_mem_fb", ATV_DEFAULT_MEM_FB},
+                {"null_fb", ATV_NULL_FB},
+                {"abort_fb", ATV_ABORT_FB},
+                {"environment", ATV_ENVIRONMENT},
+                {"nearest", ATV_NEAREST},
+                {"blocked", ATV_BLOCKED},
                 {"interleaved", ATV_INTERLEAVED}};
   *key = 0;
   for (size_t i = 0; i < sizeof(keys) / sizeof(*keys); i++)
@@ -470,8 +542,7 @@ uintptr_t glass_alloc_from_env(const char *text) {
   size_t mlen = colon ? (size_t)(colon - text) : strlen(text);
   handle_t ms = (handle_t)-1;
   for (size_t i = 0; i < sizeof(memspace_names) / sizeof(*memspace_names); i++)
-    if (strlen(memspace_names[i].name) == mlen &&
-        strncmp(text, memspace_names[i].name, mlen) == 0)
+    if (strlen(memspace_names[i].name) == mlen && strncmp(text, memspace_names[i].name, mlen) == 0)
       ms = memspace_names[i].memspace;
   if (ms == (handle_t)-1)
     goto bad;
@@ -486,8 +557,8 @@ uintptr_t glass_alloc_from_env(const char *text) {
     char *save = NULL;
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
       char *eq = strchr(t, '=');
-      if (!eq || n == 16 || !parse_trait(t, (size_t)(eq - t), eq + 1, &traits[n].key,
-                                          &traits[n].value))
+      if (!eq || n == 16 ||
+          !parse_trait(t, (size_t)(eq - t), eq + 1, &traits[n].key, &traits[n].value))
         goto bad;
       n++;
     }
@@ -506,17 +577,29 @@ bad:
 GLASS_API handle_t omp_init_allocator_(handle_t *memspace, int *ntraits, const void *traits) {
   return omp_init_allocator(*memspace, *ntraits, traits);
 }
-GLASS_API void omp_destroy_allocator_(handle_t *allocator) { omp_destroy_allocator(*allocator); }
+GLASS_API void omp_destroy_allocator_(handle_t *allocator) {
+  omp_destroy_allocator(*allocator);
+}
 GLASS_API void omp_set_default_allocator_(handle_t *allocator) {
   omp_set_default_allocator(*allocator);
 }
-GLASS_API handle_t omp_get_default_allocator_(void) { return omp_get_default_allocator(); }
+GLASS_API handle_t omp_get_default_allocator_(void) {
+  return omp_get_default_allocator();
+}
 
 // libomp's kmpc_* spellings of the kmp_* allocation routines.
-GLASS_API void *kmpc_malloc(size_t size) { return kmp_malloc(size); }
-GLASS_API void *kmpc_calloc(size_t nelem, size_t elsize) { return kmp_calloc(nelem, elsize); }
-GLASS_API void *kmpc_realloc(void *ptr, size_t size) { return kmp_realloc(ptr, size); }
-GLASS_API void kmpc_free(void *ptr) { kmp_free(ptr); }
+GLASS_API void *kmpc_malloc(size_t size) {
+  return kmp_malloc(size);
+}
+GLASS_API void *kmpc_calloc(size_t nelem, size_t elsize) {
+  return kmp_calloc(nelem, elsize);
+}
+GLASS_API void *kmpc_realloc(void *ptr, size_t size) {
+  return kmp_realloc(ptr, size);
+}
+GLASS_API void kmpc_free(void *ptr) {
+  kmp_free(ptr);
+}
 GLASS_API void *kmpc_aligned_malloc(size_t size, size_t alignment) {
   return kmp_aligned_malloc(size, alignment);
 }

@@ -17,29 +17,43 @@ GLASS_API void omp_set_num_threads(int n) {
   th->task->icvs.nthreads = n;
 }
 
-GLASS_API int omp_get_num_threads(void) { return glass_self()->team->nthreads; }
+GLASS_API int omp_get_num_threads(void) {
+  return glass_self()->team->nthreads;
+}
 
-GLASS_API int omp_get_max_threads(void) { return glass_self()->task->icvs.nthreads; }
+GLASS_API int omp_get_max_threads(void) {
+  return glass_self()->task->icvs.nthreads;
+}
 
-GLASS_API int omp_get_thread_num(void) { return glass_self()->tid; }
+GLASS_API int omp_get_thread_num(void) {
+  return glass_self()->tid;
+}
 
 GLASS_API int omp_get_num_procs(void) {
   glass_ensure_init();
   return glass_nprocs;
 }
 
-GLASS_API int omp_in_parallel(void) { return glass_self()->team->active_level > 0; }
+GLASS_API int omp_in_parallel(void) {
+  return glass_self()->team->active_level > 0;
+}
 
-GLASS_API void omp_set_dynamic(int flag) { glass_self()->task->icvs.dyn = flag != 0; }
+GLASS_API void omp_set_dynamic(int flag) {
+  glass_self()->task->icvs.dyn = flag != 0;
+}
 
-GLASS_API int omp_get_dynamic(void) { return glass_self()->task->icvs.dyn; }
+GLASS_API int omp_get_dynamic(void) {
+  return glass_self()->task->icvs.dyn;
+}
 
 GLASS_API void omp_set_nested(int flag) {
   glass_thread_t *th = glass_self();
   th->task->icvs.max_active_levels = flag ? INT_MAX : 1;
 }
 
-GLASS_API int omp_get_nested(void) { return glass_self()->task->icvs.max_active_levels > 1; }
+GLASS_API int omp_get_nested(void) {
+  return glass_self()->task->icvs.max_active_levels > 1;
+}
 
 GLASS_API void omp_set_max_active_levels(int levels) {
   glass_thread_t *th = glass_self();
@@ -63,9 +77,13 @@ GLASS_API int omp_get_supported_active_levels(void) {
   return INT_MAX;
 }
 
-GLASS_API int omp_get_level(void) { return glass_self()->team->level; }
+GLASS_API int omp_get_level(void) {
+  return glass_self()->team->level;
+}
 
-GLASS_API int omp_get_active_level(void) { return glass_self()->team->active_level; }
+GLASS_API int omp_get_active_level(void) {
+  return glass_self()->team->active_level;
+}
 
 // The team at nesting level `level`, walking out from the innermost one.
 static glass_team_t *team_at_level(glass_thread_t *th, int level, int *tid) {
@@ -94,7 +112,9 @@ GLASS_API int omp_get_team_size(int level) {
   return team ? team->nthreads : -1;
 }
 
-GLASS_API int omp_get_thread_limit(void) { return glass_self()->task->icvs.thread_limit; }
+GLASS_API int omp_get_thread_limit(void) {
+  return glass_self()->task->icvs.thread_limit;
+}
 
 GLASS_API void omp_set_schedule(int kind, int chunk) {
   glass_thread_t *th = glass_self();
@@ -152,8 +172,7 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
     return -1; // omp_control_tool_nocallback
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
-  int r = glass_ompt_cb.control_tool((uint64_t)command, (uint64_t)modifier, arg,
-                                     GLASS_CODEPTR());
+  int r = glass_ompt_cb.control_tool((uint64_t)command, (uint64_t)modifier, arg, GLASS_CODEPTR());
   OMPT_ENTER_FRAME(task, NULL);
   return r;
 #else
@@ -173,10 +192,24 @@ GLASS_API void omp_display_env(int verbose) {
 // ---------------------------------------------------------------------------------------------
 // ompc_* names clang's omp.h macros may route to (LLVM exports them too).
 
-GLASS_API void ompc_set_num_threads(int n) { omp_set_num_threads(n); }
-GLASS_API void ompc_set_dynamic(int flag) { omp_set_dynamic(flag); }
-GLASS_API void ompc_set_nested(int flag) { omp_set_nested(flag); }
-GLASS_API void ompc_set_max_active_levels(int levels) { omp_set_max_active_levels(levels); }
-GLASS_API void ompc_set_schedule(int kind, int chunk) { omp_set_schedule(kind, chunk); }
-GLASS_API int ompc_get_ancestor_thread_num(int level) { return omp_get_ancestor_thread_num(level); }
-GLASS_API int ompc_get_team_size(int level) { return omp_get_team_size(level); }
+GLASS_API void ompc_set_num_threads(int n) {
+  omp_set_num_threads(n);
+}
+GLASS_API void ompc_set_dynamic(int flag) {
+  omp_set_dynamic(flag);
+}
+GLASS_API void ompc_set_nested(int flag) {
+  omp_set_nested(flag);
+}
+GLASS_API void ompc_set_max_active_levels(int levels) {
+  omp_set_max_active_levels(levels);
+}
+GLASS_API void ompc_set_schedule(int kind, int chunk) {
+  omp_set_schedule(kind, chunk);
+}
+GLASS_API int ompc_get_ancestor_thread_num(int level) {
+  return omp_get_ancestor_thread_num(level);
+}
+GLASS_API int ompc_get_team_size(int level) {
+  return omp_get_team_size(level);
+}

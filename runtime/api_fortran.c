@@ -39,7 +39,9 @@ void omp_set_num_teams(int);
 void omp_set_teams_thread_limit(int);
 
 #define F_GET(name)                                                                                \
-  GLASS_API int name##_(void) { return name(); }
+  GLASS_API int name##_(void) {                                                                    \
+    return name();                                                                                 \
+  }
 F_GET(omp_get_num_threads)
 F_GET(omp_get_max_threads)
 F_GET(omp_get_thread_num)
@@ -62,7 +64,9 @@ F_GET(omp_get_max_teams)
 F_GET(omp_get_teams_thread_limit)
 
 #define F_SET(name)                                                                                \
-  GLASS_API void name##_(int *v) { name(*v); }
+  GLASS_API void name##_(int *v) {                                                                 \
+    name(*v);                                                                                      \
+  }
 F_SET(omp_set_num_threads)
 F_SET(omp_set_dynamic)
 F_SET(omp_set_nested)
@@ -71,14 +75,28 @@ F_SET(omp_display_env)
 F_SET(omp_set_num_teams)
 F_SET(omp_set_teams_thread_limit)
 
-GLASS_API int omp_get_ancestor_thread_num_(int *level) { return omp_get_ancestor_thread_num(*level); }
-GLASS_API int omp_get_team_size_(int *level) { return omp_get_team_size(*level); }
-GLASS_API double omp_get_wtime_(void) { return omp_get_wtime(); }
-GLASS_API double omp_get_wtick_(void) { return omp_get_wtick(); }
-GLASS_API void omp_set_schedule_(int *kind, int *chunk) { omp_set_schedule(*kind, *chunk); }
-GLASS_API void omp_get_schedule_(int *kind, int *chunk) { omp_get_schedule(kind, chunk); }
+GLASS_API int omp_get_ancestor_thread_num_(int *level) {
+  return omp_get_ancestor_thread_num(*level);
+}
+GLASS_API int omp_get_team_size_(int *level) {
+  return omp_get_team_size(*level);
+}
+GLASS_API double omp_get_wtime_(void) {
+  return omp_get_wtime();
+}
+GLASS_API double omp_get_wtick_(void) {
+  return omp_get_wtick();
+}
+GLASS_API void omp_set_schedule_(int *kind, int *chunk) {
+  omp_set_schedule(*kind, *chunk);
+}
+GLASS_API void omp_get_schedule_(int *kind, int *chunk) {
+  omp_get_schedule(kind, chunk);
+}
 GLASS_API int omp_control_tool_(int *command, int *modifier, void *arg) {
   return omp_control_tool(*command, *modifier, arg);
 }
 
-GLASS_API void omp_fulfill_event_(uintptr_t *event) { omp_fulfill_event(*event); }
+GLASS_API void omp_fulfill_event_(uintptr_t *event) {
+  omp_fulfill_event(*event);
+}

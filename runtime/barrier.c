@@ -57,7 +57,9 @@ void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w
   glass_flag_wait(&th->go, th->go_seen, w);
 }
 
-void glass_barrier_wait_release(glass_thread_t *th) { glass_barrier_wait_release_wait(th, NULL); }
+void glass_barrier_wait_release(glass_thread_t *th) {
+  glass_barrier_wait_release_wait(th, NULL);
+}
 
 // A barrier of a team with deferred tasks (task scheduling points): members run tasks while
 // they wait, and the root completes the barrier only when every task of the team is complete.

@@ -21,7 +21,8 @@
 
 static uint32_t critical_hint(glass_critical_t *c, uint32_t hint) {
   uint32_t info = atomic_load_explicit(&c->info, memory_order_relaxed);
-  if (likely(info)) return info & 0xff;
+  if (likely(info))
+    return info & 0xff;
   uint32_t want = HINT_SET | (hint & 0xf);
   if (atomic_compare_exchange_strong_explicit(&c->info, &info, want, memory_order_relaxed,
                                               memory_order_relaxed))
@@ -44,24 +45,27 @@ static GLASS_NOINLINE void critical_wait(glass_critical_t *c, uint32_t me, ompt_
     exit(EXIT_FAILURE);
   }
   int32_t prior = th->ompt_state;
-  OMPT_WAIT_STATE(th,
-                  kind == ompt_mutex_atomic ? ompt_state_wait_atomic : ompt_state_wait_critical, c);
+  OMPT_WAIT_STATE(th, kind == ompt_mutex_atomic ? ompt_state_wait_atomic : ompt_state_wait_critical,
+                  c);
   glass_mutex_acquire_slow(&c->word, me, impl);
   OMPT_WAIT_STATE(th, prior, 0);
   (void)prior, (void)kind;
 }
 
 // The events go straight to the tool, each behind its own bit (no emitter call in between).
-static inline __attribute__((always_inline)) void
-critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
-               const void *codeptr) {
+static inline __attribute__((always_inline)) void critical_enter(glass_thread_t *th,
+                                                                 glass_critical_t *c, uint32_t hint,
+                                                                 ompt_mutex_t kind,
+                                                                 const void *codeptr) {
   (void)th; // the calling thread: glass_tls_self, read again after the event call
   hint = critical_hint(c, hint);
   if (OMPT_ON(mutex_acquire))
     glass_ompt_cb.mutex_acquire(kind, hint, (unsigned)glass_mutex_impl(hint), WID(c), codeptr);
   uint32_t me = glass_mutex_code(glass_tls_self->gtid);
-  if (!glass_mutex_try(&c->word, me)) critical_wait(c, me, kind);
-  if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(kind, WID(c), codeptr);
+  if (!glass_mutex_try(&c->word, me))
+    critical_wait(c, me, kind);
+  if (OMPT_ON(mutex_acquired))
+    glass_ompt_cb.mutex_acquired(kind, WID(c), codeptr);
   (void)codeptr;
 }
 
@@ -82,8 +86,10 @@ critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind, const 
     }
     critical_exit_misuse(owner);
   }
-  if (!glass_mutex_release_fast(&c->word, me)) glass_mutex_release_slow(&c->word);
-  if (OMPT_ON(mutex_released)) glass_ompt_cb.mutex_released(kind, WID(c), codeptr);
+  if (!glass_mutex_release_fast(&c->word, me))
+    glass_mutex_release_slow(&c->word);
+  if (OMPT_ON(mutex_released))
+    glass_ompt_cb.mutex_released(kind, WID(c), codeptr);
   (void)codeptr;
 }
 
@@ -106,14 +112,13 @@ void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t k
 #define ENTRY_ABI GLASS_NOINLINE
 #endif
 static ENTRY_ABI void critical_entry(ident_t *loc, int32_t gtid, kmp_critical_name *crit,
-                                          uint32_t hint) {
+                                     uint32_t hint) {
   (void)loc, (void)gtid;
   critical_enter(glass_self(), (glass_critical_t *)crit, hint, ompt_mutex_critical,
                  GLASS_CODEPTR());
 }
 
-static ENTRY_ABI void end_critical_entry(ident_t *loc, int32_t gtid,
-                                              kmp_critical_name *crit) {
+static ENTRY_ABI void end_critical_entry(ident_t *loc, int32_t gtid, kmp_critical_name *crit) {
   (void)loc, (void)gtid;
   critical_exit(glass_self(), (glass_critical_t *)crit, ompt_mutex_critical, GLASS_CODEPTR());
 }

@@ -29,9 +29,13 @@ static int_fn offload_fn(const char *name, int_fn *cache, bool *looked) {
 
 FORWARD(omp_get_num_devices, 0)
 
-GLASS_API int omp_get_initial_device(void) { return omp_get_num_devices(); }
+GLASS_API int omp_get_initial_device(void) {
+  return omp_get_num_devices();
+}
 
-GLASS_API int omp_get_default_device(void) { return glass_self()->task->icvs.default_device; }
+GLASS_API int omp_get_default_device(void) {
+  return glass_self()->task->icvs.default_device;
+}
 
 GLASS_API void omp_set_default_device(int device) {
   if (device < 0) {
@@ -43,9 +47,13 @@ GLASS_API void omp_set_default_device(int device) {
 }
 
 // Host code runs on the initial device.
-GLASS_API int omp_is_initial_device(void) { return 1; }
+GLASS_API int omp_is_initial_device(void) {
+  return 1;
+}
 
-GLASS_API int omp_get_device_num(void) { return omp_get_initial_device(); }
+GLASS_API int omp_get_device_num(void) {
+  return omp_get_initial_device();
+}
 
 // libomptarget asks the host runtime for OMP_TARGET_OFFLOAD (its encoding: 0 disabled,
 // 1 default, 2 mandatory).
@@ -61,9 +69,21 @@ GLASS_API int __kmpc_get_target_offload(void) {
   }
 }
 
-GLASS_API int omp_get_num_devices_(void) { return omp_get_num_devices(); }
-GLASS_API int omp_get_initial_device_(void) { return omp_get_initial_device(); }
-GLASS_API int omp_get_default_device_(void) { return omp_get_default_device(); }
-GLASS_API void omp_set_default_device_(int *device) { omp_set_default_device(*device); }
-GLASS_API int omp_is_initial_device_(void) { return 1; }
-GLASS_API int omp_get_device_num_(void) { return omp_get_device_num(); }
+GLASS_API int omp_get_num_devices_(void) {
+  return omp_get_num_devices();
+}
+GLASS_API int omp_get_initial_device_(void) {
+  return omp_get_initial_device();
+}
+GLASS_API int omp_get_default_device_(void) {
+  return omp_get_default_device();
+}
+GLASS_API void omp_set_default_device_(int *device) {
+  omp_set_default_device(*device);
+}
+GLASS_API int omp_is_initial_device_(void) {
+  return 1;
+}
+GLASS_API int omp_get_device_num_(void) {
+  return omp_get_device_num();
+}

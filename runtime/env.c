@@ -44,7 +44,9 @@ static const char *skip_space(const char *s) {
   return s;
 }
 
-static bool only_space(const char *s) { return *skip_space(s) == '\0'; }
+static bool only_space(const char *s) {
+  return *skip_space(s) == '\0';
+}
 
 // A decimal integer in [lo, hi], surrounded by optional spaces.
 static bool parse_int(const char *s, long lo, long hi, long *out) {
@@ -149,7 +151,7 @@ static void read_num_threads(void) {
   glass_env.nthreads_len = n;
   glass_env.nthreads_set = true;
   return;
-bad: {
+bad : {
   char fb[32];
   snprintf(fb, sizeof(fb), "%d", glass_nprocs);
   bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
@@ -160,9 +162,9 @@ static int parse_bind_word(const char *s, size_t n) {
   static const struct {
     const char *w;
     int v;
-  } words[] = {{"false", GLASS_BIND_FALSE}, {"true", GLASS_BIND_TRUE},
+  } words[] = {{"false", GLASS_BIND_FALSE},     {"true", GLASS_BIND_TRUE},
                {"primary", GLASS_BIND_PRIMARY}, {"master", GLASS_BIND_PRIMARY},
-               {"close", GLASS_BIND_CLOSE},  {"spread", GLASS_BIND_SPREAD}};
+               {"close", GLASS_BIND_CLOSE},     {"spread", GLASS_BIND_SPREAD}};
   for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
     if (strlen(words[i].w) == n && strncasecmp(s, words[i].w, n) == 0)
       return words[i].v;
@@ -182,7 +184,8 @@ static void read_proc_bind(void) {
     while (isalpha((unsigned char)*s))
       s++;
     int b = parse_bind_word(w, (size_t)(s - w));
-    if (b < 0 || n == GLASS_MAX_NEST_LIST || (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
+    if (b < 0 || n == GLASS_MAX_NEST_LIST ||
+        (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
       goto bad;
     list[n++] = (int8_t)b;
     s = skip_space(s);
@@ -245,8 +248,8 @@ static void read_schedule(void) {
   glass_env.initial.sched_chunk = (int32_t)chunk;
   return;
 bad:
-  bad_value("OMP_SCHEDULE", v, "expected [monotonic:|nonmonotonic:]static|dynamic|guided|auto[,chunk]",
-            "static");
+  bad_value("OMP_SCHEDULE", v,
+            "expected [monotonic:|nonmonotonic:]static|dynamic|guided|auto[,chunk]", "static");
 }
 
 // size[B|K|M|G], default unit K (OpenMP 5.1 §6.6).
@@ -264,11 +267,20 @@ static void read_stacksize(void) {
   unsigned long long unit = 1024;
   if (*s) {
     switch (toupper((unsigned char)*s)) {
-    case 'B': unit = 1; break;
-    case 'K': unit = 1024; break;
-    case 'M': unit = 1024ull * 1024; break;
-    case 'G': unit = 1024ull * 1024 * 1024; break;
-    default: goto bad;
+    case 'B':
+      unit = 1;
+      break;
+    case 'K':
+      unit = 1024;
+      break;
+    case 'M':
+      unit = 1024ull * 1024;
+      break;
+    case 'G':
+      unit = 1024ull * 1024 * 1024;
+      break;
+    default:
+      goto bad;
     }
     s++;
     if (!only_space(s))
@@ -471,8 +483,8 @@ void glass_env_display(bool verbose) {
   if (e->nthreads_len == 0)
     snprintf(list, sizeof(list), "%d", i->nthreads);
   for (int k = 0; k < e->nthreads_len && off < sizeof(list); k++)
-    off += (size_t)snprintf(list + off, sizeof(list) - off, "%s%d", k ? "," : "",
-                            e->nthreads_list[k]);
+    off +=
+        (size_t)snprintf(list + off, sizeof(list) - off, "%s%d", k ? "," : "", e->nthreads_list[k]);
   show("OMP_NUM_THREADS", "%s", list);
   show("OMP_PLACES", "%s", e->places ? e->places : "");
   off = 0;

@@ -406,8 +406,7 @@ serial_end_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, void
   if (events) {
     OMPT_STATE(th, ompt_state_overhead);
     if (OMPT_ON(implicit_task))
-      glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0,
-                                  ompt_task_implicit);
+      glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0, ompt_task_implicit);
   }
   th->tid = team->saved_tid;
   th->task = team->parent_task;
@@ -504,8 +503,8 @@ static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int
   serial_end(th, codeptr);
 }
 
-static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
-                      kmpc_micro fn, void **argv, int32_t n, int32_t requested, bool league);
+static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                      void **argv, int32_t n, int32_t requested, bool league);
 
 void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
                 kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true) {
@@ -528,15 +527,15 @@ void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, in
   fork_team(th, loc, codeptr, argc, fn, argv, n, requested, false);
 }
 
-void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
-                       kmpc_micro fn, void **argv, int32_t n) {
+void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                       void **argv, int32_t n) {
   fork_team(th, loc, codeptr, argc, fn, argv, n, n, true);
 }
 
 // The teams of a league are contention groups of their own: the league's members do not count
 // against the encountering one's thread limit.
-static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
-                      kmpc_micro fn, void **argv, int32_t n, int32_t requested, bool league) {
+static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                      void **argv, int32_t n, int32_t requested, bool league) {
   glass_team_t *parent = th->team;
   glass_task_t *parent_task = th->task;
   OMPT_STATE(th, ompt_state_overhead);

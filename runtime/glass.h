@@ -67,7 +67,7 @@ struct glass_task {
   glass_icvs_t icvs;
   ompt_data_t ompt_data;
   ompt_frame_t ompt_frame;
-  int32_t ompt_flags; // ompt_task_flag_t bits reported for this task
+  int32_t ompt_flags;      // ompt_task_flag_t bits reported for this task
   glass_tasking_task_t tk; // tasking.h: children, taskgroup, dependences
 };
 
@@ -92,16 +92,16 @@ struct glass_team {
   glass_team_t *parent;
   glass_task_t *parent_task; // encountering task
   glass_thread_t *master;
-  bool serialized;  // size-1 team that does not use the barrier machinery
-  bool league;      // a teams construct's league: each member runs one team's initial task
+  bool serialized;   // size-1 team that does not use the barrier machinery
+  bool league;       // a teams construct's league: each member runs one team's initial task
   int32_t hot_level; // the hot_teams index this team's members use for regions nested in it
   // Level-0 teams of a league (ws_teams.c): their contention group's count of busy threads
   // (NULL: the initial contention group's).
   _Atomic int32_t *cg_busy;
-  bool join_full;   // the join barrier releases workers (a tool needs their end events)
-  uint32_t episode; // barrier episodes completed (master's count, read by workers at fork)
-  uint32_t region_gen; // regions forked on this team (an idle helper's region still running?)
-  int32_t saved_tid; // serialized teams: the thread's number in the enclosing team
+  bool join_full;          // the join barrier releases workers (a tool needs their end events)
+  uint32_t episode;        // barrier episodes completed (master's count, read by workers at fork)
+  uint32_t region_gen;     // regions forked on this team (an idle helper's region still running?)
+  int32_t saved_tid;       // serialized teams: the thread's number in the enclosing team
   glass_icvs_t child_icvs; // ICVs every implicit task of the region starts with
 
   // Membership. members[0] is the master. Arrays hold capacity entries.
@@ -144,26 +144,26 @@ enum { GLASS_CMD_NONE = 0, GLASS_CMD_RUN, GLASS_CMD_POOL, GLASS_CMD_EXIT, GLASS_
 struct glass_thread {
   // Hot: read on most runtime calls.
   int32_t gtid;
-  int32_t tid;          // number in the innermost team
-  glass_team_t *team;   // innermost team (the root team when outside any region)
-  glass_task_t *task;   // current task
-  uint32_t episode;     // barrier episodes this thread has done in team
+  int32_t tid;        // number in the innermost team
+  glass_team_t *team; // innermost team (the root team when outside any region)
+  glass_task_t *task; // current task
+  uint32_t episode;   // barrier episodes this thread has done in team
   int32_t pushed_nthreads;
-  int32_t pushed_strict;     // num_threads(strict:): 0, or the error severity (1 warning, 2 fatal)
+  int32_t pushed_strict; // num_threads(strict:): 0, or the error severity (1 warning, 2 fatal)
   const char *pushed_strict_msg;
   int32_t pushed_bind;
-  bool is_worker;       // created by the runtime (not a root)
+  bool is_worker; // created by the runtime (not a root)
   bool in_pool;
-  bool root_ended;      // a root's end events were delivered
-  _Atomic bool busy;    // worker between its release into a region and its return to idle
+  bool root_ended;   // a root's end events were delivered
+  _Atomic bool busy; // worker between its release into a region and its return to idle
 
   glass_team_t **hot_teams;  // [level]: the team this thread last mastered at that level
   int32_t nhot;              // entries in hot_teams
   glass_team_t *root_team;   // level-0 team of a root thread
   glass_team_t *serial_free; // cache of serialized teams for if(0)/nested regions
   glass_thread_t *pool_next;
-  int32_t cmd;               // GLASS_CMD_* for an idle worker, set before go is bumped
-  uint32_t go_seen;          // go counter value this thread last consumed
+  int32_t cmd;      // GLASS_CMD_* for an idle worker, set before go is bumped
+  uint32_t go_seen; // go counter value this thread last consumed
 
   // Affinity (affinity.c): the place this thread is bound to (-1: not bound by us) and its
   // implicit task's place partition (place-partition-var) as [part_first, part_last].
@@ -211,7 +211,9 @@ static inline glass_thread_t *glass_self(void) {
 }
 
 // The calling thread if the runtime knows it, without side effects (signal-safe).
-static inline glass_thread_t *glass_self_peek(void) { return glass_tls_self; }
+static inline glass_thread_t *glass_self_peek(void) {
+  return glass_tls_self;
+}
 
 // Thread registry, indexed by gtid.
 #define GLASS_MAX_THREADS 65536
@@ -225,8 +227,8 @@ void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, voi
 void glass_serialized_end(glass_thread_t *th, void *codeptr);
 // A league of exactly n members (ws_teams.c's teams construct): parallel events say league, and
 // the members' implicit-task events are left to fn.
-void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc,
-                       kmpc_micro fn, void **argv, int32_t n);
+void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                       void **argv, int32_t n);
 
 // Workers and pool (thread.c).
 void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid);

@@ -15,7 +15,13 @@ enum {
   GLASS_SCHED_MONOTONIC = (int)0x80000000u,
 };
 
-enum { GLASS_BIND_FALSE = 0, GLASS_BIND_TRUE, GLASS_BIND_PRIMARY, GLASS_BIND_CLOSE, GLASS_BIND_SPREAD };
+enum {
+  GLASS_BIND_FALSE = 0,
+  GLASS_BIND_TRUE,
+  GLASS_BIND_PRIMARY,
+  GLASS_BIND_CLOSE,
+  GLASS_BIND_SPREAD
+};
 
 enum { GLASS_WAIT_DEFAULT = 0, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
 
@@ -40,33 +46,33 @@ typedef struct glass_icvs {
 // changes them.
 typedef struct glass_env {
   int32_t nthreads_list[GLASS_MAX_NEST_LIST];
-  int nthreads_len;             // 0 when OMP_NUM_THREADS is unset
+  int nthreads_len; // 0 when OMP_NUM_THREADS is unset
   int8_t bind_list[GLASS_MAX_NEST_LIST];
   int bind_len;
   bool nthreads_set;
   bool max_active_levels_set;
   bool nested_set;
   bool dynamic_set;
-  int wait_policy;              // GLASS_WAIT_*
-  int64_t blocktime_ms;         // -1: infinite
+  int wait_policy;      // GLASS_WAIT_*
+  int64_t blocktime_ms; // -1: infinite
   bool blocktime_set;
-  size_t stacksize;             // 0: default
+  size_t stacksize; // 0: default
   bool cancellation;
   int32_t max_task_priority;
-  int32_t thread_limit;         // OMP_THREAD_LIMIT (contention-group limit)
-  int display_env;              // 0 false, 1 true, 2 verbose
-  int tool;                     // 1 enabled (default), 0 disabled
-  const char *tool_libraries;   // OMP_TOOL_LIBRARIES (owned copy) or NULL
-  const char *tool_verbose_init;// OMP_TOOL_VERBOSE_INIT or NULL
-  int32_t num_teams;            // OMP_NUM_TEAMS (0: unset)
-  int32_t teams_thread_limit;   // OMP_TEAMS_THREAD_LIMIT (0: unset)
+  int32_t thread_limit;          // OMP_THREAD_LIMIT (contention-group limit)
+  int display_env;               // 0 false, 1 true, 2 verbose
+  int tool;                      // 1 enabled (default), 0 disabled
+  const char *tool_libraries;    // OMP_TOOL_LIBRARIES (owned copy) or NULL
+  const char *tool_verbose_init; // OMP_TOOL_VERBOSE_INIT or NULL
+  int32_t num_teams;             // OMP_NUM_TEAMS (0: unset)
+  int32_t teams_thread_limit;    // OMP_TEAMS_THREAD_LIMIT (0: unset)
   int32_t default_device;
-  int target_offload;           // 0 default, 1 mandatory, 2 disabled
+  int target_offload; // 0 default, 1 mandatory, 2 disabled
   bool display_affinity;
   const char *affinity_format;
-  const char *places;           // raw OMP_PLACES or NULL
-  const char *allocator;        // raw OMP_ALLOCATOR or NULL
-  glass_icvs_t initial;         // ICVs of the initial task
+  const char *places;    // raw OMP_PLACES or NULL
+  const char *allocator; // raw OMP_ALLOCATOR or NULL
+  glass_icvs_t initial;  // ICVs of the initial task
 } glass_env_t;
 
 extern __attribute__((visibility("hidden"))) glass_env_t glass_env;

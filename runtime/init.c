@@ -17,7 +17,9 @@ void glass_root_begin_events(glass_thread_t *th);
 void glass_root_end_events(glass_thread_t *th);
 void glass_thread_module_after_fork(glass_thread_t *survivor);
 
-static void at_exit(void) { glass_fini(); }
+static void at_exit(void) {
+  glass_fini();
+}
 
 static void after_fork_child(void) {
   // Only the forking thread exists in the child. The tool stays attached (its state was
@@ -31,8 +33,8 @@ static void after_fork_child(void) {
 static void set_wait_policy(void) {
   // KMP_BLOCKTIME wins over OMP_WAIT_POLICY, as in libomp.
   if (glass_env.blocktime_set) {
-    glass_blocktime_ns = glass_env.blocktime_ms < 0 ? UINT64_MAX
-                                                    : (uint64_t)glass_env.blocktime_ms * 1000000ull;
+    glass_blocktime_ns =
+        glass_env.blocktime_ms < 0 ? UINT64_MAX : (uint64_t)glass_env.blocktime_ms * 1000000ull;
   } else if (glass_env.wait_policy == GLASS_WAIT_ACTIVE) {
     glass_blocktime_ns = UINT64_MAX;
   } else if (glass_env.wait_policy == GLASS_WAIT_PASSIVE) {
@@ -106,4 +108,6 @@ void glass_finalize_tool_request(void) {
   glass_ompt_finalize();
 }
 
-__attribute__((destructor)) static void glass_destructor(void) { glass_fini(); }
+__attribute__((destructor)) static void glass_destructor(void) {
+  glass_fini();
+}

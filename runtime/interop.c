@@ -10,15 +10,21 @@ static const struct {
   const char *name;
   const char *type; // the spec's description of the value's type
 } props[] = {
-    {"fr_id", "omp_interop_fr_t"}, {"fr_name", "const char *"},
-    {"vendor", "int"},             {"vendor_name", "const char *"},
-    {"device_num", "int"},         {"platform", "void *"},
-    {"device", "void *"},          {"device_context", "void *"},
+    {"fr_id", "omp_interop_fr_t"},
+    {"fr_name", "const char *"},
+    {"vendor", "int"},
+    {"vendor_name", "const char *"},
+    {"device_num", "int"},
+    {"platform", "void *"},
+    {"device", "void *"},
+    {"device_context", "void *"},
     {"targetsync", "void *"},
 };
 #define NPROPS ((int)(sizeof(props) / sizeof(props[0])))
 
-static bool prop_valid(omp_interop_property_t p) { return p < 0 && -(int)p <= NPROPS; }
+static bool prop_valid(omp_interop_property_t p) {
+  return p < 0 && -(int)p <= NPROPS;
+}
 
 // The return code for any property of this interop object.
 static int lookup(const omp_interop_t interop, omp_interop_property_t p) {
@@ -93,8 +99,8 @@ GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_i
 GLASS_API int omp_get_num_interop_properties_(const omp_interop_t *interop) {
   return omp_get_num_interop_properties(*interop);
 }
-GLASS_API omp_intptr_t omp_get_interop_int_(const omp_interop_t *interop,
-                                            omp_interop_property_t *p, int *ret_code) {
+GLASS_API omp_intptr_t omp_get_interop_int_(const omp_interop_t *interop, omp_interop_property_t *p,
+                                            int *ret_code) {
   return omp_get_interop_int(*interop, *p, ret_code);
 }
 GLASS_API void *omp_get_interop_ptr_(const omp_interop_t *interop, omp_interop_property_t *p,

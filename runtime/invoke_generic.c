@@ -36,7 +36,7 @@ void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t 
        A(12), A(13), A(14), A(15), A(16), A(17), A(18), A(19), A(20), A(21), A(22), A(23),
        A(24), A(25), A(26), A(27), A(28), A(29), A(30), A(31));
     break;
-  // clang-format on
+    // clang-format on
   }
 }
 

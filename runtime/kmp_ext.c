@@ -6,7 +6,7 @@
 #include <string.h>
 
 int glass_release_workers(glass_thread_t *root); // thread.c
-int omp_get_initial_device(void);               // device_api.c
+int omp_get_initial_device(void);                // device_api.c
 
 enum { PAUSE_SOFT = 1, PAUSE_HARD = 2 };
 
@@ -25,10 +25,16 @@ GLASS_API int omp_pause_resource(int kind, int device_num) {
   return __kmpc_pause_resource(kind);
 }
 
-GLASS_API int omp_pause_resource_all(int kind) { return __kmpc_pause_resource(kind); }
+GLASS_API int omp_pause_resource_all(int kind) {
+  return __kmpc_pause_resource(kind);
+}
 
-GLASS_API int omp_pause_resource_(int *kind, int *device) { return omp_pause_resource(*kind, *device); }
-GLASS_API int omp_pause_resource_all_(int *kind) { return omp_pause_resource_all(*kind); }
+GLASS_API int omp_pause_resource_(int *kind, int *device) {
+  return omp_pause_resource(*kind, *device);
+}
+GLASS_API int omp_pause_resource_all_(int *kind) {
+  return omp_pause_resource_all(*kind);
+}
 
 // Block time in milliseconds; applies to waits that start afterwards.
 GLASS_API void kmp_set_blocktime(int ms) {
@@ -86,42 +92,92 @@ GLASS_API void kmp_set_library(int mode) {
   library_mode = mode;
 }
 
-GLASS_API int kmp_get_library(void) { return library_mode; }
-GLASS_API void kmp_set_library_serial(void) { kmp_set_library(LIB_SERIAL); }
-GLASS_API void kmp_set_library_turnaround(void) { kmp_set_library(LIB_TURNAROUND); }
-GLASS_API void kmp_set_library_throughput(void) { kmp_set_library(LIB_THROUGHPUT); }
+GLASS_API int kmp_get_library(void) {
+  return library_mode;
+}
+GLASS_API void kmp_set_library_serial(void) {
+  kmp_set_library(LIB_SERIAL);
+}
+GLASS_API void kmp_set_library_turnaround(void) {
+  kmp_set_library(LIB_TURNAROUND);
+}
+GLASS_API void kmp_set_library_throughput(void) {
+  kmp_set_library(LIB_THROUGHPUT);
+}
 
 static bool warnings_on = true;
-GLASS_API void kmp_set_warnings_on(void) { warnings_on = true; }
-GLASS_API void kmp_set_warnings_off(void) { warnings_on = false; }
+GLASS_API void kmp_set_warnings_on(void) {
+  warnings_on = true;
+}
+GLASS_API void kmp_set_warnings_off(void) {
+  warnings_on = false;
+}
 
 GLASS_API int kmp_get_num_known_threads(void) {
   glass_ensure_init();
   return atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
 }
 
-GLASS_API void kmp_set_blocktime_(int *ms) { kmp_set_blocktime(*ms); }
-GLASS_API int kmp_get_blocktime_(void) { return kmp_get_blocktime(); }
-GLASS_API void kmp_set_stacksize_(int *size) { kmp_set_stacksize(*size); }
-GLASS_API void kmp_set_stacksize_s_(size_t *size) { kmp_set_stacksize_s(*size); }
-GLASS_API int kmp_get_stacksize_(void) { return kmp_get_stacksize(); }
-GLASS_API size_t kmp_get_stacksize_s_(void) { return kmp_get_stacksize_s(); }
-GLASS_API void kmp_set_library_(int *mode) { kmp_set_library(*mode); }
-GLASS_API int kmp_get_library_(void) { return kmp_get_library(); }
-GLASS_API void kmp_set_library_serial_(void) { kmp_set_library(LIB_SERIAL); }
-GLASS_API void kmp_set_library_turnaround_(void) { kmp_set_library(LIB_TURNAROUND); }
-GLASS_API void kmp_set_library_throughput_(void) { kmp_set_library(LIB_THROUGHPUT); }
-GLASS_API void kmp_set_warnings_on_(void) { warnings_on = true; }
-GLASS_API void kmp_set_warnings_off_(void) { warnings_on = false; }
-GLASS_API int kmp_get_num_known_threads_(void) { return kmp_get_num_known_threads(); }
+GLASS_API void kmp_set_blocktime_(int *ms) {
+  kmp_set_blocktime(*ms);
+}
+GLASS_API int kmp_get_blocktime_(void) {
+  return kmp_get_blocktime();
+}
+GLASS_API void kmp_set_stacksize_(int *size) {
+  kmp_set_stacksize(*size);
+}
+GLASS_API void kmp_set_stacksize_s_(size_t *size) {
+  kmp_set_stacksize_s(*size);
+}
+GLASS_API int kmp_get_stacksize_(void) {
+  return kmp_get_stacksize();
+}
+GLASS_API size_t kmp_get_stacksize_s_(void) {
+  return kmp_get_stacksize_s();
+}
+GLASS_API void kmp_set_library_(int *mode) {
+  kmp_set_library(*mode);
+}
+GLASS_API int kmp_get_library_(void) {
+  return kmp_get_library();
+}
+GLASS_API void kmp_set_library_serial_(void) {
+  kmp_set_library(LIB_SERIAL);
+}
+GLASS_API void kmp_set_library_turnaround_(void) {
+  kmp_set_library(LIB_TURNAROUND);
+}
+GLASS_API void kmp_set_library_throughput_(void) {
+  kmp_set_library(LIB_THROUGHPUT);
+}
+GLASS_API void kmp_set_warnings_on_(void) {
+  warnings_on = true;
+}
+GLASS_API void kmp_set_warnings_off_(void) {
+  warnings_on = false;
+}
+GLASS_API int kmp_get_num_known_threads_(void) {
+  return kmp_get_num_known_threads();
+}
 
 // kmpc_* aliases libomp exports for the same controls.
-GLASS_API void kmpc_set_blocktime(int ms) { kmp_set_blocktime(ms); }
-GLASS_API void kmpc_set_stacksize(int size) { kmp_set_stacksize(size); }
-GLASS_API void kmpc_set_stacksize_s(size_t size) { kmp_set_stacksize_s(size); }
-GLASS_API void kmpc_set_library(int mode) { kmp_set_library(mode); }
+GLASS_API void kmpc_set_blocktime(int ms) {
+  kmp_set_blocktime(ms);
+}
+GLASS_API void kmpc_set_stacksize(int size) {
+  kmp_set_stacksize(size);
+}
+GLASS_API void kmpc_set_stacksize_s(size_t size) {
+  kmp_set_stacksize_s(size);
+}
+GLASS_API void kmpc_set_library(int mode) {
+  kmp_set_library(mode);
+}
 
-bool glass_warnings_enabled(void) { return warnings_on; }
+bool glass_warnings_enabled(void) {
+  return warnings_on;
+}
 
 // kmp_set_defaults("NAME=value ..."): settings in environment syntax. Before the runtime
 // starts they act as if they were in the environment (without overriding it); afterwards only
@@ -158,7 +214,15 @@ GLASS_API void kmp_set_disp_num_buffers(int n) {
     glass_disp_num_buffers = n;
 }
 
-GLASS_API void kmp_set_defaults_(char const *settings) { kmp_set_defaults(settings); }
-GLASS_API void kmp_set_disp_num_buffers_(int *n) { kmp_set_disp_num_buffers(*n); }
-GLASS_API void kmpc_set_defaults(char const *settings) { kmp_set_defaults(settings); }
-GLASS_API void kmpc_set_disp_num_buffers(int n) { kmp_set_disp_num_buffers(n); }
+GLASS_API void kmp_set_defaults_(char const *settings) {
+  kmp_set_defaults(settings);
+}
+GLASS_API void kmp_set_disp_num_buffers_(int *n) {
+  kmp_set_disp_num_buffers(*n);
+}
+GLASS_API void kmpc_set_defaults(char const *settings) {
+  kmp_set_defaults(settings);
+}
+GLASS_API void kmpc_set_disp_num_buffers(int n) {
+  kmp_set_disp_num_buffers(n);
+}

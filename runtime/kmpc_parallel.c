@@ -8,7 +8,7 @@
 #include <stdarg.h>
 
 #define CODEPTR() GLASS_CODEPTR()
-#define FRAME() __builtin_frame_address(0)
+#define FRAME()   __builtin_frame_address(0)
 
 GLASS_API int32_t __kmpc_global_thread_num(ident_t *loc) {
   (void)loc;
@@ -46,7 +46,9 @@ GLASS_API void __kmpc_begin(ident_t *loc, int32_t flags) {
   glass_ensure_init();
 }
 
-GLASS_API void __kmpc_end(ident_t *loc) { (void)loc; }
+GLASS_API void __kmpc_end(ident_t *loc) {
+  (void)loc;
+}
 
 GLASS_API void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t nthreads) {
   (void)loc, (void)gtid;
@@ -74,8 +76,8 @@ GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
 
 // The outlined function's arguments arrive as varargs; they are pointer-sized (shared
 // addresses, or scalars passed by value in an i64).
-static inline void fork_common(ident_t *loc, int32_t argc, kmpc_micro fn, va_list ap,
-                               void *codeptr, void *frame, bool if_true) {
+static inline void fork_common(ident_t *loc, int32_t argc, kmpc_micro fn, va_list ap, void *codeptr,
+                               void *frame, bool if_true) {
   glass_thread_t *th = glass_self();
   void *argv[argc > 0 ? argc : 1];
   for (int32_t i = 0; i < argc; i++)
@@ -140,7 +142,6 @@ static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *
 static GLASS_NOINLINE void barrier_entry(ident_t *loc) {
   barrier_slow(glass_self(), loc, CODEPTR(), FRAME());
 }
-
 
 GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
   (void)gtid;

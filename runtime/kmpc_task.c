@@ -20,7 +20,8 @@ GLASS_API kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t 
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_xtask_t *t = glass_task_alloc_fast(th, flags, sizeof_task, sizeof_shareds, entry);
-  if (likely(t != NULL)) return &t->hdr;
+  if (likely(t != NULL))
+    return &t->hdr;
   return &glass_task_alloc(th, flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
 }
 
@@ -36,9 +37,12 @@ GLASS_API kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid, i
 // ompt_task_flag_t bits of a task about to be submitted.
 static int ompt_task_flags(glass_xtask_t *t, int extra) {
   int f = ompt_task_explicit | extra;
-  if (t->base.tk.flags & GLASS_TF_UNTIED) f |= ompt_task_untied;
-  if (t->base.tk.flags & GLASS_TF_FINAL) f |= ompt_task_final;
-  if (t->base.parent->tk.flags & GLASS_TF_FINAL) f |= ompt_task_undeferred; // an included task
+  if (t->base.tk.flags & GLASS_TF_UNTIED)
+    f |= ompt_task_untied;
+  if (t->base.tk.flags & GLASS_TF_FINAL)
+    f |= ompt_task_final;
+  if (t->base.parent->tk.flags & GLASS_TF_FINAL)
+    f |= ompt_task_undeferred; // an included task
   return f;
 }
 
@@ -63,7 +67,8 @@ GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, FRAME());
 #if GLASS_OMPT
-  if (OMPT_ON(task_create)) glass_task_create_event(th, t, 0, 0, GLASS_CODEPTR());
+  if (OMPT_ON(task_create))
+    glass_task_create_event(th, t, 0, 0, GLASS_CODEPTR());
 #endif
   glass_task_submit(th, t, false);
   OMPT_ENTER_FRAME(cur, NULL);
@@ -89,7 +94,8 @@ GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t 
   parent->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
   if (OMPT_ON(task_create))
     glass_task_create_event(th, t, ompt_task_undeferred, 0, GLASS_CODEPTR());
-  if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(parent, ompt_task_switch, &t->base);
+  if (OMPT_ON(task_schedule))
+    glass_ompt_task_schedule(parent, ompt_task_switch, &t->base);
   t->base.ompt_frame.exit_frame.ptr = caller;
   t->base.ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
 #endif
@@ -119,10 +125,12 @@ GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task
   parent->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
 #endif
   if (unlikely(t->base.tk.flags & GLASS_TF_DETACH)) {
-    if (glass_detach_wait_undeferred(th, t)) return;
+    if (glass_detach_wait_undeferred(th, t))
+      return;
   }
 #if GLASS_OMPT
-  if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_complete, parent);
+  if (OMPT_ON(task_schedule))
+    glass_ompt_task_schedule(&t->base, ompt_task_complete, parent);
 #endif
   glass_task_complete(th, t);
 }
@@ -224,7 +232,8 @@ void glass_taskgroup_end(glass_thread_t *th, void *codeptr) {
   glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_end, true, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);
 #endif
-  if (tg->red) glass_taskred_fini(th, tg);
+  if (tg->red)
+    glass_taskred_fini(th, tg);
   task->tk.tg = tg->parent;
   tg->next_free = th->tasking.free_groups;
   th->tasking.free_groups = tg;

@@ -59,7 +59,8 @@ static inline uint32_t info_load(glass_lock_t *lk) {
 // omp_sync_hint bits, with libomp's kmp_lock_hint_{hle,rtm,adaptive} read as "speculative".
 static uint32_t hint_bits(uintptr_t hint) {
   uint32_t h = (uint32_t)hint & HINT_MASK;
-  if (hint & ((1u << 16) | (1u << 17) | (1u << 18))) h |= GLASS_HINT_SPECULATIVE;
+  if (hint & ((1u << 16) | (1u << 17) | (1u << 18)))
+    h |= GLASS_HINT_SPECULATIVE;
   return h;
 }
 
@@ -79,13 +80,15 @@ static void lock_init(glass_lock_t *lk, uint32_t tag, uintptr_t hint, ompt_mutex
   uint32_t h = hint_bits(hint);
   atomic_store_explicit(&lk->word, 0, memory_order_relaxed);
   atomic_store_explicit(&lk->info, tag | h << HINT_SHIFT, memory_order_release);
-  if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_lock_init(kind, h, glass_mutex_impl(h), lk, codeptr);
+  if (OMPT_ANY(LOCK_EVENTS))
+    glass_ompt_lock_init(kind, h, glass_mutex_impl(h), lk, codeptr);
   (void)codeptr;
 }
 
 static void lock_destroy(glass_lock_t *lk, uint32_t tag, ompt_mutex_t kind, const char *routine,
                          const void *codeptr) {
-  if (unlikely(!lk)) lock_fatal(routine, "NULL lock");
+  if (unlikely(!lk))
+    lock_fatal(routine, "NULL lock");
   uint32_t t = tag_of(info_load(lk));
   if (unlikely(t == TAG_DESTROYED)) {
     glass_warn("%s: the lock is already destroyed; ignored", routine);
@@ -93,7 +96,8 @@ static void lock_destroy(glass_lock_t *lk, uint32_t tag, ompt_mutex_t kind, cons
   }
   if (unlikely(glass_mutex_owner(&lk->word) != 0))
     glass_warn("%s: the lock is still set; destroying it anyway", routine);
-  if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_lock_destroy(kind, lk, codeptr);
+  if (OMPT_ANY(LOCK_EVENTS))
+    glass_ompt_lock_destroy(kind, lk, codeptr);
   (void)codeptr;
   atomic_store_explicit(&lk->info, TAG_DESTROYED, memory_order_relaxed);
   atomic_store_explicit(&lk->word, WORD_DESTROYED, memory_order_release);
@@ -122,7 +126,8 @@ static GLASS_COLD void lock_repair_slow(glass_lock_t *lk, uint32_t tag, const ch
 
 static inline void lock_repair(glass_lock_t *lk, uint32_t tag, const char *routine) {
   uint32_t t = tag_of(info_load(lk));
-  if (unlikely(t != tag && t != 0)) lock_repair_slow(lk, tag, routine);
+  if (unlikely(t != tag && t != 0))
+    lock_repair_slow(lk, tag, routine);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,7 +152,8 @@ static GLASS_NOINLINE void lock_wait(glass_lock_t *lk, uint32_t me) {
 // Inlined into each entry, with the events passed straight to the tool: a watched lock costs
 // one function and the tool's calls.
 INLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
-  if (unlikely(!lk)) lock_fatal("omp_set_lock", "NULL lock");
+  if (unlikely(!lk))
+    lock_fatal("omp_set_lock", "NULL lock");
   lock_repair(lk, TAG_SIMPLE, "omp_set_lock");
   uint32_t me = glass_mutex_code(th->gtid);
   uint32_t hint = hint_of(info_load(lk));
@@ -156,8 +162,10 @@ INLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk, const void *code
                                 codeptr);
   if (unlikely(glass_mutex_owner(&lk->word) == me))
     lock_fatal("omp_set_lock", "the calling thread already owns the lock (it would deadlock)");
-  if (!glass_mutex_try(&lk->word, me)) lock_wait(lk, me);
-  if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(ompt_mutex_lock, WID(lk), codeptr);
+  if (!glass_mutex_try(&lk->word, me))
+    lock_wait(lk, me);
+  if (OMPT_ON(mutex_acquired))
+    glass_ompt_cb.mutex_acquired(ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
 
@@ -176,22 +184,28 @@ static GLASS_NOINLINE bool release_misused(glass_lock_t *lk, uint32_t me, const 
 }
 
 static inline bool release_checked(glass_lock_t *lk, uint32_t me, const char *routine) {
-  if (likely(glass_mutex_owner(&lk->word) == me)) return true;
+  if (likely(glass_mutex_owner(&lk->word) == me))
+    return true;
   return release_misused(lk, me, routine);
 }
 
 INLINE void lock_unset_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
-  if (unlikely(!lk)) lock_fatal("omp_unset_lock", "NULL lock");
+  if (unlikely(!lk))
+    lock_fatal("omp_unset_lock", "NULL lock");
   lock_repair(lk, TAG_SIMPLE, "omp_unset_lock");
   uint32_t me = glass_mutex_code(th->gtid);
-  if (!release_checked(lk, me, "omp_unset_lock")) return;
-  if (!glass_mutex_release_fast(&lk->word, me)) glass_mutex_release_slow(&lk->word);
-  if (OMPT_ON(mutex_released)) glass_ompt_cb.mutex_released(ompt_mutex_lock, WID(lk), codeptr);
+  if (!release_checked(lk, me, "omp_unset_lock"))
+    return;
+  if (!glass_mutex_release_fast(&lk->word, me))
+    glass_mutex_release_slow(&lk->word);
+  if (OMPT_ON(mutex_released))
+    glass_ompt_cb.mutex_released(ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
 
 INLINE int lock_test_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
-  if (unlikely(!lk)) lock_fatal("omp_test_lock", "NULL lock");
+  if (unlikely(!lk))
+    lock_fatal("omp_test_lock", "NULL lock");
   lock_repair(lk, TAG_SIMPLE, "omp_test_lock");
   uint32_t hint = hint_of(info_load(lk));
   if (OMPT_ON(mutex_acquire))
@@ -214,44 +228,56 @@ static inline void depth_store(glass_lock_t *lk, uint32_t info, uint32_t depth) 
 static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const void *codeptr) {
   const char *routine = test ? "omp_test_nest_lock" : "omp_set_nest_lock";
   ompt_mutex_t kind = test ? ompt_mutex_test_nest_lock : ompt_mutex_nest_lock;
-  if (unlikely(!lk)) lock_fatal(routine, "NULL lock");
-  if (unlikely(tag_of(info_load(lk)) != TAG_NEST)) lock_repair(lk, TAG_NEST, routine);
+  if (unlikely(!lk))
+    lock_fatal(routine, "NULL lock");
+  if (unlikely(tag_of(info_load(lk)) != TAG_NEST))
+    lock_repair(lk, TAG_NEST, routine);
   uint32_t me = glass_mutex_code(th->gtid);
   uint32_t info = info_load(lk);
   if (glass_mutex_owner(&lk->word) == me) {
     uint32_t depth = depth_of(info);
-    if (unlikely(depth >= DEPTH_MAX)) lock_fatal(routine, "nesting depth overflow");
+    if (unlikely(depth >= DEPTH_MAX))
+      lock_fatal(routine, "nesting depth overflow");
     depth_store(lk, info, depth + 1);
-    if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_nest_lock(ompt_scope_begin, lk, codeptr);
+    if (OMPT_ANY(LOCK_EVENTS))
+      glass_ompt_nest_lock(ompt_scope_begin, lk, codeptr);
     return (int)depth + 1;
   }
   uint32_t hint = hint_of(info);
   if (OMPT_ANY(LOCK_EVENTS))
     glass_ompt_mutex_acquire(kind, hint, glass_mutex_impl(hint), lk, codeptr);
   if (!glass_mutex_try(&lk->word, me)) {
-    if (test) return 0;
+    if (test)
+      return 0;
     lock_wait(lk, me);
   }
   depth_store(lk, info_load(lk), 1);
-  if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_mutex_acquired(kind, lk, codeptr);
+  if (OMPT_ANY(LOCK_EVENTS))
+    glass_ompt_mutex_acquired(kind, lk, codeptr);
   return 1;
 }
 
 static void nest_release(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
-  if (unlikely(!lk)) lock_fatal("omp_unset_nest_lock", "NULL lock");
-  if (unlikely(tag_of(info_load(lk)) != TAG_NEST)) lock_repair(lk, TAG_NEST, "omp_unset_nest_lock");
+  if (unlikely(!lk))
+    lock_fatal("omp_unset_nest_lock", "NULL lock");
+  if (unlikely(tag_of(info_load(lk)) != TAG_NEST))
+    lock_repair(lk, TAG_NEST, "omp_unset_nest_lock");
   uint32_t me = glass_mutex_code(th->gtid);
-  if (!release_checked(lk, me, "omp_unset_nest_lock")) return;
+  if (!release_checked(lk, me, "omp_unset_nest_lock"))
+    return;
   uint32_t info = info_load(lk);
   uint32_t depth = depth_of(info);
   if (depth > 1 && glass_mutex_owner(&lk->word) == me) {
     depth_store(lk, info, depth - 1);
-    if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_nest_lock(ompt_scope_end, lk, codeptr);
+    if (OMPT_ANY(LOCK_EVENTS))
+      glass_ompt_nest_lock(ompt_scope_end, lk, codeptr);
     return;
   }
   depth_store(lk, info, 0);
-  if (!glass_mutex_release_fast(&lk->word, me)) glass_mutex_release_slow(&lk->word);
-  if (OMPT_ANY(LOCK_EVENTS)) glass_ompt_mutex_released(ompt_mutex_nest_lock, lk, codeptr);
+  if (!glass_mutex_release_fast(&lk->word, me))
+    glass_mutex_release_slow(&lk->word);
+  if (OMPT_ANY(LOCK_EVENTS))
+    glass_ompt_mutex_released(ompt_mutex_nest_lock, lk, codeptr);
   (void)codeptr;
 }
 

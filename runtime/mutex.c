@@ -19,7 +19,8 @@ void glass_mutex_acquire_slow(_Atomic uint32_t *w, uint32_t me, int impl) {
     spins = SPINS_OVERSUBSCRIBED;
   for (uint32_t i = 0; i < spins; i++) {
     glass_spin_pause();
-    if (atomic_load_explicit(w, memory_order_relaxed) == 0 && glass_mutex_try(w, me)) return;
+    if (atomic_load_explicit(w, memory_order_relaxed) == 0 && glass_mutex_try(w, me))
+      return;
   }
   // Sleep. Once we have slept we cannot know whether others sleep too, so we take the mutex
   // with the sleeper bit set: its release then wakes the next one (at worst spuriously).
@@ -42,5 +43,6 @@ void glass_mutex_acquire_slow(_Atomic uint32_t *w, uint32_t me, int impl) {
 
 void glass_mutex_release_slow(_Atomic uint32_t *w) {
   uint32_t old = atomic_exchange_explicit(w, 0, memory_order_release);
-  if (old & GLASS_MUTEX_SLEEPER) glass_futex_wake(w, 1);
+  if (old & GLASS_MUTEX_SLEEPER)
+    glass_futex_wake(w, 1);
 }

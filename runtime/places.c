@@ -56,7 +56,8 @@ static void group_of(int cpu, int level, const cpu_set_t *usable, cpu_set_t *out
     CPU_SET(cpu, out);
     return;
   case LVL_CORE:
-    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", cpu);
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
+             cpu);
     rc = read_cpulist(path, out);
     break;
   case LVL_LLC:
@@ -273,8 +274,11 @@ static bool parse_abstract(const char *text) {
   static const struct {
     const char *name;
     int level;
-  } names[] = {{"threads", LVL_THREAD}, {"cores", LVL_CORE},       {"ll_caches", LVL_LLC},
-               {"numa_domains", LVL_NUMA}, {"sockets", LVL_SOCKET}};
+  } names[] = {{"threads", LVL_THREAD},
+               {"cores", LVL_CORE},
+               {"ll_caches", LVL_LLC},
+               {"numa_domains", LVL_NUMA},
+               {"sockets", LVL_SOCKET}};
   const char *s = text;
   while (isspace((unsigned char)*s))
     s++;

@@ -40,7 +40,9 @@ double glass_wtick(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-void glass_yield(void) { sched_yield(); }
+void glass_yield(void) {
+  sched_yield();
+}
 
 int glass_num_procs(void) {
   // The affinity mask is what this process may use; cgroup/taskset limits show up here.
@@ -72,7 +74,9 @@ int glass_thread_create(uint64_t *handle, size_t stack_size, glass_thread_fn fn,
   return rc;
 }
 
-int glass_thread_join(uint64_t handle) { return pthread_join((pthread_t)handle, NULL); }
+int glass_thread_join(uint64_t handle) {
+  return pthread_join((pthread_t)handle, NULL);
+}
 
 int glass_thread_join_timed(uint64_t handle, uint64_t timeout_ns) {
   struct timespec ts;
@@ -83,7 +87,9 @@ int glass_thread_join_timed(uint64_t handle, uint64_t timeout_ns) {
   return pthread_timedjoin_np((pthread_t)handle, NULL, &ts);
 }
 
-int glass_os_tid(void) { return (int)syscall(SYS_gettid); }
+int glass_os_tid(void) {
+  return (int)syscall(SYS_gettid);
+}
 
 // Three-state futex mutex: 0 free, 1 locked, 2 locked with waiters.
 void glass_mutex_lock(glass_mutex_t *m) {
@@ -118,7 +124,9 @@ void glass_mutex_unlock(glass_mutex_t *m) {
     glass_futex_wake(&m->word, 1);
 }
 
-void glass_register_atfork(void (*child)(void)) { pthread_atfork(NULL, NULL, child); }
+void glass_register_atfork(void (*child)(void)) {
+  pthread_atfork(NULL, NULL, child);
+}
 
 static pthread_key_t exit_key;
 static bool exit_key_made;
@@ -156,4 +164,6 @@ void *glass_zalloc_aligned(size_t size, size_t align) {
   return p;
 }
 
-void glass_free(void *p) { free(p); }
+void glass_free(void *p) {
+  free(p);
+}

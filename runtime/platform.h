@@ -8,13 +8,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GLASS_HIDDEN  __attribute__((visibility("hidden")))
-#define GLASS_API     __attribute__((visibility("default")))
-#define GLASS_CACHE   64
-#define likely(x)     __builtin_expect(!!(x), 1)
-#define unlikely(x)   __builtin_expect(!!(x), 0)
+#define GLASS_HIDDEN   __attribute__((visibility("hidden")))
+#define GLASS_API      __attribute__((visibility("default")))
+#define GLASS_CACHE    64
+#define likely(x)      __builtin_expect(!!(x), 1)
+#define unlikely(x)    __builtin_expect(!!(x), 0)
 #define GLASS_NOINLINE __attribute__((noinline))
-#define GLASS_COLD    __attribute__((cold, noinline))
+#define GLASS_COLD     __attribute__((cold, noinline))
 
 static inline void glass_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -49,7 +49,8 @@ int glass_os_tid(void);
 typedef struct {
   _Atomic uint32_t word;
 } glass_mutex_t;
-#define GLASS_MUTEX_INIT {0}
+#define GLASS_MUTEX_INIT                                                                           \
+  { 0 }
 void glass_mutex_lock(glass_mutex_t *m);
 void glass_mutex_unlock(glass_mutex_t *m);
 bool glass_mutex_trylock(glass_mutex_t *m);

@@ -43,7 +43,8 @@ enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 static int forced_method(void) {
   static _Atomic int forced = -1; // read once; a race only reads the environment twice
   int f = atomic_load_explicit(&forced, memory_order_relaxed);
-  if (likely(f >= 0)) return f;
+  if (likely(f >= 0))
+    return f;
   const char *v = getenv("KMP_FORCE_REDUCTION");
   f = 0;
   if (v && !strcasecmp(v, "critical"))
@@ -59,16 +60,19 @@ static int forced_method(void) {
 }
 
 static int choose_method(ident_t *loc, int32_t n, void *data, reduce_fn func) {
-  if (n == 1) return RED_EMPTY;
+  if (n == 1)
+    return RED_EMPTY;
   bool atomic_ok = loc && (loc->flags & GLASS_IDENT_ATOMIC_REDUCE) && !OMPT_ON(reduction);
   // With cancellation a member may leave the region without reaching the reduction, and the
   // tree waits for every member's list: only methods that wait for nobody remain.
   bool tree_ok = data && func && !glass_env.cancellation;
   int f = forced_method();
   if (unlikely(f)) {
-    if ((f == RED_ATOMIC && atomic_ok) || (f == RED_TREE && tree_ok) || f == RED_CRITICAL) return f;
+    if ((f == RED_ATOMIC && atomic_ok) || (f == RED_TREE && tree_ok) || f == RED_CRITICAL)
+      return f;
   }
-  if (n >= TREE_MIN_THREADS && tree_ok) return RED_TREE;
+  if (n >= TREE_MIN_THREADS && tree_ok)
+    return RED_TREE;
   return atomic_ok ? RED_ATOMIC : RED_CRITICAL;
 }
 
@@ -78,12 +82,14 @@ static int choose_method(ident_t *loc, int32_t n, void *data, reduce_fn func) {
 static void flag_wait(_Atomic uint32_t *w, uint32_t want) {
   uint32_t spins = atomic_load_explicit(&glass_oversubscribed, memory_order_relaxed) ? 16 : SPINS;
   for (uint32_t i = 0; i < spins; i++) {
-    if ((atomic_load_explicit(w, memory_order_acquire) & ~SLEEPER) == want) return;
+    if ((atomic_load_explicit(w, memory_order_acquire) & ~SLEEPER) == want)
+      return;
     glass_spin_pause();
   }
   for (;;) {
     uint32_t v = atomic_load_explicit(w, memory_order_acquire);
-    if ((v & ~SLEEPER) == want) return;
+    if ((v & ~SLEEPER) == want)
+      return;
     if (!(v & SLEEPER) && !atomic_compare_exchange_weak_explicit(
                               w, &v, v | SLEEPER, memory_order_acq_rel, memory_order_acquire))
       continue;
@@ -93,21 +99,24 @@ static void flag_wait(_Atomic uint32_t *w, uint32_t want) {
 
 static void flag_set(_Atomic uint32_t *w, uint32_t value) {
   uint32_t old = atomic_exchange_explicit(w, value, memory_order_acq_rel);
-  if (old & SLEEPER) glass_futex_wake(w, INT_MAX); // parent and child may both have slept on it
+  if (old & SLEEPER)
+    glass_futex_wake(w, INT_MAX); // parent and child may both have slept on it
 }
 
 // Returns true in the master, which then holds the team's result in `data`.
 static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, reduce_fn func) {
   int32_t tid = th->tid, n = team->nthreads;
   int32_t first = tid * BRANCH + 1, last = first + BRANCH;
-  if (last > n) last = n;
+  if (last > n)
+    last = n;
   for (int32_t c = first; c < last; c++) {
     glass_sync_thread_t *child = &team->members[c]->sync;
     flag_wait(&child->red_flag, READY);
     func(data, child->red_data);
     flag_set(&child->red_flag, 0); // the child's copies are no longer needed
   }
-  if (tid == 0) return true;
+  if (tid == 0)
+    return true;
   th->sync.red_data = data;
   flag_set(&th->sync.red_flag, READY);
   flag_wait(&th->sync.red_flag, 0);
@@ -134,8 +143,10 @@ static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn 
   if (team->nthreads == 1 && team->ws.league_size > 1)
     method = choose_method(loc, 2, NULL, NULL);
   th->sync.red_method = method;
-  if (method == RED_ATOMIC) return 2;
-  if (OMPT_ON(reduction)) red_event(th, ompt_scope_begin, codeptr);
+  if (method == RED_ATOMIC)
+    return 2;
+  if (OMPT_ON(reduction))
+    red_event(th, ompt_scope_begin, codeptr);
   if (method == RED_CRITICAL) {
     glass_critical_t *c = lck ? (glass_critical_t *)lck : &fallback_lock;
     th->sync.red_lock = c;
@@ -143,7 +154,8 @@ static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn 
     return 1;
   }
   if (method == RED_TREE && !tree_combine(th, team, data, func)) {
-    if (OMPT_ON(reduction)) red_event(th, ompt_scope_end, codeptr);
+    if (OMPT_ON(reduction))
+      red_event(th, ompt_scope_end, codeptr);
     return 0;
   }
   return 1;
@@ -151,10 +163,12 @@ static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn 
 
 static void reduce_end(glass_thread_t *th, const void *codeptr) {
   int method = th->sync.red_method;
-  if (method == RED_ATOMIC) return;
+  if (method == RED_ATOMIC)
+    return;
   if (method == RED_CRITICAL)
     glass_critical_exit(th, th->sync.red_lock, ompt_mutex_critical, codeptr);
-  if (OMPT_ON(reduction)) red_event(th, ompt_scope_end, codeptr);
+  if (OMPT_ON(reduction))
+    red_event(th, ompt_scope_end, codeptr);
 }
 
 static void reduce_barrier(glass_thread_t *th, void *codeptr, void *frame) {
@@ -177,7 +191,8 @@ GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars
   // A team of one: nothing to decide, nothing to record for the end call; a tool gets its
   // begin event from a short path of its own.
   if (likely(th->team->nthreads == 1) && th->team->ws.league_size <= 1) {
-    if (OMPT_ON(reduction)) return reduce_solo_traced(th, GLASS_CODEPTR());
+    if (OMPT_ON(reduction))
+      return reduce_solo_traced(th, GLASS_CODEPTR());
     th->sync.red_method = RED_EMPTY;
     return 1;
   }
@@ -187,25 +202,24 @@ GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars
 GLASS_API void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
   (void)loc, (void)gtid, (void)lck;
   glass_thread_t *th = glass_self();
-  if (likely(th->sync.red_method == RED_EMPTY) && !OMPT_ON(reduction)) return;
+  if (likely(th->sync.red_method == RED_EMPTY) && !OMPT_ON(reduction))
+    return;
   reduce_end(th, GLASS_CODEPTR());
 }
 
-#define BLOCKING_EVENTS                                                                            \
-  (OMPT_BIT(reduction) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+#define BLOCKING_EVENTS (OMPT_BIT(reduction) | OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
 
 // A team of one with no tool and no pending task: the blocking reduction has nothing to decide,
 // and its barrier nobody to wait for.
 static inline bool reduce_alone(glass_thread_t *th) {
   glass_team_t *team = th->team;
-  return likely(team->nthreads == 1) && !OMPT_ANY(BLOCKING_EVENTS) &&
-         team->ws.league_size <= 1 &&
+  return likely(team->nthreads == 1) && !OMPT_ANY(BLOCKING_EVENTS) && team->ws.league_size <= 1 &&
          !atomic_load_explicit(&team->tasking.active, memory_order_relaxed);
 }
 
 static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, void *data,
-                                               reduce_fn func, kmp_critical_name *lck,
-                                               void *codeptr) {
+                                              reduce_fn func, kmp_critical_name *lck,
+                                              void *codeptr) {
   int r = reduce_begin(th, loc, data, func, lck, codeptr);
   if (r == 0)
     reduce_barrier(th, codeptr, __builtin_frame_address(0)); // the master's end_reduce joins it

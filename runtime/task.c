@@ -36,7 +36,8 @@ static void rbatch_flush(glass_thread_t *th) {
   th->tasking.rbatch_head = th->tasking.rbatch_tail = NULL;
   th->tasking.rbatch_n = 0;
   th->tasking.rbatch_owner = NULL;
-  if (!head) return;
+  if (!head)
+    return;
   void *old = atomic_load_explicit(&owner->tasking.remote_free, memory_order_relaxed);
   do
     *(void **)tail = old;
@@ -45,17 +46,21 @@ static void rbatch_flush(glass_thread_t *th) {
 }
 
 static GLASS_NOINLINE void block_put_remote(glass_thread_t *th, glass_xtask_t *t) {
-  if (th->tasking.rbatch_owner != t->owner) rbatch_flush(th);
+  if (th->tasking.rbatch_owner != t->owner)
+    rbatch_flush(th);
   th->tasking.rbatch_owner = t->owner;
   *(void **)t = th->tasking.rbatch_head;
-  if (!th->tasking.rbatch_tail) th->tasking.rbatch_tail = t;
+  if (!th->tasking.rbatch_tail)
+    th->tasking.rbatch_tail = t;
   th->tasking.rbatch_head = t;
-  if (++th->tasking.rbatch_n >= GLASS_RBATCH) rbatch_flush(th);
+  if (++th->tasking.rbatch_n >= GLASS_RBATCH)
+    rbatch_flush(th);
 }
 
 // Takes back the blocks other threads freed for this one. True when class c got some.
 static bool block_reclaim(glass_thread_t *th, int c) {
-  if (!atomic_load_explicit(&th->tasking.remote_free, memory_order_relaxed)) return false;
+  if (!atomic_load_explicit(&th->tasking.remote_free, memory_order_relaxed))
+    return false;
   void *b = atomic_exchange_explicit(&th->tasking.remote_free, NULL, memory_order_acquire);
   while (b) {
     void *next = *(void **)b;
@@ -79,7 +84,8 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   size_t bytes = c < GLASS_TASK_CLASSES ? glass_task_class_size[c] : (size + 63) & ~(size_t)63;
   *cls = c < GLASS_TASK_CLASSES ? (int8_t)c : -1;
   void *p = NULL;
-  if (posix_memalign(&p, 64, bytes) != 0 || !p) glass_zalloc((size_t)-1 >> 1); // reports OOM
+  if (posix_memalign(&p, 64, bytes) != 0 || !p)
+    glass_zalloc((size_t)-1 >> 1); // reports OOM
   ((glass_xtask_t *)p)->owner = c < GLASS_TASK_CLASSES ? th : NULL;
   return p;
 }
@@ -108,7 +114,8 @@ static uint32_t task_flags(int32_t flags, const glass_task_t *parent) {
 
 glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
                                 size_t shareds_size, kmp_routine_t entry, void *codeptr) {
-  if (unlikely(task_size < sizeof(kmp_task_t))) task_size = sizeof(kmp_task_t);
+  if (unlikely(task_size < sizeof(kmp_task_t)))
+    task_size = sizeof(kmp_task_t);
   size_t off = (__builtin_offsetof(glass_xtask_t, hdr) + task_size + 7) & ~(size_t)7;
   int8_t cls;
   glass_xtask_t *t = glass_task_block_slow(th, off + shareds_size, &cls);
@@ -120,7 +127,6 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
   return t;
 }
 
-
 static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *t) {
   for (;;) {
     // The last reference needs no atomic: nobody else can add one to a complete task.
@@ -129,7 +135,8 @@ static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *
       return;
     glass_task_t *parent = t->base.parent;
     block_put(th, t);
-    if (parent->kind != GLASS_TASK_EXPLICIT) return;
+    if (parent->kind != GLASS_TASK_EXPLICIT)
+      return;
     t = xtask_from_base(parent);
   }
 }
@@ -176,7 +183,8 @@ static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
   if (unlikely(b - q->top_seen >= GLASS_DQ_CAP)) {
     q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
-    if (b - q->top_seen >= GLASS_DQ_CAP) return false;
+    if (b - q->top_seen >= GLASS_DQ_CAP)
+      return false;
   }
   atomic_store_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], x, memory_order_relaxed);
   atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
@@ -186,7 +194,8 @@ static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
 // Owner only: a push would succeed (nobody else pushes, so it still will).
 static inline bool dq_has_room(glass_deque_t *q) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
-  if (likely(b - q->top_seen < GLASS_DQ_CAP)) return true;
+  if (likely(b - q->top_seen < GLASS_DQ_CAP))
+    return true;
   q->top_seen = atomic_load_explicit(&q->top, memory_order_acquire);
   return b - q->top_seen < GLASS_DQ_CAP;
 }
@@ -200,7 +209,8 @@ static glass_xtask_t *dq_steal(glass_deque_t *q) {
   int64_t t = atomic_load_explicit(&q->top, memory_order_acquire);
   atomic_thread_fence(memory_order_seq_cst);
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_acquire);
-  if (t >= b) return NULL;
+  if (t >= b)
+    return NULL;
   glass_xtask_t *x = atomic_load_explicit(&q->buf[t & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
   if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
                                                memory_order_relaxed))
@@ -228,7 +238,8 @@ static GLASS_NOINLINE glass_deque_t *team_deques_create(glass_team_t *team) {
 
 static inline glass_deque_t *team_deques(glass_team_t *team) {
   glass_deque_t *d = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
-  if (unlikely(!d || team->tasking.ndq < team->nthreads)) d = team_deques_create(team);
+  if (unlikely(!d || team->tasking.ndq < team->nthreads))
+    d = team_deques_create(team);
   return d;
 }
 
@@ -253,7 +264,8 @@ static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool c
   glass_xtask_t *t = NULL;
   glass_mutex_lock(&team->tasking.lock);
   for (glass_xtask_t **pp = &team->tasking.prio_head; *pp; pp = &(*pp)->next) {
-    if (constrained && !tsc_allows(th, *pp)) continue;
+    if (constrained && !tsc_allows(th, *pp))
+      continue;
     t = *pp;
     *pp = t->next;
     atomic_fetch_sub_explicit(&team->tasking.nprio, 1, memory_order_relaxed);
@@ -269,7 +281,8 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
   atomic_thread_fence(memory_order_seq_cst);
   for (int32_t i = 0; i < team->nthreads; i++) {
     glass_flag_t *f = team->members[i]->tasking.wait_flag;
-    if (f) glass_flag_poke(f);
+    if (f)
+      glass_flag_poke(f);
   }
   // The root of a barrier sleeping in glass_task_barrier_drain.
   if (atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire))
@@ -298,7 +311,8 @@ void glass_task_ready(glass_thread_t *th, glass_xtask_t *t) {
 // the innermost one is enough, since it descends from the others.
 
 static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
-  if (t->base.tk.flags & GLASS_TF_UNTIED) return true;
+  if (t->base.tk.flags & GLASS_TF_UNTIED)
+    return true;
   glass_xtask_t *top = th->tasking.tied_top;
   glass_task_t *s = top ? &top->base : &th->team->itasks[th->tid];
   glass_task_t *p = t->base.parent;
@@ -317,7 +331,8 @@ static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_
 }
 #define SCHEDULE_EVENT(prior, status, next)                                                        \
   do {                                                                                             \
-    if (OMPT_ON(task_schedule)) ompt_schedule(prior, status, next);                                \
+    if (OMPT_ON(task_schedule))                                                                    \
+      ompt_schedule(prior, status, next);                                                          \
   } while (0)
 #else
 #define SCHEDULE_EVENT(prior, status, next) ((void)0)
@@ -327,19 +342,21 @@ static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_
 static inline void task_complete(glass_thread_t *th, glass_xtask_t *t);
 
 static inline void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_t *next) {
-  if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t)) return;
+  if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t))
+    return;
   SCHEDULE_EVENT(&t->base, ompt_task_complete, next);
   task_complete(th, t);
 }
 
 // Runs task t on this thread from its current part. Returns with t complete, waiting for its
 // event, or (an untied task that re-enqueued itself) queued again.
-static inline __attribute__((always_inline)) void task_execute(glass_thread_t *th,
-                                                               glass_xtask_t *t, int status) {
+static inline __attribute__((always_inline)) void task_execute(glass_thread_t *th, glass_xtask_t *t,
+                                                               int status) {
   glass_task_t *prev = th->task;
   glass_xtask_t *prev_tied = th->tasking.tied_top;
   t->base.thread_num = th->tid;
-  if (!(t->base.tk.flags & GLASS_TF_UNTIED)) th->tasking.tied_top = t;
+  if (!(t->base.tk.flags & GLASS_TF_UNTIED))
+    th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
@@ -359,7 +376,8 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     t->base.ompt_frame.exit_frame.ptr = __builtin_frame_address(0);
 #endif
     t->hdr.routine(th->gtid, &t->hdr);
-    if (likely(t->state == XT_RUNNING)) break;
+    if (likely(t->state == XT_RUNNING))
+      break;
     // An untied task re-enqueued itself at a scheduling point: another thread may resume it.
     if (t->base.team->nthreads > 1 && th->team == t->base.team) {
       t->state = XT_READY;
@@ -383,10 +401,12 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
     glass_deps_free_hash(t->base.tk.deps);
     t->base.tk.deps = NULL;
   }
-  if (unlikely(t->node != NULL)) glass_deps_release(th, t);
+  if (unlikely(t->node != NULL))
+    glass_deps_release(th, t);
   if (t->base.tk.flags & GLASS_TF_COUNTED) {
     atomic_fetch_sub_explicit(&t->base.parent->tk.children, 1, memory_order_release);
-    if (t->in_tg) atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
+    if (t->in_tg)
+      atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
     glass_team_t *team = t->base.team;
     if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
       glass_task_team_idle(team);
@@ -410,10 +430,12 @@ static inline bool task_count(glass_xtask_t *t) {
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
   glass_taskgroup_t *tg = t->base.parent->tk.tg;
   t->in_tg = tg;
-  if (tg) atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
+  if (tg)
+    atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
-  if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
+  if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
+    return false;
   // Release: an idle helper that sees `active` also sees the team as this region set it up.
   atomic_store_explicit(&team->tasking.active, true, memory_order_release);
   return true;
@@ -480,9 +502,11 @@ static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_
   uint32_t r = th->tasking.rng = th->tasking.rng * 1664525u + 1013904223u;
   int32_t v = (int32_t)((r >> 8) % (uint32_t)n);
   for (int32_t i = 0; i < n; i++, v = v + 1 == n ? 0 : v + 1) {
-    if (v == th->tid) continue;
+    if (v == th->tid)
+      continue;
     glass_xtask_t *t = dq_steal(&dqs[v]);
-    if (!t) continue;
+    if (!t)
+      continue;
     if (constrained && !tsc_allows(th, t)) {
       // Not ours to run here: park it where any member can take it.
       shared_push(team, t);
@@ -497,15 +521,19 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
   glass_xtask_t *t = NULL;
   if (unlikely(atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) > 0)) {
     t = shared_take(th, team, constrained);
-    if (t) return t;
+    if (t)
+      return t;
   }
   glass_deque_t *dqs = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
-  if (!dqs || th->tid >= team->tasking.ndq || team->nthreads == 1) return NULL;
+  if (!dqs || th->tid >= team->tasking.ndq || team->nthreads == 1)
+    return NULL;
   glass_deque_t *own = &dqs[th->tid];
   t = dq_pop(own);
   if (t) {
-    if (!constrained || tsc_allows(th, t)) return t;
-    if (!dq_push(own, t)) shared_push(team, t);
+    if (!constrained || tsc_allows(th, t))
+      return t;
+    if (!dq_push(own, t))
+      shared_push(team, t);
   }
   return steal(th, team, dqs, constrained);
 }
@@ -513,7 +541,8 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
 bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status) {
   glass_team_t *team = th->team;
   glass_xtask_t *t = find_task(th, team, constrained);
-  if (!t) return false;
+  if (!t)
+    return false;
 #if GLASS_OMPT
   int32_t state = th->ompt_state;
   uint64_t wait_id = th->ompt_wait_id;
@@ -575,7 +604,8 @@ void glass_task_wait_end(glass_thread_t *th, glass_team_t *team) {
 static bool lazy_poll(void *arg) {
   glass_thread_t *th = arg;
   glass_team_t *team = th->team;
-  if (likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) return false;
+  if (likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
+    return false;
   if (!th->tasking.lazy_waiter) {
     th->tasking.lazy_waiter = true;
     atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
@@ -611,11 +641,14 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
     glass_spin_pause();
     // Spin for the block time like any wait (reading the clock now and then, yielding once it
     // has been a while: see GLASS_YIELD_AFTER_NS), then sleep.
-    if (++idle % 64 != 0) continue;
+    if (++idle % 64 != 0)
+      continue;
     uint64_t now = glass_now_ns();
-    if (!idle_since) idle_since = now;
+    if (!idle_since)
+      idle_since = now;
     if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) {
-      if (now - idle_since >= GLASS_YIELD_AFTER_NS) glass_yield();
+      if (now - idle_since >= GLASS_YIELD_AFTER_NS)
+        glass_yield();
       continue;
     }
     // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
@@ -641,10 +674,10 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
       glass_yield(); // a helper that lost its CPU to us
     else
       glass_spin_pause();
-  int32_t idle_waiters = atomic_exchange_explicit(&team->tasking.idle_waiters, 0,
-                                                  memory_order_relaxed);
-  if (idle_waiters) atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters,
-                                              memory_order_relaxed);
+  int32_t idle_waiters =
+      atomic_exchange_explicit(&team->tasking.idle_waiters, 0, memory_order_relaxed);
+  if (idle_waiters)
+    atomic_fetch_sub_explicit(&team->tasking.waiters, idle_waiters, memory_order_relaxed);
   atomic_fetch_add_explicit(&team->tasking.gen, 1, memory_order_release);
 }
 
@@ -660,16 +693,19 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
 
 static bool idle_poll(void *arg) {
   glass_thread_t *th = arg;
-  if (unlikely(th->tasking.wait_flag != &th->go)) th->tasking.wait_flag = &th->go; // pokes
+  if (unlikely(th->tasking.wait_flag != &th->go))
+    th->tasking.wait_flag = &th->go; // pokes
   glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
   if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
     return false;
   // A hint only (parked workers skip the handshake); the checks below decide.
-  if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED)) return false;
+  if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED))
+    return false;
   // Only the region this worker left: a worker bound to a region it has not begun (a new
   // member, or a hot team's next region before its release arrives) must not run its tasks
   // outside its implicit task.
-  if (th->tasking.left_gen != __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED)) return false;
+  if (th->tasking.left_gen != __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED))
+    return false;
   uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
   atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
   int32_t tid = th->tid;

@@ -80,7 +80,8 @@ static void node_unlock(glass_depnode_t *n) {
 
 static glass_depnode_t *node_new(glass_xtask_t *task) {
   glass_depnode_t *n = malloc(sizeof(*n));
-  if (!n) glass_zalloc((size_t)-1 >> 1);
+  if (!n)
+    glass_zalloc((size_t)-1 >> 1);
   atomic_store_explicit(&n->refs, 1, memory_order_relaxed);
   atomic_store_explicit(&n->npred, 1, memory_order_relaxed);
   atomic_store_explicit(&n->lock, 0, memory_order_relaxed);
@@ -98,7 +99,8 @@ static void node_ref(glass_depnode_t *n) {
 
 static void node_unref(glass_depnode_t *n) {
   if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1) {
-    if (n->succ != n->inline_succ) free(n->succ);
+    if (n->succ != n->inline_succ)
+      free(n->succ);
     free(n);
   }
 }
@@ -112,7 +114,8 @@ static void dependence_event(glass_depnode_t *pred, glass_depnode_t *succ) {
 
 // succ waits for pred unless pred is complete (or is succ itself).
 static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
-  if (pred == succ) return;
+  if (pred == succ)
+    return;
   node_lock(pred);
   if (pred->done) {
     node_unlock(pred);
@@ -126,9 +129,11 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
   if (pred->nsucc == pred->capsucc) {
     int32_t cap = pred->capsucc * 2;
     glass_depnode_t **v = malloc(sizeof(*v) * (size_t)cap);
-    if (!v) glass_zalloc((size_t)-1 >> 1);
+    if (!v)
+      glass_zalloc((size_t)-1 >> 1);
     memcpy(v, pred->succ, sizeof(*v) * (size_t)pred->nsucc);
-    if (pred->succ != pred->inline_succ) free(pred->succ);
+    if (pred->succ != pred->inline_succ)
+      free(pred->succ);
     pred->succ = v;
     pred->capsucc = cap;
   }
@@ -136,7 +141,8 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
   atomic_fetch_add_explicit(&succ->npred, 1, memory_order_relaxed);
   node_unlock(pred);
 #if GLASS_OMPT
-  if (OMPT_ON(task_dependence)) dependence_event(pred, succ);
+  if (OMPT_ON(task_dependence))
+    dependence_event(pred, succ);
 #endif
 }
 
@@ -166,7 +172,8 @@ void glass_deps_release(glass_thread_t *th, glass_xtask_t *t) {
   node_unlock(n);
   for (int32_t i = 0; i < ns; i++)
     node_satisfy(th, succ[i]);
-  if (succ != copy) free(succ);
+  if (succ != copy)
+    free(succ);
   node_unref(n);
 }
 
@@ -175,11 +182,13 @@ void glass_deps_release(glass_thread_t *th, glass_xtask_t *t) {
 
 static void list_add(nodelist_t *l, glass_depnode_t *n) {
   for (int32_t i = 0; i < l->n; i++)
-    if (l->v[i] == n) return;
+    if (l->v[i] == n)
+      return;
   if (l->n == l->cap) {
     int32_t cap = l->cap ? l->cap * 2 : 4;
     glass_depnode_t **v = realloc(l->v, sizeof(*v) * (size_t)cap);
-    if (!v) glass_zalloc((size_t)-1 >> 1);
+    if (!v)
+      glass_zalloc((size_t)-1 >> 1);
     l->v = v;
     l->cap = cap;
   }
@@ -250,7 +259,8 @@ static void hash_grow(glass_dephash_t *h) {
 static depentry_t *hash_get(glass_dephash_t *h, intptr_t addr) {
   uint32_t i = hash_addr(addr) & h->mask;
   for (depentry_t *e = h->buckets[i]; e; e = e->next)
-    if (e->addr == addr) return e;
+    if (e->addr == addr)
+      return e;
   if (h->count >= 2 * (h->mask + 1)) {
     hash_grow(h);
     i = hash_addr(addr) & h->mask;
@@ -282,7 +292,8 @@ static void hash_clear(glass_dephash_t *h) {
 
 void glass_deps_free_hash(glass_dephash_t *h) {
   hash_clear(h);
-  if (h->all) node_unref(h->all);
+  if (h->all)
+    node_unref(h->all);
   glass_free(h->buckets);
   glass_free(h);
 }
@@ -292,16 +303,20 @@ void glass_deps_free_hash(glass_dephash_t *h) {
 // undeferred tasks and taskwait depend, which only wait).
 
 static int dep_kind(uint8_t f) {
-  if (f & DEP_SET) return KIND_SET;
-  if (f & DEP_MTX) return KIND_MTX;
-  if (f & DEP_OUT) return KIND_OUT;
+  if (f & DEP_SET)
+    return KIND_SET;
+  if (f & DEP_MTX)
+    return KIND_MTX;
+  if (f & DEP_OUT)
+    return KIND_OUT;
   return KIND_IN;
 }
 
 static void dep_one(glass_dephash_t *h, depentry_t *e, int kind, glass_depnode_t *n, bool record) {
   if (kind == KIND_OUT) {
     edges_from(e->cur.n ? &e->cur : &e->prev, n);
-    if (e->cur.n && e->kind == KIND_MTX) edges_from(&e->prev, n);
+    if (e->cur.n && e->kind == KIND_MTX)
+      edges_from(&e->prev, n);
     if (record) {
       list_clear(&e->prev);
       list_clear(&e->cur);
@@ -323,7 +338,8 @@ static void dep_one(glass_dephash_t *h, depentry_t *e, int kind, glass_depnode_t
     return;
   }
   edges_from(&e->prev, n);
-  if (kind == KIND_MTX && e->cur.n) add_edge(e->cur.v[e->cur.n - 1], n);
+  if (kind == KIND_MTX && e->cur.n)
+    add_edge(e->cur.v[e->cur.n - 1], n);
   if (record) {
     e->kind = kind;
     list_add(&e->cur, n);
@@ -333,15 +349,18 @@ static void dep_one(glass_dephash_t *h, depentry_t *e, int kind, glass_depnode_t
 
 // omp_all_memory: an inout dependence on every address the table knows, and on every later one.
 static void dep_all_memory(glass_dephash_t *h, glass_depnode_t *n, bool record) {
-  if (h->all) add_edge(h->all, n);
+  if (h->all)
+    add_edge(h->all, n);
   for (uint32_t i = 0; i <= h->mask; i++)
     for (depentry_t *e = h->buckets[i]; e; e = e->next) {
       edges_from(e->cur.n ? &e->cur : &e->prev, n);
-      if (e->cur.n && e->kind == KIND_MTX) edges_from(&e->prev, n);
+      if (e->cur.n && e->kind == KIND_MTX)
+        edges_from(&e->prev, n);
     }
   if (record) {
     hash_clear(h);
-    if (h->all) node_unref(h->all);
+    if (h->all)
+      node_unref(h->all);
     node_ref(n);
     h->all = n;
   }
@@ -350,14 +369,16 @@ static void dep_all_memory(glass_dephash_t *h, glass_depnode_t *n, bool record) 
 static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t ndeps,
                           const kmp_depend_info_t *deps, bool record) {
   glass_dephash_t *h = parent->tk.deps;
-  if (!h) h = parent->tk.deps = hash_new();
+  if (!h)
+    h = parent->tk.deps = hash_new();
   for (int32_t i = 0; i < ndeps; i++) {
     uint8_t f = deps[i].flags;
     if (f & DEP_ALL_MEMORY) {
       dep_all_memory(h, n, record);
       continue;
     }
-    if (!f) continue;
+    if (!f)
+      continue;
     // The same address twice in one task: the strongest kind was or will be applied.
     int kind = dep_kind(f);
     bool dup = false;
@@ -368,7 +389,8 @@ static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t ndep
           dup =
               other == kind ? j < i : (other == KIND_OUT || (kind == KIND_IN && other != KIND_IN));
         }
-    if (dup) continue;
+    if (dup)
+      continue;
     dep_one(h, hash_get(h, deps[i].base_addr), kind, n, record);
   }
 }
@@ -378,11 +400,16 @@ static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t ndep
 
 #if GLASS_OMPT
 static ompt_dependence_type_t ompt_dep_type(uint8_t f) {
-  if (f & DEP_ALL_MEMORY) return ompt_dependence_type_inout_all_memory;
-  if (f & DEP_SET) return ompt_dependence_type_inoutset;
-  if (f & DEP_MTX) return ompt_dependence_type_mutexinoutset;
-  if ((f & (DEP_IN | DEP_OUT)) == (DEP_IN | DEP_OUT)) return ompt_dependence_type_inout;
-  if (f & DEP_OUT) return ompt_dependence_type_out;
+  if (f & DEP_ALL_MEMORY)
+    return ompt_dependence_type_inout_all_memory;
+  if (f & DEP_SET)
+    return ompt_dependence_type_inoutset;
+  if (f & DEP_MTX)
+    return ompt_dependence_type_mutexinoutset;
+  if ((f & (DEP_IN | DEP_OUT)) == (DEP_IN | DEP_OUT))
+    return ompt_dependence_type_inout;
+  if (f & DEP_OUT)
+    return ompt_dependence_type_out;
   return ompt_dependence_type_in;
 }
 
@@ -392,14 +419,16 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
   int32_t n = n1 + n2;
   ompt_dependence_t stackbuf[16] = {0};
   ompt_dependence_t *v = n <= 16 ? stackbuf : malloc(sizeof(*v) * (size_t)n);
-  if (!v) return;
+  if (!v)
+    return;
   for (int32_t i = 0; i < n; i++) {
     const kmp_depend_info_t *d = i < n1 ? &d1[i] : &d2[i - n1];
     v[i].variable.ptr = (void *)d->base_addr;
     v[i].dependence_type = ompt_dep_type(d->flags);
   }
   glass_ompt_cb.dependences(&task->ompt_data, v, n);
-  if (v != stackbuf) free(v);
+  if (v != stackbuf)
+    free(v);
 }
 #endif
 
@@ -418,7 +447,8 @@ void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, in
 static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d1, int32_t n2,
                       const kmp_depend_info_t *d2) {
   glass_task_t *cur = th->task;
-  if (!cur->tk.deps || (n1 + n2) == 0) return;
+  if (!cur->tk.deps || (n1 + n2) == 0)
+    return;
   glass_depnode_t w;
   atomic_store_explicit(&w.refs, 1, memory_order_relaxed);
   atomic_store_explicit(&w.npred, 1, memory_order_relaxed);
@@ -439,7 +469,8 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
                               const kmp_depend_info_t *noalias, void *codeptr) {
   glass_task_t *parent = th->task;
 #if GLASS_OMPT
-  if (OMPT_ON(task_create)) glass_task_create_event(th, t, 0, ndeps + nnoalias > 0, codeptr);
+  if (OMPT_ON(task_create))
+    glass_task_create_event(th, t, 0, ndeps + nnoalias > 0, codeptr);
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
 #else
@@ -465,7 +496,8 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   // dependence makes it ready (in a team of one, it waits in the team's shared list for the
   // next scheduling point).
   glass_task_count(t);
-  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel) == 1) glass_task_ready(th, t);
+  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel) == 1)
+    glass_task_ready(th, t);
   return 0;
 }
 
@@ -531,6 +563,7 @@ GLASS_API void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t n
                                            kmp_depend_info_t *deps, int32_t nnoalias,
                                            kmp_depend_info_t *noalias, int32_t nowait) {
   (void)loc, (void)gtid;
-  if (nowait) return;
+  if (nowait)
+    return;
   wait_deps_common(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
 }

@@ -19,12 +19,14 @@ GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, k
 // The body returned. A task run at once (not counted) is counted now, so that taskwait, the
 // taskgroup and the barrier wait for its event.
 bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
-  if (!(t->base.tk.flags & GLASS_TF_COUNTED)) glass_task_count(t);
+  if (!(t->base.tk.flags & GLASS_TF_COUNTED))
+    glass_task_count(t);
   int32_t ev = EV_NONE;
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_DONE, memory_order_acq_rel,
                                               memory_order_acquire)) {
 #if GLASS_OMPT
-    if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_detach, th->task);
+    if (OMPT_ON(task_schedule))
+      glass_ompt_task_schedule(&t->base, ompt_task_detach, th->task);
 #else
     (void)th;
 #endif
@@ -68,7 +70,8 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_FULFILLED, memory_order_acq_rel,
                                               memory_order_acquire)) {
 #if GLASS_OMPT
-    if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
+    if (OMPT_ON(task_schedule))
+      glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
 #endif
     return;
   }
@@ -77,7 +80,8 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
     return;
   }
 #if GLASS_OMPT
-  if (OMPT_ON(task_schedule)) glass_ompt_task_schedule(&t->base, ompt_task_late_fulfill, NULL);
+  if (OMPT_ON(task_schedule))
+    glass_ompt_task_schedule(&t->base, ompt_task_late_fulfill, NULL);
 #endif
   // Keep the descriptor for an undeferred waiter, which releases it.
   atomic_fetch_add_explicit(&t->refs, 1, memory_order_relaxed);

@@ -42,7 +42,7 @@ typedef struct glass_tasking_thread {
   void *rbatch_head, *rbatch_tail;
   struct glass_thread *rbatch_owner;
   uint32_t rbatch_n;
-  void *free_groups;    // recycled taskgroups
+  void *free_groups; // recycled taskgroups
   // Flag this thread sleeps on while it polls for tasks. Producers read it at every push while
   // a member waits: its own line, so that they do not pull the fields the thread writes per task.
   _Alignas(64) glass_flag_t *wait_flag;
@@ -57,11 +57,11 @@ typedef struct glass_tasking_team {
   _Atomic int32_t nprio;             // tasks waiting in the priority list
   _Atomic(struct glass_deque *) dqs; // [ndq] deques, created at the first deferred task
   int32_t ndq;
-  glass_mutex_t lock;                   // deque creation and the priority list
-  struct glass_xtask *prio_head;        // priority list, highest first
+  glass_mutex_t lock;                      // deque creation and the priority list
+  struct glass_xtask *prio_head;           // priority list, highest first
   _Atomic(struct glass_taskred *) red_mod; // reduction set of the current `task` modifier
-  _Alignas(64) _Atomic int32_t pending; // deferred tasks of the team not yet complete
-  _Atomic int32_t pending_sleep;        // a thread sleeps on `pending` waiting for 0
+  _Alignas(64) _Atomic int32_t pending;    // deferred tasks of the team not yet complete
+  _Atomic int32_t pending_sleep;           // a thread sleeps on `pending` waiting for 0
   // Idle workers that left the region at its join and help with its tasks (task.c).
   _Alignas(64) _Atomic int32_t helpers; // running tasks now: the drain waits for 0
   _Atomic int32_t idle_waiters;         // counted in `waiters` for this drain generation

@@ -25,7 +25,8 @@ static uint64_t chunk_count(glass_thread_t *th, uint64_t tc, int sched, uint64_t
   uint64_t n;
   switch (sched) {
   case SCHED_GRAINSIZE:
-    if (grain == 0) grain = 1;
+    if (grain == 0)
+      grain = 1;
     // Each task gets between grain and 2*grain - 1 iterations (strict: exactly grain, the last
     // one the rest).
     n = strict ? (tc + grain - 1) / grain : tc / grain;
@@ -37,8 +38,10 @@ static uint64_t chunk_count(glass_thread_t *th, uint64_t tc, int sched, uint64_t
     n = (uint64_t)th->team->nthreads * 8;
     break;
   }
-  if (n == 0) n = 1;
-  if (n > tc) n = tc;
+  if (n == 0)
+    n = 1;
+  if (n > tc)
+    n = tc;
   return n;
 }
 
@@ -95,7 +98,8 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     bool is_last = i + 1 == n;
     if (pattern->task_size >= sizeof(kmp_taskloop_task_t))
       ((kmp_taskloop_task_t *)&t->hdr)->last = is_last;
-    if (dup) dup(&t->hdr, &pattern->hdr, is_last);
+    if (dup)
+      dup(&t->hdr, &pattern->hdr, is_last);
     t->base.tk.flags |= GLASS_TF_IN_TASKLOOP;
     start += iters;
 #if GLASS_OMPT

@@ -49,8 +49,7 @@ typedef struct league {
 
 static int32_t clamp_teams(int32_t n) {
   if (n > MAX_TEAMS) {
-    glass_warn("%d teams requested; this runtime runs at most %d teams on the host", n,
-               MAX_TEAMS);
+    glass_warn("%d teams requested; this runtime runs at most %d teams on the host", n, MAX_TEAMS);
     return MAX_TEAMS;
   }
   return n;

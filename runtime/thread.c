@@ -141,7 +141,9 @@ static void root_thread_exit(void *arg) {
   }
 }
 
-void glass_thread_module_init(void) { glass_register_thread_exit_key(root_thread_exit); }
+void glass_thread_module_init(void) {
+  glass_register_thread_exit_key(root_thread_exit);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Workers.
@@ -234,7 +236,9 @@ void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid) {
   team->members[tid] = w;
 }
 
-int glass_live_workers(void) { return atomic_load_explicit(&live_workers, memory_order_relaxed); }
+int glass_live_workers(void) {
+  return atomic_load_explicit(&live_workers, memory_order_relaxed);
+}
 
 // Shutdown: every idle worker (pooled or parked in a hot team) is told to exit and joined, so
 // that its thread_end callback precedes the tool's finalizer. A worker still running user code

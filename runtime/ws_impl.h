@@ -41,10 +41,10 @@ enum {
 // The per-chunk path of a dispatched loop, chosen once at init. Ordered loops, static kinds,
 // loops under cancel-var and finished loops take the general path out of line.
 enum {
-  GLASS_WS_FAST_NONE = 0,   // the general path
-  GLASS_WS_FAST_SOLO,       // a team of one: a private cursor, chunks of `chunk`
-  GLASS_WS_FAST_DYNAMIC,    // one fetch_add on the slot's counter
-  GLASS_WS_FAST_GUIDED,     // one compare-and-swap on the slot's counter
+  GLASS_WS_FAST_NONE = 0, // the general path
+  GLASS_WS_FAST_SOLO,     // a team of one: a private cursor, chunks of `chunk`
+  GLASS_WS_FAST_DYNAMIC,  // one fetch_add on the slot's counter
+  GLASS_WS_FAST_GUIDED,   // one compare-and-swap on the slot's counter
 };
 
 // Whether a tool wants work or dispatch events (the static fast path's hook). Both callbacks'
@@ -66,7 +66,8 @@ static inline bool glass_ws_events_wanted(void) {
 // The current team's member entry of the calling thread.
 static inline glass_ws_member_t *glass_ws_member(glass_thread_t *th) {
   glass_team_t *team = th->team;
-  if (team->nthreads == 1 || !team->ws.members) return &team->ws.solo;
+  if (team->nthreads == 1 || !team->ws.members)
+    return &team->ws.solo;
   return &team->ws.members[th->tid];
 }
 
@@ -75,11 +76,13 @@ static inline uint64_t glass_ws_trip(uint64_t lb, uint64_t ub, int64_t incr, boo
   if (likely(incr == 1)) // the usual loop: no division
     return (is_signed ? (int64_t)lb > (int64_t)ub : lb > ub) ? 0 : ub - lb + 1;
   if (incr > 0) {
-    if (is_signed ? (int64_t)lb > (int64_t)ub : lb > ub) return 0;
+    if (is_signed ? (int64_t)lb > (int64_t)ub : lb > ub)
+      return 0;
     return (ub - lb) / (uint64_t)incr + 1;
   }
   if (incr < 0) {
-    if (is_signed ? (int64_t)lb < (int64_t)ub : lb < ub) return 0;
+    if (is_signed ? (int64_t)lb < (int64_t)ub : lb < ub)
+      return 0;
     return (lb - ub) / (0 - (uint64_t)incr) + 1;
   }
   return lb == ub ? 1 : 0; // a zero increment is meaningless; run the first iteration once
@@ -89,7 +92,8 @@ static inline uint64_t glass_ws_trip(uint64_t lb, uint64_t ub, int64_t incr, boo
 typedef bool (*glass_ws_cond_fn)(void *arg);
 void glass_ws_evc_wait_slow(glass_ws_evc_t *e, glass_ws_cond_fn cond, void *arg);
 static inline void glass_ws_evc_wait(glass_ws_evc_t *e, glass_ws_cond_fn cond, void *arg) {
-  if (!cond(arg)) glass_ws_evc_wait_slow(e, cond, arg);
+  if (!cond(arg))
+    glass_ws_evc_wait_slow(e, cond, arg);
 }
 // Call after the store that makes a waited-for condition true (the store must be seq_cst or
 // followed by a seq_cst fence: it pairs with the sleeper count).
@@ -114,6 +118,5 @@ void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t u
 // Ordered turns of the member's current iteration (ws_dispatch.c).
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m);
 void glass_ws_ordered_pass(glass_ws_member_t *m);
-
 
 #endif

@@ -34,7 +34,8 @@ GLASS_API GLASS_FASTPATH int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
     won = seen == k && atomic_compare_exchange_strong_explicit(
                            claimed, &seen, k + 1, memory_order_relaxed, memory_order_relaxed);
   }
-  if (OMPT_ON(work)) return single_events(th, won);
+  if (OMPT_ON(work))
+    return single_events(th, won);
   return won;
 }
 
@@ -46,7 +47,8 @@ static GLASS_NOINLINE void end_single_events(void) {
 
 GLASS_API GLASS_FASTPATH void __kmpc_end_single(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  if (OMPT_ON(work)) end_single_events();
+  if (OMPT_ON(work))
+    end_single_events();
 }
 
 // The executor publishes its list; after a barrier the others copy from it; a second barrier
@@ -56,13 +58,16 @@ GLASS_API void __kmpc_copyprivate(ident_t *loc, int32_t gtid, size_t size, void 
   (void)loc, (void)gtid, (void)size;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
-  if (team->nthreads == 1) return;
+  if (team->nthreads == 1)
+    return;
   void *codeptr = GLASS_CODEPTR();
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
-  if (didit) team->ws.shared->copy_src = data;
+  if (didit)
+    team->ws.shared->copy_src = data;
   glass_barrier(th, GLASS_BARRIER_IMPLICIT_WORKSHARE, codeptr);
-  if (!didit) copy(data, team->ws.shared->copy_src);
+  if (!didit)
+    copy(data, team->ws.shared->copy_src);
   glass_barrier(th, GLASS_BARRIER_IMPLEMENTATION, codeptr);
   OMPT_ENTER_FRAME(task, NULL);
 }
@@ -73,8 +78,10 @@ GLASS_API void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid, void *data)
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
-  if (team->nthreads == 1) return data;
-  if (data) team->ws.shared->copy_src = data;
+  if (team->nthreads == 1)
+    return data;
+  if (data)
+    team->ws.shared->copy_src = data;
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
   glass_barrier(th, GLASS_BARRIER_IMPLICIT_WORKSHARE, GLASS_CODEPTR());
@@ -86,26 +93,30 @@ GLASS_API int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   bool yes = th->tid == filter;
-  if (yes && OMPT_ON(masked)) glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
+  if (yes && OMPT_ON(masked))
+    glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
   return yes;
 }
 
 GLASS_API void __kmpc_end_masked(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  if (OMPT_ON(masked)) glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
+  if (OMPT_ON(masked))
+    glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
 }
 
 GLASS_API int32_t __kmpc_master(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   bool yes = th->tid == 0;
-  if (yes && OMPT_ON(masked)) glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
+  if (yes && OMPT_ON(masked))
+    glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
   return yes;
 }
 
 GLASS_API void __kmpc_end_master(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  if (OMPT_ON(masked)) glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
+  if (OMPT_ON(masked))
+    glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
 }
 
 // clang lowers scope without these (reduce + barrier); other front ends call them.

@@ -71,9 +71,11 @@ static void static_share(int32_t sched, uint64_t trip, uint64_t nth, uint64_t ti
                          share_t *s) {
   s->any = s->is_last = false;
   s->step = 0;
-  if (trip == 0) return;
+  if (trip == 0)
+    return;
   uint64_t c = chunk < 1 ? 1 : (uint64_t)chunk;
-  if (c > trip) c = trip;
+  if (c > trip)
+    c = trip;
   switch (sched) {
   case SCH_STATIC_CHUNKED:
   case SCH_DIST_CHUNKED:
@@ -90,7 +92,8 @@ static void static_share(int32_t sched, uint64_t trip, uint64_t nth, uint64_t ti
 
 // A 64-bit result brought back to the IV type's range (and widened again).
 static inline uint64_t norm(const bounds_t *b, uint64_t v) {
-  if (!b->narrow) return v;
+  if (!b->narrow)
+    return v;
   return b->is_signed ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
 }
 
@@ -125,7 +128,8 @@ static void apply_share(bounds_t *b, uint64_t trip, const share_t *s) {
 
 static int work_type(ident_t *loc, int32_t sched) {
   int32_t flags = loc ? loc->flags : 0;
-  if (flags & GLASS_IDENT_WORK_SECTIONS) return ompt_work_sections;
+  if (flags & GLASS_IDENT_WORK_SECTIONS)
+    return ompt_work_sections;
   if (sched == SCH_DIST || sched == SCH_DIST_CHUNKED || (flags & GLASS_IDENT_WORK_DISTRIBUTE))
     return ompt_work_distribute;
   return ompt_work_loop_static;
@@ -144,15 +148,18 @@ static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32
   glass_ws_member_t *m = glass_ws_member(th);
   m->work_type = type;
   m->work_count = trip;
-  if (OMPT_ON(work)) glass_ompt_work(th, type, ompt_scope_begin, trip, codeptr);
-  if (!OMPT_ON(dispatch) || !s->any) return;
+  if (OMPT_ON(work))
+    glass_ompt_work(th, type, ompt_scope_begin, trip, codeptr);
+  if (!OMPT_ON(dispatch) || !s->any)
+    return;
   if (type == ompt_work_sections) {
     for (uint64_t first = s->first; first < trip;) {
       uint64_t n =
           s->step ? (trip - first < s->chunk ? trip - first : s->chunk) : s->last - s->first + 1;
       for (uint64_t i = 0; i < n; i++)
         glass_ompt_dispatch_section(th, codeptr);
-      if (!s->step || trip - first <= s->step) break;
+      if (!s->step || trip - first <= s->step)
+        break;
       first += s->step;
     }
     return;
@@ -169,7 +176,8 @@ static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32
     uint64_t left = trip - first;
     ompt_dispatch_chunk_t chunk = {at(b, first), left < size ? left : size};
     glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
-    if (left <= step) break;
+    if (left <= step)
+      break;
   }
 }
 
@@ -187,7 +195,8 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
   share_t s;
   static_share(sched, trip, (uint64_t)nth, (uint64_t)tid, b->chunk, &s);
   apply_share(b, trip, &s);
-  if (OMPT_ANY(WS_EVENTS)) static_events(th, loc, sched, b, trip, &s, codeptr);
+  if (OMPT_ANY(WS_EVENTS))
+    static_events(th, loc, sched, b, trip, &s, codeptr);
 }
 
 // A serialized team's loop a tool watches, in one chunk: the events the general path would
@@ -200,9 +209,10 @@ static GLASS_NOINLINE void static_solo_sections(glass_thread_t *th, uint64_t n, 
     glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), ompt_dispatch_section, instance);
 }
 
-static inline __attribute__((always_inline)) void
-static_solo_events(glass_thread_t *th, ident_t *loc, int32_t sched, uint64_t lb, uint64_t trip,
-                   void *codeptr) {
+static inline __attribute__((always_inline)) void static_solo_events(glass_thread_t *th,
+                                                                     ident_t *loc, int32_t sched,
+                                                                     uint64_t lb, uint64_t trip,
+                                                                     void *codeptr) {
   int type = work_type(loc, sched);
   glass_ws_member_t *m = glass_ws_member(th);
   m->work_type = type;
@@ -213,7 +223,8 @@ static_solo_events(glass_thread_t *th, ident_t *loc, int32_t sched, uint64_t lb,
   if (OMPT_ON(work))
     glass_ompt_cb.work((ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip,
                        codeptr);
-  if (!OMPT_ON(dispatch) || chunk.iterations == 0) return;
+  if (!OMPT_ON(dispatch) || chunk.iterations == 0)
+    return;
   if (type == ompt_work_sections) {
     static_solo_sections(th, chunk.iterations, codeptr);
     return;
@@ -237,7 +248,7 @@ static inline bool static_chunked(int32_t sched) {
 // (registers and stack slots: a tail call), with the user's return address in place of the
 // unused gtid.
 #define STATIC_INIT(SFX, T, UT, ST, SIGNED, NARROW)                                                \
-  static GLASS_NOINLINE void static_init_slow_##SFX(ident_t *loc, void *ra, int32_t sched,       \
+  static GLASS_NOINLINE void static_init_slow_##SFX(ident_t *loc, void *ra, int32_t sched,         \
                                                     int32_t *plast, T *plower, T *pupper,          \
                                                     ST *pstride, ST incr, ST chunk) {              \
     bounds_t b = {.lb = (uint64_t)*plower,                                                         \
@@ -253,8 +264,8 @@ static inline bool static_chunked(int32_t sched) {
     *plast = b.last;                                                                               \
   }                                                                                                \
   /* A serialized team with a tool: one chunk, as on the fast path, unless the tool is to see */   \
-  /* the chunks of a chunked schedule one by one. */                                              \
-  static GLASS_NOINLINE void static_init_solo_##SFX(ident_t *loc, void *ra, int32_t sched,       \
+  /* the chunks of a chunked schedule one by one. */                                               \
+  static GLASS_NOINLINE void static_init_solo_##SFX(ident_t *loc, void *ra, int32_t sched,         \
                                                     int32_t *plast, T *plower, T *pupper,          \
                                                     ST *pstride, ST incr, ST chunk) {              \
     if (static_chunked(sched)) {                                                                   \
@@ -269,8 +280,8 @@ static inline bool static_chunked(int32_t sched) {
                        glass_user_codeptr(ra));                                                    \
   }                                                                                                \
   GLASS_API GLASS_FASTPATH void __kmpc_for_static_init_##SFX(                                      \
-      ident_t *loc, int32_t gtid, int32_t sched, int32_t *plast, T *plower, T *pupper, ST *pstride, \
-      ST incr, ST chunk) {                                                                         \
+      ident_t *loc, int32_t gtid, int32_t sched, int32_t *plast, T *plower, T *pupper,             \
+      ST *pstride, ST incr, ST chunk) {                                                            \
     (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
     if (likely(th != NULL) && likely(th->team->serialized)) {                                      \
@@ -299,7 +310,8 @@ static GLASS_NOINLINE void static_fini_events(void) {
   void *codeptr = GLASS_CODEPTR();
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
-  if (!m->work_type) return;
+  if (!m->work_type)
+    return;
   glass_ompt_cb.work((ompt_work_t)m->work_type, ompt_scope_end, glass_team_parallel_data(th->team),
                      &th->task->ompt_data, m->work_count, codeptr);
   m->work_type = 0;
@@ -307,7 +319,8 @@ static GLASS_NOINLINE void static_fini_events(void) {
 
 GLASS_API GLASS_FASTPATH void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  if (OMPT_ON(work)) static_fini_events();
+  if (OMPT_ON(work))
+    static_fini_events();
 }
 
 // distribute parallel for, combined: the league's balanced split first (its upper bound goes to

@@ -74,7 +74,9 @@ static uint64_t fresh(ompt_data_t *d) {
   return d ? d->value : 0;
 }
 
-static uint64_t idof(const ompt_data_t *d) { return d ? d->value : 0; }
+static uint64_t idof(const ompt_data_t *d) {
+  return d ? d->value : 0;
+}
 
 // The object a code address belongs to (base name), so tests can check that codeptr_ra is in
 // the program and not inside the runtime.
@@ -93,137 +95,228 @@ static const char *where(const void *codeptr) {
 
 static const char *state_name(int s) {
   switch (s) {
-  case ompt_state_work_serial: return "work_serial";
-  case ompt_state_work_parallel: return "work_parallel";
-  case ompt_state_work_reduction: return "work_reduction";
-  case ompt_state_wait_barrier: return "wait_barrier";
-  case ompt_state_wait_barrier_implicit_parallel: return "wait_barrier_implicit_parallel";
-  case ompt_state_wait_barrier_implicit_workshare: return "wait_barrier_implicit_workshare";
-  case ompt_state_wait_barrier_implicit: return "wait_barrier_implicit";
-  case ompt_state_wait_barrier_explicit: return "wait_barrier_explicit";
-  case ompt_state_wait_barrier_implementation: return "wait_barrier_implementation";
-  case ompt_state_wait_barrier_teams: return "wait_barrier_teams";
-  case ompt_state_wait_taskwait: return "wait_taskwait";
-  case ompt_state_wait_taskgroup: return "wait_taskgroup";
-  case ompt_state_wait_mutex: return "wait_mutex";
-  case ompt_state_wait_lock: return "wait_lock";
-  case ompt_state_wait_critical: return "wait_critical";
-  case ompt_state_wait_atomic: return "wait_atomic";
-  case ompt_state_wait_ordered: return "wait_ordered";
-  case ompt_state_wait_target: return "wait_target";
-  case ompt_state_wait_target_map: return "wait_target_map";
-  case ompt_state_wait_target_update: return "wait_target_update";
-  case ompt_state_idle: return "idle";
-  case ompt_state_overhead: return "overhead";
-  case ompt_state_undefined: return "undefined";
-  default: return "unknown";
+  case ompt_state_work_serial:
+    return "work_serial";
+  case ompt_state_work_parallel:
+    return "work_parallel";
+  case ompt_state_work_reduction:
+    return "work_reduction";
+  case ompt_state_wait_barrier:
+    return "wait_barrier";
+  case ompt_state_wait_barrier_implicit_parallel:
+    return "wait_barrier_implicit_parallel";
+  case ompt_state_wait_barrier_implicit_workshare:
+    return "wait_barrier_implicit_workshare";
+  case ompt_state_wait_barrier_implicit:
+    return "wait_barrier_implicit";
+  case ompt_state_wait_barrier_explicit:
+    return "wait_barrier_explicit";
+  case ompt_state_wait_barrier_implementation:
+    return "wait_barrier_implementation";
+  case ompt_state_wait_barrier_teams:
+    return "wait_barrier_teams";
+  case ompt_state_wait_taskwait:
+    return "wait_taskwait";
+  case ompt_state_wait_taskgroup:
+    return "wait_taskgroup";
+  case ompt_state_wait_mutex:
+    return "wait_mutex";
+  case ompt_state_wait_lock:
+    return "wait_lock";
+  case ompt_state_wait_critical:
+    return "wait_critical";
+  case ompt_state_wait_atomic:
+    return "wait_atomic";
+  case ompt_state_wait_ordered:
+    return "wait_ordered";
+  case ompt_state_wait_target:
+    return "wait_target";
+  case ompt_state_wait_target_map:
+    return "wait_target_map";
+  case ompt_state_wait_target_update:
+    return "wait_target_update";
+  case ompt_state_idle:
+    return "idle";
+  case ompt_state_overhead:
+    return "overhead";
+  case ompt_state_undefined:
+    return "undefined";
+  default:
+    return "unknown";
   }
 }
 
-static const char *cur_state(void) { return get_state ? state_name(get_state(NULL)) : "?"; }
+static const char *cur_state(void) {
+  return get_state ? state_name(get_state(NULL)) : "?";
+}
 
 static const char *thread_type_name(ompt_thread_t t) {
   switch (t) {
-  case ompt_thread_initial: return "initial";
-  case ompt_thread_worker: return "worker";
-  case ompt_thread_other: return "other";
-  default: return "unknown";
+  case ompt_thread_initial:
+    return "initial";
+  case ompt_thread_worker:
+    return "worker";
+  case ompt_thread_other:
+    return "other";
+  default:
+    return "unknown";
   }
 }
 
 static const char *endpoint_name(ompt_scope_endpoint_t e) {
   switch (e) {
-  case ompt_scope_begin: return "begin";
-  case ompt_scope_end: return "end";
-  case ompt_scope_beginend: return "beginend";
-  default: return "unknown";
+  case ompt_scope_begin:
+    return "begin";
+  case ompt_scope_end:
+    return "end";
+  case ompt_scope_beginend:
+    return "beginend";
+  default:
+    return "unknown";
   }
 }
 
 static const char *sync_name(ompt_sync_region_t k) {
   switch (k) {
-  case ompt_sync_region_barrier: return "barrier";
-  case ompt_sync_region_barrier_implicit: return "barrier_implicit";
-  case ompt_sync_region_barrier_explicit: return "barrier_explicit";
-  case ompt_sync_region_barrier_implementation: return "barrier_implementation";
-  case ompt_sync_region_taskwait: return "taskwait";
-  case ompt_sync_region_taskgroup: return "taskgroup";
-  case ompt_sync_region_reduction: return "reduction";
-  case ompt_sync_region_barrier_implicit_workshare: return "barrier_implicit_workshare";
-  case ompt_sync_region_barrier_implicit_parallel: return "barrier_implicit_parallel";
-  case ompt_sync_region_barrier_teams: return "barrier_teams";
-  default: return "unknown";
+  case ompt_sync_region_barrier:
+    return "barrier";
+  case ompt_sync_region_barrier_implicit:
+    return "barrier_implicit";
+  case ompt_sync_region_barrier_explicit:
+    return "barrier_explicit";
+  case ompt_sync_region_barrier_implementation:
+    return "barrier_implementation";
+  case ompt_sync_region_taskwait:
+    return "taskwait";
+  case ompt_sync_region_taskgroup:
+    return "taskgroup";
+  case ompt_sync_region_reduction:
+    return "reduction";
+  case ompt_sync_region_barrier_implicit_workshare:
+    return "barrier_implicit_workshare";
+  case ompt_sync_region_barrier_implicit_parallel:
+    return "barrier_implicit_parallel";
+  case ompt_sync_region_barrier_teams:
+    return "barrier_teams";
+  default:
+    return "unknown";
   }
 }
 
 static const char *work_name(ompt_work_t w) {
   switch (w) {
-  case ompt_work_loop: return "loop";
-  case ompt_work_sections: return "sections";
-  case ompt_work_single_executor: return "single_executor";
-  case ompt_work_single_other: return "single_other";
-  case ompt_work_workshare: return "workshare";
-  case ompt_work_distribute: return "distribute";
-  case ompt_work_taskloop: return "taskloop";
-  case ompt_work_scope: return "scope";
-  case ompt_work_loop_static: return "loop_static";
-  case ompt_work_loop_dynamic: return "loop_dynamic";
-  case ompt_work_loop_guided: return "loop_guided";
-  case ompt_work_loop_other: return "loop_other";
-  default: return "unknown";
+  case ompt_work_loop:
+    return "loop";
+  case ompt_work_sections:
+    return "sections";
+  case ompt_work_single_executor:
+    return "single_executor";
+  case ompt_work_single_other:
+    return "single_other";
+  case ompt_work_workshare:
+    return "workshare";
+  case ompt_work_distribute:
+    return "distribute";
+  case ompt_work_taskloop:
+    return "taskloop";
+  case ompt_work_scope:
+    return "scope";
+  case ompt_work_loop_static:
+    return "loop_static";
+  case ompt_work_loop_dynamic:
+    return "loop_dynamic";
+  case ompt_work_loop_guided:
+    return "loop_guided";
+  case ompt_work_loop_other:
+    return "loop_other";
+  default:
+    return "unknown";
   }
 }
 
 static const char *mutex_name(ompt_mutex_t k) {
   switch (k) {
-  case ompt_mutex_lock: return "lock";
-  case ompt_mutex_test_lock: return "test_lock";
-  case ompt_mutex_nest_lock: return "nest_lock";
-  case ompt_mutex_test_nest_lock: return "test_nest_lock";
-  case ompt_mutex_critical: return "critical";
-  case ompt_mutex_atomic: return "atomic";
-  case ompt_mutex_ordered: return "ordered";
-  default: return "unknown";
+  case ompt_mutex_lock:
+    return "lock";
+  case ompt_mutex_test_lock:
+    return "test_lock";
+  case ompt_mutex_nest_lock:
+    return "nest_lock";
+  case ompt_mutex_test_nest_lock:
+    return "test_nest_lock";
+  case ompt_mutex_critical:
+    return "critical";
+  case ompt_mutex_atomic:
+    return "atomic";
+  case ompt_mutex_ordered:
+    return "ordered";
+  default:
+    return "unknown";
   }
 }
 
 static const char *task_status_name(ompt_task_status_t s) {
   switch (s) {
-  case ompt_task_complete: return "complete";
-  case ompt_task_yield: return "yield";
-  case ompt_task_cancel: return "cancel";
-  case ompt_task_detach: return "detach";
-  case ompt_task_early_fulfill: return "early_fulfill";
-  case ompt_task_late_fulfill: return "late_fulfill";
-  case ompt_task_switch: return "switch";
-  case ompt_taskwait_complete: return "taskwait_complete";
-  default: return "unknown";
+  case ompt_task_complete:
+    return "complete";
+  case ompt_task_yield:
+    return "yield";
+  case ompt_task_cancel:
+    return "cancel";
+  case ompt_task_detach:
+    return "detach";
+  case ompt_task_early_fulfill:
+    return "early_fulfill";
+  case ompt_task_late_fulfill:
+    return "late_fulfill";
+  case ompt_task_switch:
+    return "switch";
+  case ompt_taskwait_complete:
+    return "taskwait_complete";
+  default:
+    return "unknown";
   }
 }
 
 static const char *dispatch_name(ompt_dispatch_t k) {
   switch (k) {
-  case ompt_dispatch_iteration: return "iteration";
-  case ompt_dispatch_section: return "section";
-  case ompt_dispatch_ws_loop_chunk: return "ws_loop_chunk";
-  case ompt_dispatch_taskloop_chunk: return "taskloop_chunk";
-  case ompt_dispatch_distribute_chunk: return "distribute_chunk";
-  default: return "unknown";
+  case ompt_dispatch_iteration:
+    return "iteration";
+  case ompt_dispatch_section:
+    return "section";
+  case ompt_dispatch_ws_loop_chunk:
+    return "ws_loop_chunk";
+  case ompt_dispatch_taskloop_chunk:
+    return "taskloop_chunk";
+  case ompt_dispatch_distribute_chunk:
+    return "distribute_chunk";
+  default:
+    return "unknown";
   }
 }
 
 static const char *dep_name(ompt_dependence_type_t t) {
   switch (t) {
-  case ompt_dependence_type_in: return "in";
-  case ompt_dependence_type_out: return "out";
-  case ompt_dependence_type_inout: return "inout";
-  case ompt_dependence_type_mutexinoutset: return "mutexinoutset";
-  case ompt_dependence_type_source: return "source";
-  case ompt_dependence_type_sink: return "sink";
-  case ompt_dependence_type_inoutset: return "inoutset";
-  case ompt_dependence_type_out_all_memory: return "out_all_memory";
-  case ompt_dependence_type_inout_all_memory: return "inout_all_memory";
-  default: return "unknown";
+  case ompt_dependence_type_in:
+    return "in";
+  case ompt_dependence_type_out:
+    return "out";
+  case ompt_dependence_type_inout:
+    return "inout";
+  case ompt_dependence_type_mutexinoutset:
+    return "mutexinoutset";
+  case ompt_dependence_type_source:
+    return "source";
+  case ompt_dependence_type_sink:
+    return "sink";
+  case ompt_dependence_type_inoutset:
+    return "inoutset";
+  case ompt_dependence_type_out_all_memory:
+    return "out_all_memory";
+  case ompt_dependence_type_inout_all_memory:
+    return "inout_all_memory";
+  default:
+    return "unknown";
   }
 }
 
@@ -233,11 +326,11 @@ static const char *task_flags_text(int f, char *buf, size_t n) {
   static const struct {
     int bit;
     const char *name;
-  } bits[] = {{ompt_task_initial, "initial"},       {ompt_task_implicit, "implicit"},
-              {ompt_task_explicit, "explicit"},     {ompt_task_target, "target"},
-              {ompt_task_taskwait, "taskwait"},     {ompt_task_undeferred, "undeferred"},
-              {ompt_task_untied, "untied"},         {ompt_task_final, "final"},
-              {ompt_task_mergeable, "mergeable"},   {ompt_task_merged, "merged"}};
+  } bits[] = {{ompt_task_initial, "initial"},     {ompt_task_implicit, "implicit"},
+              {ompt_task_explicit, "explicit"},   {ompt_task_target, "target"},
+              {ompt_task_taskwait, "taskwait"},   {ompt_task_undeferred, "undeferred"},
+              {ompt_task_untied, "untied"},       {ompt_task_final, "final"},
+              {ompt_task_mergeable, "mergeable"}, {ompt_task_merged, "merged"}};
   for (size_t i = 0; i < sizeof(bits) / sizeof(*bits); i++)
     if (f & bits[i].bit) {
       if (buf[0])
@@ -250,7 +343,8 @@ static const char *task_flags_text(int f, char *buf, size_t n) {
 }
 
 static const char *parallel_flags_text(int f, char *buf, size_t n) {
-  snprintf(buf, n, "%s|%s", (f & ompt_parallel_invoker_program) ? "invoker_program" : "invoker_runtime",
+  snprintf(buf, n, "%s|%s",
+           (f & ompt_parallel_invoker_program) ? "invoker_program" : "invoker_runtime",
            (f & ompt_parallel_league) ? "league" : "team");
   return buf;
 }
@@ -260,17 +354,15 @@ static const char *parallel_flags_text(int f, char *buf, size_t n) {
 
 static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
   uint64_t id = fresh(thread_data);
-  emit("thread_begin type=%s thread=%" PRIu64 " state=%s", thread_type_name(type), id,
-       cur_state());
+  emit("thread_begin type=%s thread=%" PRIu64 " state=%s", thread_type_name(type), id, cur_state());
 }
 
 static void on_thread_end(ompt_data_t *thread_data) {
   emit("thread_end thread=%" PRIu64, idof(thread_data));
 }
 
-static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame,
-                              ompt_data_t *parallel, unsigned int requested, int flags,
-                              const void *codeptr) {
+static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
+                              unsigned int requested, int flags, const void *codeptr) {
   char fb[64];
   uint64_t pid = fresh(parallel);
   emit("parallel_begin parent_task=%" PRIu64 " parent_enter_frame=%p parallel=%" PRIu64
@@ -283,8 +375,8 @@ static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags,
                             const void *codeptr) {
   char fb[64];
   emit("parallel_end parallel=%" PRIu64 " task=%" PRIu64 " flags=%s codeptr=%p@%s state=%s",
-       idof(parallel), idof(task), parallel_flags_text(flags, fb, sizeof fb), codeptr, where(codeptr),
-       cur_state());
+       idof(parallel), idof(task), parallel_flags_text(flags, fb, sizeof fb), codeptr,
+       where(codeptr), cur_state());
 }
 
 static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, ompt_data_t *task,
@@ -302,20 +394,22 @@ static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, om
        task_flags_text(flags, fb, sizeof fb), frame ? frame->exit_frame.ptr : NULL, cur_state());
 }
 
-static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
-                           ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
+static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
+                           ompt_data_t *task, const void *codeptr) {
   emit("sync_region_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s state=%s",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr), cur_state());
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr),
+       cur_state());
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
                                 ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
   emit("sync_region_wait_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s state=%s",
-       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr), cur_state());
+       endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr),
+       cur_state());
 }
 
-static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
-                         ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
+static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
+                         ompt_data_t *task, const void *codeptr) {
   emit("reduction_%s kind=%s parallel=%" PRIu64 " task=%" PRIu64 " codeptr=%p@%s",
        endpoint_name(ep), sync_name(kind), idof(parallel), idof(task), codeptr, where(codeptr));
 }
@@ -333,8 +427,9 @@ static void print_inquiry(int levels) {
     ompt_frame_t *fr = NULL;
     int tr = get_task_info(l, &flags, &td, &fr, &tpd, &thread_num);
     char fb[96];
-    emit("inquiry level=%d parallel_info=%d parallel=%" PRIu64 " team_size=%d task_info=%d task=%" PRIu64
-         " task_flags=%s task_parallel=%" PRIu64 " thread_num=%d exit_frame=%p enter_frame=%p",
+    emit("inquiry level=%d parallel_info=%d parallel=%" PRIu64
+         " team_size=%d task_info=%d task=%" PRIu64 " task_flags=%s task_parallel=%" PRIu64
+         " thread_num=%d exit_frame=%p enter_frame=%p",
          l, pr, pr ? idof(pd) : 0, pr ? size : -1, tr, tr ? idof(td) : 0,
          tr ? task_flags_text(flags, fb, sizeof fb) : "none", tr ? idof(tpd) : 0,
          tr ? thread_num : -1, tr && fr ? fr->exit_frame.ptr : NULL,
@@ -385,7 +480,8 @@ static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink) {
 static void on_work(ompt_work_t type, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
                     ompt_data_t *task, uint64_t count, const void *codeptr) {
   emit("work_%s type=%s parallel=%" PRIu64 " task=%" PRIu64 " count=%" PRIu64 " codeptr=%p@%s",
-       endpoint_name(ep), work_name(type), idof(parallel), idof(task), count, codeptr, where(codeptr));
+       endpoint_name(ep), work_name(type), idof(parallel), idof(task), count, codeptr,
+       where(codeptr));
 }
 
 static void on_dispatch(ompt_data_t *parallel, ompt_data_t *task, ompt_dispatch_t kind,
@@ -445,14 +541,15 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr) {
 }
 
 static void on_cancel(ompt_data_t *task, int flags, const void *codeptr) {
-  emit("cancel task=%" PRIu64 " flags=0x%x codeptr=%p@%s", idof(task), flags, codeptr, where(codeptr));
+  emit("cancel task=%" PRIu64 " flags=0x%x codeptr=%p@%s", idof(task), flags, codeptr,
+       where(codeptr));
 }
 
 static void on_error(ompt_severity_t severity, const char *message, size_t length,
                      const void *codeptr) {
   emit("error severity=%s message=\"%.*s\" codeptr=%p@%s",
-       severity == ompt_fatal ? "fatal" : "warning", (int)length, message ? message : "",
-       codeptr, where(codeptr));
+       severity == ompt_fatal ? "fatal" : "warning", (int)length, message ? message : "", codeptr,
+       where(codeptr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -465,7 +562,9 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
        type ? type : "(null)", (void *)device, lookup ? "yes" : "no");
 }
 
-static void on_device_finalize(int device_num) { emit("device_finalize device_num=%d", device_num); }
+static void on_device_finalize(int device_num) {
+  emit("device_finalize device_num=%d", device_num);
+}
 
 static void on_device_load(int device_num, const char *filename, int64_t offset, void *vma,
                            size_t bytes, void *host_addr, void *device_addr, uint64_t module_id) {
@@ -481,7 +580,8 @@ static void on_device_unload(int device_num, uint64_t module_id) {
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
                       ompt_data_t *task, ompt_id_t target_id, const void *codeptr) {
   emit("target_%s kind=%d device_num=%d task=%" PRIu64 " target_id=%" PRIu64 " codeptr=%p@%s",
-       endpoint_name(ep), (int)kind, device_num, idof(task), (uint64_t)target_id, codeptr, where(codeptr));
+       endpoint_name(ep), (int)kind, device_num, idof(task), (uint64_t)target_id, codeptr,
+       where(codeptr));
 }
 
 static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
@@ -490,7 +590,8 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int devi
   uint64_t id = ep == ompt_scope_begin ? fresh(target) : idof(target);
   emit("target_emi_%s kind=%d device_num=%d task=%" PRIu64 " target_task=%" PRIu64
        " target=%" PRIu64 " codeptr=%p@%s",
-       endpoint_name(ep), (int)kind, device_num, idof(task), idof(target_task), id, codeptr, where(codeptr));
+       endpoint_name(ep), (int)kind, device_num, idof(task), idof(target_task), id, codeptr,
+       where(codeptr));
 }
 
 static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id, ompt_target_data_op_t op,
@@ -542,7 +643,8 @@ static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **h
                               void **device_addr, size_t *bytes, unsigned int *flags,
                               const void *codeptr) {
   (void)host_addr, (void)device_addr, (void)bytes, (void)flags;
-  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s", idof(target), nitems, codeptr, where(codeptr));
+  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s", idof(target), nitems, codeptr,
+       where(codeptr));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -550,13 +652,20 @@ static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **h
 
 static const char *set_result_name(ompt_set_result_t r) {
   switch (r) {
-  case ompt_set_error: return "error";
-  case ompt_set_never: return "never";
-  case ompt_set_impossible: return "impossible";
-  case ompt_set_sometimes: return "sometimes";
-  case ompt_set_sometimes_paired: return "sometimes_paired";
-  case ompt_set_always: return "always";
-  default: return "unknown";
+  case ompt_set_error:
+    return "error";
+  case ompt_set_never:
+    return "never";
+  case ompt_set_impossible:
+    return "impossible";
+  case ompt_set_sometimes:
+    return "sometimes";
+  case ompt_set_sometimes_paired:
+    return "sometimes_paired";
+  case ompt_set_always:
+    return "always";
+  default:
+    return "unknown";
   }
 }
 
@@ -643,7 +752,9 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   return 1;
 }
 
-static void finalize(ompt_data_t *tool_data) { emit("finalize tool_data=%" PRIu64, tool_data->value); }
+static void finalize(ompt_data_t *tool_data) {
+  emit("finalize tool_data=%" PRIu64, tool_data->value);
+}
 
 ompt_start_tool_result_t *ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
   static ompt_start_tool_result_t result = {initialize, finalize, {0}};

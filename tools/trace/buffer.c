@@ -27,7 +27,8 @@ uint64_t trace_now(void) {
 
 trace_thread_t *trace_thread_new(uint8_t type) {
   trace_thread_t *th = calloc(1, sizeof(*th));
-  if (!th) return NULL;
+  if (!th)
+    return NULL;
   th->type = type;
   th->spill_fd = -1;
   th->track = atomic_fetch_add(&next_track, 1);
@@ -55,14 +56,16 @@ static void warn_once(trace_thread_t *th, const char *what) {
   int n = snprintf(msg, sizeof(msg),
                    "glass-trace: thread %u: buffer full (GLASS_TRACE_BUFFER=%zu bytes): %s\n",
                    th->track, trace_opt.buffer_bytes, what);
-  if (write(STDERR_FILENO, msg, (size_t)n) < 0) return;
+  if (write(STDERR_FILENO, msg, (size_t)n) < 0)
+    return;
 }
 
 static int spill_open(trace_thread_t *th) {
   char path[4200];
   snprintf(path, sizeof(path), "%s/glass-trace-spill-XXXXXX", trace_opt.spill_dir);
   int fd = mkostemp(path, O_CLOEXEC);
-  if (fd >= 0) unlink(path); // the file lives as long as the descriptor
+  if (fd >= 0)
+    unlink(path); // the file lives as long as the descriptor
   return fd;
 }
 
@@ -70,8 +73,10 @@ static bool write_all(int fd, const void *p, size_t n) {
   const char *c = p;
   while (n) {
     ssize_t w = write(fd, c, n);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) return false;
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return false;
     c += w;
     n -= (size_t)w;
   }
@@ -82,11 +87,13 @@ static bool write_all(int fd, const void *p, size_t n) {
 static bool spill(trace_thread_t *th) {
   if (th->spill_fd < 0) {
     th->spill_fd = spill_open(th);
-    if (th->spill_fd < 0) return false;
+    if (th->spill_fd < 0)
+      return false;
     warn_once(th, "spilling to a temporary file");
   }
   for (trace_chunk_t *c = th->head; c; c = c->next) {
-    if (!write_all(th->spill_fd, c->ev, c->used * sizeof(trace_ev_t))) return false;
+    if (!write_all(th->spill_fd, c->ev, c->used * sizeof(trace_ev_t)))
+      return false;
     th->spilled += c->used;
     c->used = 0;
   }
@@ -128,7 +135,8 @@ trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count) {
   size_t mem = 0;
   for (trace_chunk_t *c = th->head; c; c = c->next) {
     mem += c->used;
-    if (c == th->cur) break; // chunks after cur were emptied by a spill
+    if (c == th->cur)
+      break; // chunks after cur were emptied by a spill
   }
   size_t total = th->spilled + mem;
   trace_ev_t *v = malloc((total ? total : 1) * sizeof(trace_ev_t));
@@ -141,8 +149,10 @@ trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count) {
     size_t want = th->spilled * sizeof(trace_ev_t), got = 0;
     while (got < want) {
       ssize_t r = pread(th->spill_fd, (char *)v + got, want - got, (off_t)got);
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) break;
+      if (r < 0 && errno == EINTR)
+        continue;
+      if (r <= 0)
+        break;
       got += (size_t)r;
     }
     k = got / sizeof(trace_ev_t);
@@ -155,7 +165,8 @@ trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count) {
   for (trace_chunk_t *c = th->head; c; c = c->next) {
     memcpy(v + k, c->ev, c->used * sizeof(trace_ev_t));
     k += c->used;
-    if (c == th->cur) break;
+    if (c == th->cur)
+      break;
   }
   *count = k;
   return v;
@@ -167,7 +178,8 @@ void trace_thread_release(trace_thread_t *th) {
     free(c);
   }
   th->head = th->cur = NULL;
-  if (th->spill_fd >= 0) close(th->spill_fd);
+  if (th->spill_fd >= 0)
+    close(th->spill_fd);
   th->spill_fd = -1;
 }
 
@@ -185,7 +197,8 @@ static size_t parse_size(const char *s, bool *ok) {
     mul = 1024 * 1024, end++;
   else if (*end == 'g' || *end == 'G')
     mul = 1024 * 1024 * 1024, end++;
-  if (*end == 'b' || *end == 'B') end++;
+  if (*end == 'b' || *end == 'B')
+    end++;
   *ok = end != s && *end == 0 && errno == 0 && v > 0;
   return (size_t)v * mul;
 }
@@ -204,7 +217,8 @@ static unsigned parse_groups(const char *s, bool *ok) {
   for (char *save, *tok = strtok_r(buf, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save)) {
     size_t i;
     for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-      if (strcasecmp(tok, names[i].name) == 0) break;
+      if (strcasecmp(tok, names[i].name) == 0)
+        break;
     if (i == sizeof(names) / sizeof(names[0]))
       *ok = false;
     else
@@ -253,7 +267,8 @@ int trace_parse_options(void) {
       fprintf(stderr, "glass-trace: GLASS_TRACE_FULL=%s: expected flush or drop; using flush\n", v),
           bad++;
   }
-  if ((v = getenv("GLASS_TRACE_SUMMARY")) && strcmp(v, "0") == 0) trace_opt.summary = false;
+  if ((v = getenv("GLASS_TRACE_SUMMARY")) && strcmp(v, "0") == 0)
+    trace_opt.summary = false;
   // Chunks: at most a quarter of the budget so a spill keeps most of the memory busy, at least
   // one event, at most 4096 events (160 KiB).
   size_t per = trace_opt.buffer_bytes / 4 / sizeof(trace_ev_t);

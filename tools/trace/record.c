@@ -19,8 +19,10 @@ static __thread trace_thread_t *unannounced; // a thread with no ompt_data_t at 
 
 static trace_thread_t *self(void) {
   ompt_data_t *d = get_thread_data ? get_thread_data() : NULL;
-  if (d && d->ptr) return d->ptr;
-  if (!d && unannounced) return unannounced;
+  if (d && d->ptr)
+    return d->ptr;
+  if (!d && unannounced)
+    return unannounced;
   trace_thread_t *th = trace_thread_new(0);
   if (d)
     d->ptr = th;
@@ -31,15 +33,18 @@ static trace_thread_t *self(void) {
 
 static inline void rec(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a, uint64_t b,
                        uint32_t n, const void *code) {
-  if (!th || atomic_load_explicit(&stopped, memory_order_relaxed)) return;
+  if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
+    return;
   trace_ev_t ev = {
       .t = trace_now(), .a = a, .b = b, .code = code, .n = n, .kind = kind, .sub = sub};
   trace_push(th, &ev);
 }
 
 static uint64_t give_id(trace_thread_t *th, ompt_data_t *d) {
-  if (!d) return 0;
-  if (d->value == 0 && th) d->value = ++th->next_id;
+  if (!d)
+    return 0;
+  if (d->value == 0 && th)
+    d->value = ++th->next_id;
   return d->value;
 }
 
@@ -53,7 +58,8 @@ static uint64_t idof(const ompt_data_t *d) {
 static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
   trace_thread_t *th = thread_data->ptr ? thread_data->ptr : trace_thread_new((uint8_t)type);
   thread_data->ptr = th;
-  if (th) th->type = (uint8_t)type;
+  if (th)
+    th->type = (uint8_t)type;
   rec(th, EV_THREAD_BEGIN, (uint8_t)type, 0, 0, 0, NULL);
 }
 
@@ -172,7 +178,8 @@ static void finalize_outputs(void) {
     fclose(f);
   }
   fflush(stdout); // the program's output first, then ours
-  if (trace_opt.summary) trace_write_summary(&m, &locs, stderr);
+  if (trace_opt.summary)
+    trace_write_summary(&m, &locs, stderr);
   if (m.unmatched_begins || m.unmatched_ends)
     fprintf(stderr,
             "glass-trace: the runtime's event stream had %llu begin(s) without an end "
@@ -205,7 +212,8 @@ static void finalize(ompt_data_t *tool_data) {
 
 #define REGISTER(group, event, fn)                                                                 \
   do {                                                                                             \
-    if (trace_opt.groups & (group)) set_callback(ompt_callback_##event, (ompt_callback_t)(fn));    \
+    if (trace_opt.groups & (group))                                                                \
+      set_callback(ompt_callback_##event, (ompt_callback_t)(fn));                                  \
   } while (0)
 
 static int initialize(ompt_function_lookup_t lookup, int initial_device_num,

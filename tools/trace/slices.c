@@ -38,20 +38,25 @@ static size_t hash64(uint64_t x) {
 }
 
 static task_rec_t *task_find(task_map_t *m, uint64_t id, bool add) {
-  if (id == 0 || (m->cap == 0 && !add)) return NULL;
+  if (id == 0 || (m->cap == 0 && !add))
+    return NULL;
   if (add && (m->n + 1) * 2 > m->cap) {
     task_map_t g = {calloc(m->cap ? m->cap * 2 : 1024, sizeof(task_rec_t)),
                     m->cap ? m->cap * 2 : 1024, 0};
-    if (!g.v) return NULL;
+    if (!g.v)
+      return NULL;
     for (size_t i = 0; i < m->cap; i++)
-      if (m->v[i].id) *task_find(&g, m->v[i].id, true) = m->v[i];
+      if (m->v[i].id)
+        *task_find(&g, m->v[i].id, true) = m->v[i];
     free(m->v);
     *m = g;
   }
   for (size_t i = hash64(id) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
-    if (m->v[i].id == id) return &m->v[i];
+    if (m->v[i].id == id)
+      return &m->v[i];
     if (m->v[i].id == 0) {
-      if (!add) return NULL;
+      if (!add)
+        return NULL;
       m->v[i].id = id;
       m->n++;
       return &m->v[i];
@@ -63,18 +68,21 @@ static task_rec_t *task_find(task_map_t *m, uint64_t id, bool add) {
 // Growing arrays.
 
 static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return p;
+  if (need <= *cap)
+    return p;
   size_t c = *cap ? *cap : 256;
   while (c < need)
     c *= 2;
   void *q = realloc(p, c * elem);
-  if (q) *cap = c;
+  if (q)
+    *cap = c;
   return q;
 }
 
 static slice_t *new_slice(trace_model_t *m) {
   slice_t *s = grow(m->slices, &m->capslices, m->nslices + 1, sizeof(slice_t));
-  if (!s) return NULL;
+  if (!s)
+    return NULL;
   m->slices = s;
   memset(&s[m->nslices], 0, sizeof(slice_t));
   return &s[m->nslices++];
@@ -83,7 +91,8 @@ static slice_t *new_slice(trace_model_t *m) {
 static void add_flow(trace_model_t *m, uint64_t t0, uint32_t tr0, uint64_t t1, uint32_t tr1,
                      uint8_t kind) {
   flow_t *f = grow(m->flows, &m->capflows, m->nflows + 1, sizeof(flow_t));
-  if (!f) return;
+  if (!f)
+    return;
   m->flows = f;
   f[m->nflows++] = (flow_t){t0, t1, tr0, tr1, kind};
 }
@@ -106,17 +115,21 @@ static slice_t *top(replay_t *r, size_t k) {
 static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id, const void *code,
                  uint8_t flags) {
   size_t *st = grow(r->stack, &r->cap, r->depth + 1, sizeof(size_t));
-  if (!st) return;
+  if (!st)
+    return;
   r->stack = st;
   uint64_t par = 0;
   uint16_t depth = 0;
   for (size_t k = r->depth; k-- > 0;) {
     slice_t *below = &r->m->slices[st[k]];
-    if (!(below->flags & SLF_HIDDEN)) depth++;
-    if (!par && below->kind == SL_ITASK && !(below->flags & SLF_HIDDEN)) par = below->id;
+    if (!(below->flags & SLF_HIDDEN))
+      depth++;
+    if (!par && below->kind == SL_ITASK && !(below->flags & SLF_HIDDEN))
+      par = below->id;
   }
   slice_t *s = new_slice(r->m);
-  if (!s) return;
+  if (!s)
+    return;
   *s = (slice_t){.t0 = t,
                  .t1 = t,
                  .id = id,
@@ -173,7 +186,8 @@ static bool pop_match(replay_t *r, uint64_t t, match_fn fn, uint8_t kind, uint8_
                       uint64_t id) {
   size_t k;
   for (k = 0; k < r->depth; k++)
-    if (fn(top(r, k), kind, sub, id)) break;
+    if (fn(top(r, k), kind, sub, id))
+      break;
   if (k == r->depth) {
     r->m->unmatched_ends++;
     return false;
@@ -201,7 +215,8 @@ static bool pop_match(replay_t *r, uint64_t t, match_fn fn, uint8_t kind, uint8_
 
 static bool in_stack(replay_t *r, uint8_t kind, uint64_t id) {
   for (size_t k = 0; k < r->depth; k++)
-    if (top(r, k)->kind == kind && top(r, k)->id == id) return true;
+    if (top(r, k)->kind == kind && top(r, k)->id == id)
+      return true;
   return false;
 }
 
@@ -213,8 +228,10 @@ static bool terminal(uint8_t status) {
 static void on_schedule(replay_t *r, const trace_ev_t *e) {
   task_rec_t *prior = task_find(r->tasks, e->a, false);
   task_rec_t *next = task_find(r->tasks, e->b, false);
-  if (prior && terminal(e->sub)) pop_match(r, e->t, by_kind_id, SL_TASK, 0, e->a);
-  if (!next || in_stack(r, SL_TASK, e->b)) return;
+  if (prior && terminal(e->sub))
+    pop_match(r, e->t, by_kind_id, SL_TASK, 0, e->a);
+  if (!next || in_stack(r, SL_TASK, e->b))
+    return;
   push(r, SL_TASK, 0, e->t, e->b, NULL, next->started ? SLF_RESUMED : 0);
   if (!next->started) {
     next->started = true;
@@ -282,7 +299,8 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
     on_schedule(r, e);
     break;
   case EV_MUTEX_ACQUIRE:
-    if (!try_lock_kind(e->sub)) push(r, SL_MUTEX_WAIT, e->sub, e->t, e->a, e->code, 0);
+    if (!try_lock_kind(e->sub))
+      push(r, SL_MUTEX_WAIT, e->sub, e->t, e->a, e->code, 0);
     break;
   case EV_MUTEX_ACQUIRED:
     if (r->depth && top(r, 0)->kind == SL_MUTEX_WAIT && top(r, 0)->id == e->a)
@@ -317,7 +335,8 @@ static void name_tasks(trace_model_t *m, const void **codes, task_map_t *tasks) 
   for (size_t i = 0; i < m->nslices; i++)
     if (m->slices[i].kind == SL_TASK) {
       task_rec_t *tr = task_find(tasks, m->slices[i].id, false);
-      if (tr) m->slices[i].code = codes[tr - tasks->v];
+      if (tr)
+        m->slices[i].code = codes[tr - tasks->v];
     }
 }
 
@@ -333,10 +352,12 @@ static void implicit_barrier_codes(trace_model_t *m) {
   for (size_t i = 0; i < m->nslices; i++)
     n += m->slices[i].kind == SL_PARALLEL;
   slice_t *regions = malloc((n + 1) * sizeof(slice_t));
-  if (!regions) return;
+  if (!regions)
+    return;
   n = 0;
   for (size_t i = 0; i < m->nslices; i++)
-    if (m->slices[i].kind == SL_PARALLEL) regions[n++] = m->slices[i];
+    if (m->slices[i].kind == SL_PARALLEL)
+      regions[n++] = m->slices[i];
   qsort(regions, n, sizeof(slice_t), by_id);
   for (size_t i = 0; i < m->nslices; i++) {
     slice_t *s = &m->slices[i];
@@ -345,7 +366,8 @@ static void implicit_barrier_codes(trace_model_t *m) {
       continue;
     slice_t key = {.id = s->par};
     slice_t *r = bsearch(&key, regions, n, sizeof(slice_t), by_id);
-    if (r) s->code = r->code;
+    if (r)
+      s->code = r->code;
   }
   free(regions);
 }
@@ -354,12 +376,14 @@ void trace_build_model(trace_model_t *m) {
   memset(m, 0, sizeof(*m));
   size_t nth = 0;
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
-    if (th->track + 1 > nth) nth = th->track + 1;
+    if (th->track + 1 > nth)
+      nth = th->track + 1;
   m->ntracks = (uint32_t)nth;
   m->threads = calloc(nth ? nth : 1, sizeof(thread_info_t));
   trace_ev_t **evs = calloc(nth ? nth : 1, sizeof(*evs));
   size_t *nev = calloc(nth ? nth : 1, sizeof(size_t));
-  if (!m->threads || !evs || !nev) return;
+  if (!m->threads || !evs || !nev)
+    return;
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread) {
     evs[th->track] = trace_thread_events(th, &nev[th->track]);
     thread_info_t *ti = &m->threads[th->track];
@@ -375,7 +399,8 @@ void trace_build_model(trace_model_t *m) {
   for (uint32_t tr = 0; tr < nth; tr++)
     for (size_t i = 0; i < nev[tr]; i++) {
       const trace_ev_t *e = &evs[tr][i];
-      if (e->t > m->tend) m->tend = e->t;
+      if (e->t > m->tend)
+        m->tend = e->t;
       if (e->kind == EV_TASK_CREATE && (e->n & ompt_task_explicit)) {
         task_rec_t *t = task_find(&tasks, e->a, true);
         if (t) {
@@ -390,7 +415,8 @@ void trace_build_model(trace_model_t *m) {
     for (size_t i = 0; i < nev[tr]; i++)
       if (evs[tr][i].kind == EV_TASK_CREATE && codes) {
         task_rec_t *t = task_find(&tasks, evs[tr][i].a, false);
-        if (t) codes[t - tasks.v] = evs[tr][i].code;
+        if (t)
+          codes[t - tasks.v] = evs[tr][i].code;
       }
   // Pass 2: each thread's slices.
   for (uint32_t tr = 0; tr < nth; tr++) {
@@ -417,7 +443,8 @@ void trace_build_model(trace_model_t *m) {
         if (src && sink && src->ended && sink->started)
           add_flow(m, src->end_t, src->end_track, sink->start_t, sink->start_track, FLOW_DEPEND);
       }
-  if (codes) name_tasks(m, codes, &tasks);
+  if (codes)
+    name_tasks(m, codes, &tasks);
   implicit_barrier_codes(m);
   // Hidden slices (the initial task) leave the model; parent links follow.
   size_t *newidx = malloc((m->nslices + 1) * sizeof(size_t));
@@ -431,7 +458,8 @@ void trace_build_model(trace_model_t *m) {
       m->slices[k].parent = m->slices[k].parent ? newidx[m->slices[k].parent - 1] : 0;
       k++;
     }
-  if (newidx) m->nslices = k;
+  if (newidx)
+    m->nslices = k;
   free(newidx);
   free(codes);
   free(tasks.v);

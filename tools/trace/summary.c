@@ -36,13 +36,15 @@ static bool is_barrier(uint8_t sub) {
 static row_t *row_for(table_t *t, uint8_t kind, uint8_t sub, uint32_t loc, uint64_t when) {
   for (size_t i = 0; i < t->n; i++)
     if (t->v[i].kind == kind && t->v[i].sub == sub && t->v[i].loc == loc) {
-      if (when < t->v[i].first) t->v[i].first = when;
+      if (when < t->v[i].first)
+        t->v[i].first = when;
       return &t->v[i];
     }
   if (t->n == t->cap) {
     size_t c = t->cap ? t->cap * 2 : 32;
     row_t *v = realloc(t->v, c * sizeof(row_t));
-    if (!v) return NULL;
+    if (!v)
+      return NULL;
     t->v = v;
     t->cap = c;
   }
@@ -68,9 +70,11 @@ static double imbalance(const uint64_t *v, uint32_t n) {
     if (v[i]) {
       sum += v[i];
       k++;
-      if (v[i] > max) max = v[i];
+      if (v[i] > max)
+        max = v[i];
     }
-  if (k < 2 || max == 0) return -1;
+  if (k < 2 || max == 0)
+    return -1;
   return ((double)max - (double)sum / k) / (double)max;
 }
 
@@ -119,8 +123,10 @@ static void parallel_rows(const trace_model_t *m, row_t **region_row, size_t nre
         busy[m->slices[idx[hi]].track] += m->slices[idx[hi]].t1 - m->slices[idx[hi]].t0;
     for (size_t k = lo; k < hi; k++) {
       const slice_t *s = &m->slices[idx[k]];
-      if (s->kind != SL_WAIT || !is_barrier(s->sub)) continue;
-      if (region_row[r]) region_row[r]->wait += s->t1 - s->t0;
+      if (s->kind != SL_WAIT || !is_barrier(s->sub))
+        continue;
+      if (region_row[r])
+        region_row[r]->wait += s->t1 - s->t0;
       busy[s->track] -= busy[s->track] >= s->t1 - s->t0 ? s->t1 - s->t0 : busy[s->track];
     }
     double imb = imbalance(busy, m->ntracks);
@@ -146,7 +152,8 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
   uint64_t *th_bwait = calloc(m->ntracks + 1, sizeof(uint64_t));
   uint64_t *th_lwait = calloc(m->ntracks + 1, sizeof(uint64_t));
   uint64_t *th_twait = calloc(m->ntracks + 1, sizeof(uint64_t));
-  if (!region_slice || !th_busy || !th_bwait || !th_lwait || !th_twait) goto out;
+  if (!region_slice || !th_busy || !th_bwait || !th_lwait || !th_twait)
+    goto out;
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
     uint64_t d = s->t1 - s->t0;
@@ -168,7 +175,8 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
       const slice_t *p = s->parent ? &m->slices[s->parent - 1] : NULL;
       uint32_t loc = p && p->kind == SL_SYNC && p->sub == s->sub ? p->loc : s->loc;
       r = row_for(&t, SL_SYNC, s->sub, loc, s->t0);
-      if (r) r->wait += d;
+      if (r)
+        r->wait += d;
       if (is_barrier(s->sub))
         th_bwait[s->track] += d;
       else
@@ -177,7 +185,8 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     }
     case SL_MUTEX_WAIT:
       r = row_for(&t, SL_MUTEX_HELD, s->sub, s->loc, s->t0);
-      if (r) r->wait += d;
+      if (r)
+        r->wait += d;
       th_lwait[s->track] += d;
       continue;
     default:
@@ -191,7 +200,8 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
   }
   // A parallel region's wait: its barrier waits, on every thread.
   region_row = calloc(nregions + 1, sizeof(row_t *));
-  if (!region_row) goto out;
+  if (!region_row)
+    goto out;
   for (size_t r = 0; r < nregions; r++)
     region_row[r] = row_for(&t, SL_PARALLEL, 0, m->slices[region_slice[r]].loc, UINT64_MAX);
   parallel_rows(m, region_row, nregions, region_slice);

@@ -28,7 +28,8 @@ static int find_object(struct dl_phdr_info *info, size_t size, void *arg) {
   obj_find_t *f = arg;
   for (int i = 0; i < info->dlpi_phnum; i++) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
-    if (ph->p_type != PT_LOAD) continue;
+    if (ph->p_type != PT_LOAD)
+      continue;
     uintptr_t lo = info->dlpi_addr + ph->p_vaddr;
     if (f->addr >= lo && f->addr < lo + ph->p_memsz) {
       f->bias = info->dlpi_addr;
@@ -65,11 +66,13 @@ static void fallback(trace_loc_t *l) {
 
 // Reads one function/location pair of the symbolizer's output; false at the end.
 static bool read_pair(FILE *f, char *func, size_t fn, char *where, size_t wn) {
-  if (!fgets(func, (int)fn, f) || !fgets(where, (int)wn, f)) return false;
+  if (!fgets(func, (int)fn, f) || !fgets(where, (int)wn, f))
+    return false;
   func[strcspn(func, "\n")] = 0;
   where[strcspn(where, "\n")] = 0;
   char *disc = strstr(where, " (discriminator");
-  if (disc) *disc = 0;
+  if (disc)
+    *disc = 0;
   return true;
 }
 
@@ -85,7 +88,8 @@ static bool known_line(const char *where) {
 // its first line is the construct's.
 static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr_t *vaddr,
                            size_t n) {
-  if (!trace_opt.symbolizer[0] || n == 0) return;
+  if (!trace_opt.symbolizer[0] || n == 0)
+    return;
   char **argv = calloc(2 * n + 6, sizeof(char *));
   char *addrs = malloc(2 * n * 24);
   if (!argv || !addrs) {
@@ -134,9 +138,11 @@ static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr
       strcpy(func, func2);
       strcpy(where, where2);
     }
-    if (!known_line(where)) continue;
+    if (!known_line(where))
+      continue;
     trace_loc_t *l = locs[i];
-    if (strcmp(func, "??") != 0) snprintf(l->func, sizeof(l->func), "%s", func);
+    if (strcmp(func, "??") != 0)
+      snprintf(l->func, sizeof(l->func), "%s", func);
     snprintf(l->file, sizeof(l->file), "%s", where);
     snprintf(l->label, sizeof(l->label), "%s", base_name(where));
   }
@@ -155,7 +161,8 @@ static int by_code(const void *x, const void *y) {
 }
 
 static uint32_t loc_index(const trace_locs_t *locs, const void *code) {
-  if (!code) return 0;
+  if (!code)
+    return 0;
   size_t lo = 1, hi = locs->n;
   while (lo < hi) {
     size_t mid = (lo + hi) / 2;
@@ -171,11 +178,14 @@ void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
   const void **codes = malloc((m->nslices + 1) * sizeof(void *));
   size_t n = 0;
   for (size_t i = 0; codes && i < m->nslices; i++)
-    if (m->slices[i].code) codes[n++] = m->slices[i].code;
-  if (codes) qsort(codes, n, sizeof(void *), by_code);
+    if (m->slices[i].code)
+      codes[n++] = m->slices[i].code;
+  if (codes)
+    qsort(codes, n, sizeof(void *), by_code);
   size_t u = 0;
   for (size_t i = 0; i < n; i++)
-    if (u == 0 || codes[u - 1] != codes[i]) codes[u++] = codes[i];
+    if (u == 0 || codes[u - 1] != codes[i])
+      codes[u++] = codes[i];
   // Entry 0 is "no location".
   locs->v = calloc(u + 1, sizeof(trace_loc_t));
   locs->n = locs->v ? u + 1 : 0;
@@ -193,7 +203,8 @@ void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
     if (f.found) {
       snprintf(l->object, sizeof(l->object), "%s", base_name(f.name));
       snprintf(l->file, sizeof(l->file), "%s", f.name); // the object until the file is known
-      if (bias) bias[i + 1] = f.bias;
+      if (bias)
+        bias[i + 1] = f.bias;
     }
     fallback(l);
   }
@@ -209,17 +220,20 @@ void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
       vaddr[k++] = (uintptr_t)locs->v[j].code - bias[j];
       j++;
     }
-    if (locs->v[i].object[0]) run_symbolizer(object, batch, vaddr, k);
+    if (locs->v[i].object[0])
+      run_symbolizer(object, batch, vaddr, k);
     i = j;
   }
   for (size_t i = 1; i < locs->n; i++) // a file we did not learn is not a source file
     if (!strchr(locs->v[i].label, ':') || strcmp(locs->v[i].file, locs->v[i].object) == 0)
-      if (strstr(locs->v[i].file, locs->v[i].object)) locs->v[i].file[0] = 0;
+      if (strstr(locs->v[i].file, locs->v[i].object))
+        locs->v[i].file[0] = 0;
   // Addresses on the same source line are one location (a construct's begin and end calls).
   uint32_t *canon = malloc((locs->n + 1) * sizeof(uint32_t));
   for (size_t i = 0; canon && i < locs->n; i++) {
     canon[i] = (uint32_t)i;
-    if (!locs->v[i].file[0]) continue;
+    if (!locs->v[i].file[0])
+      continue;
     for (size_t j = 1; j < i; j++)
       if (canon[j] == j && strcmp(locs->v[j].label, locs->v[i].label) == 0 &&
           strcmp(locs->v[j].file, locs->v[i].file) == 0) {

@@ -98,7 +98,8 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
     int key = s->kind * 256 + s->sub;
-    if (name_of[key] >= 0) continue;
+    if (name_of[key] >= 0)
+      continue;
     name_of[key] = nnames++;
     slice_t probe = {.kind = s->kind, .sub = s->sub};
     char name[256];
@@ -136,7 +137,8 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
     fprintf(f, "%s%u,%u,%llu,%llu,%d,%u", i ? "," : "", s->track, row ? row[i] : s->depth,
             (unsigned long long)s->t0, (unsigned long long)(s->t1 - s->t0),
             name_of[s->kind * 256 + s->sub], s->loc);
-    if (i % 8 == 7) fputc('\n', f);
+    if (i % 8 == 7)
+      fputc('\n', f);
   }
   free(row);
   fputs("],\n\"f\":[", f);
@@ -144,7 +146,8 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
     const flow_t *fl = &m->flows[i];
     fprintf(f, "%s%llu,%u,%llu,%u,%d", i ? "," : "", (unsigned long long)fl->t0, fl->track0,
             (unsigned long long)fl->t1, fl->track1, fl->kind == FLOW_DEPEND);
-    if (i % 8 == 7) fputc('\n', f);
+    if (i % 8 == 7)
+      fputc('\n', f);
   }
   fprintf(f, "],\n\"end\":%llu,\n\"summary\":", (unsigned long long)m->tend);
   char *sum = NULL;
@@ -161,6 +164,7 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
   fputs("</script>\n</body></html>\n", f);
   int bad = ferror(f);
   bad |= fclose(f) != 0;
-  if (bad) fprintf(stderr, "glass-trace: error writing %s\n", path);
+  if (bad)
+    fprintf(stderr, "glass-trace: error writing %s\n", path);
   return bad;
 }

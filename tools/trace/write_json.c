@@ -201,13 +201,20 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
     }
     fprintf(f, ",\"codeptr\":\"%p\"", l->code);
   }
-  if (s->kind == SL_PARALLEL) fprintf(f, ",\"requested_threads\":%u", s->count);
-  if (s->kind == SL_ITASK) fprintf(f, ",\"thread_num\":%u", s->count);
-  if (s->kind == SL_WORK) fprintf(f, ",\"count\":%u", s->count);
-  if (s->kind == SL_TASK) fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
-  if (s->par) fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
-  if (s->flags & SLF_TRUNCATED) fputs(",\"truncated\":true", f);
-  if (s->flags & SLF_RESUMED) fputs(",\"resumed\":true", f);
+  if (s->kind == SL_PARALLEL)
+    fprintf(f, ",\"requested_threads\":%u", s->count);
+  if (s->kind == SL_ITASK)
+    fprintf(f, ",\"thread_num\":%u", s->count);
+  if (s->kind == SL_WORK)
+    fprintf(f, ",\"count\":%u", s->count);
+  if (s->kind == SL_TASK)
+    fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
+  if (s->par)
+    fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
+  if (s->flags & SLF_TRUNCATED)
+    fputs(",\"truncated\":true", f);
+  if (s->flags & SLF_RESUMED)
+    fputs(",\"resumed\":true", f);
   fputs("}}", f);
 }
 
@@ -275,6 +282,7 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
           (unsigned long long)m->dropped, (unsigned long long)m->spilled);
   int bad = ferror(f);
   bad |= fclose(f) != 0;
-  if (bad) fprintf(stderr, "glass-trace: error writing %s\n", path);
+  if (bad)
+    fprintf(stderr, "glass-trace: error writing %s\n", path);
   return bad;
 }
