@@ -472,7 +472,8 @@ void glass_env_display(bool verbose) {
   show("OMP_CANCELLATION", "%s", e->cancellation ? "TRUE" : "FALSE");
   show("OMP_DEFAULT_DEVICE", "%d", i->default_device);
   show("OMP_DISPLAY_AFFINITY", "%s", e->display_affinity ? "TRUE" : "FALSE");
-  show("OMP_DISPLAY_ENV", "%s", e->display_env == 2 ? "VERBOSE" : "TRUE");
+  show("OMP_DISPLAY_ENV", "%s",
+       e->display_env == 2 ? "VERBOSE" : e->display_env ? "TRUE" : "FALSE");
   show("OMP_DYNAMIC", "%s", i->dyn ? "TRUE" : "FALSE");
   show("OMP_MAX_ACTIVE_LEVELS", "%d", i->max_active_levels);
   show("OMP_MAX_TASK_PRIORITY", "%d", e->max_task_priority);
