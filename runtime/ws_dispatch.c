@@ -172,8 +172,12 @@ static int fast_path(glass_ws_member_t *m, int32_t nthreads) {
   if (!m->slot) {
     // A team of one: every schedule is consecutive chunks of one size, and ordered turns are
     // nobody else's (ordered_wait/pass do nothing without a slot).
-    if (m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_GUIDED)
-      m->chunk = m->trip ? m->trip : 1; // one block; guided_size's remaining / 1
+    // Static chunks of one thread are consecutive: without a tool counting them, they are
+    // one block too (as in __kmpc_for_static_init's team of one), and an ordered loop's next
+    // call comes once per loop instead of once per iteration.
+    bool whole = m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_GUIDED ||
+                 (m->kind == GLASS_WS_STATIC_CHUNKED && !OMPT_ON(dispatch));
+    if (whole) m->chunk = m->trip ? m->trip : 1; // one block; guided_size's remaining / 1
     return GLASS_WS_FAST_SOLO;
   }
   if (m->ordered) return GLASS_WS_FAST_NONE;
@@ -245,7 +249,9 @@ static inline __attribute__((always_inline)) bool quick_init(int32_t sched, uint
   glass_ws_member_t *m;
   if (team->nthreads == 1) {
     m = &team->ws.solo;
-    if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED) c = trip ? trip : 1; // one block
+    if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED ||
+        (kind == GLASS_WS_STATIC_CHUNKED && !OMPT_ON(dispatch)))
+      c = trip ? trip : 1; // one block, as fast_path
     m->fast = GLASS_WS_FAST_SOLO;
     m->slot = NULL;
   } else {
@@ -482,7 +488,7 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
 
 static bool my_turn(void *arg) {
   glass_ws_member_t *m = arg;
-  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter ||
+  return atomic_load_explicit(&m->slot->ordered, memory_order_seq_cst) == m->ord_iter ||
          glass_cancel_parallel_now(); // the turn's owner may have left the region
 }
 
@@ -491,23 +497,29 @@ void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
   if (m->slot && m->ordered) glass_ws_evc_wait(&m->slot->turn, my_turn, m);
 }
 
-void glass_ws_ordered_pass(glass_ws_member_t *m) {
-  if (m->slot && m->ordered) {
-    atomic_store_explicit(&m->slot->ordered, m->ord_iter + 1, memory_order_seq_cst);
-    glass_ws_evc_signal(&m->slot->turn);
-  }
-  m->ord_done = 1;
+// The sleepers of glass_ws_ordered_pass's slot (it saw some after its store).
+GLASS_NOINLINE void glass_ws_ordered_wake(glass_disp_slot_t *slot) {
+  atomic_fetch_add_explicit(&slot->turn.epoch, 1, memory_order_seq_cst);
+  glass_futex_wake(&slot->turn.epoch, INT32_MAX);
 }
 
 // End of one iteration of an ordered loop: an iteration that ran no ordered region still takes
-// its turn, so the next one can have its own.
-static void dispatch_fini(void) {
+// its turn, so the next one can have its own. A team of one returns after one test.
+static GLASS_NOINLINE void fini_untaken(glass_thread_t *th, glass_ws_member_t *m) {
+  glass_ws_ordered_wait(th, m);
+  glass_ws_ordered_pass(m);
+  m->ord_iter++;
+  m->ord_done = 0;
+}
+
+static inline __attribute__((always_inline)) void dispatch_fini(void) {
   glass_thread_t *th = glass_self();
+  if (likely(th->team->nthreads == 1)) return; // turns are nobody else's
   glass_ws_member_t *m = cached_member(th);
-  if (!m->ordered || !m->slot) return; // in a team of one, turns are nobody else's
-  if (!m->ord_done) {
-    glass_ws_ordered_wait(th, m);
-    glass_ws_ordered_pass(m);
+  if (!m->ordered || !m->slot) return;
+  if (unlikely(!m->ord_done)) {
+    fini_untaken(th, m);
+    return;
   }
   m->ord_iter++;
   m->ord_done = 0;
@@ -575,7 +587,7 @@ static void dispatch_fini(void) {
     }                                                                                              \
     return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
-  GLASS_API void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {                          \
+  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {           \
     (void)loc, (void)gtid;                                                                         \
     dispatch_fini();                                                                               \
   }

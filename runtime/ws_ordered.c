@@ -34,15 +34,34 @@ static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m
 
 #define ORDERED_EVENTS (OMPT_BIT(mutex_acquire) | OMPT_BIT(mutex_acquired))
 
-GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
-  glass_thread_t *th = glass_self();
+// Not our turn yet (tail-called): spin, then sleep.
+static GLASS_NOINLINE void ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
+  glass_ws_ordered_wait(th, m);
+}
+
+// With a tool (tail-called): the events if wanted, the wait state around a wait.
+static GLASS_NOINLINE void ordered_traced(glass_thread_t *th) {
   glass_ws_member_t *m = glass_ws_member(th);
-  if (OMPT_ACTIVE() && (OMPT_ANY(ORDERED_EVENTS) || m->slot)) {
+  if (OMPT_ANY(ORDERED_EVENTS) || m->slot) {
     ordered_slow(th, m);
     return;
   }
   glass_ws_ordered_wait(th, m);
+}
+
+// Frameless: a team of one returns after one test (and the tool's branch); in a team, one load
+// and compare when the turn is already ours.
+GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  if (OMPT_ACTIVE()) {
+    ordered_traced(th);
+    return;
+  }
+  if (likely(th->team->nthreads == 1)) return;
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (likely(glass_ws_ordered_turn(m))) return;
+  ordered_wait(th, m);
 }
 
 // The same for the end (tail-called): pass the turn on, then the event.
@@ -51,14 +70,17 @@ static GLASS_NOINLINE void end_ordered_traced(glass_ws_member_t *m) {
   glass_ompt_cb.mutex_released(ompt_mutex_ordered, ordered_wait_id(m), GLASS_CODEPTR());
 }
 
+// A team of one has no turn to pass (dispatch_fini does not look at ord_done there).
 GLASS_API GLASS_FASTPATH void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  glass_ws_member_t *m = glass_ws_member(glass_self());
+  glass_thread_t *th = glass_tls_self;
+  if (unlikely(!th)) return; // a thread the runtime never saw is in no ordered loop
   if (OMPT_ON(mutex_released)) {
-    end_ordered_traced(m);
+    end_ordered_traced(glass_ws_member(th));
     return;
   }
-  glass_ws_ordered_pass(m);
+  if (likely(th->team->nthreads == 1)) return;
+  glass_ws_ordered_pass(glass_ws_member(th));
 }
 
 // ---------------------------------------------------------------------------------------------
