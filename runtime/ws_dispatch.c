@@ -160,7 +160,7 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
 }
 
 // Which per-chunk path the loop takes (GLASS_WS_FAST_*), and its precomputed parameters.
-static int fast_path(glass_ws_member_t *m, int32_t nthreads) {
+static int fast_path(glass_ws_member_t *m, int32_t nthreads, int32_t tid) {
   if (m->kind == GLASS_WS_GUIDED) {
     // Guided chunks are about remaining / 2n; a team of one has nothing to balance and takes
     // the first chunk of remaining / 1, everything.
@@ -179,6 +179,16 @@ static int fast_path(glass_ws_member_t *m, int32_t nthreads) {
                  (m->kind == GLASS_WS_STATIC_CHUNKED && !OMPT_ON(dispatch));
     if (whole) m->chunk = m->trip ? m->trip : 1; // one block; guided_size's remaining / 1
     return GLASS_WS_FAST_SOLO;
+  }
+  if (m->kind == GLASS_WS_STATIC_CHUNKED) {
+    // Chunks tid, tid + n, ... as indexes: the cursor is the next chunk's first index and
+    // steps by n * chunk (saturated: past the end means no more chunks).
+    uint64_t first, stride;
+    if (__builtin_mul_overflow((uint64_t)tid, m->chunk, &first)) first = UINT64_MAX;
+    if (__builtin_mul_overflow((uint64_t)nthreads, m->chunk, &stride)) stride = UINT64_MAX;
+    m->cursor = first;
+    m->recip = stride;
+    return GLASS_WS_FAST_CHUNKED;
   }
   if (m->ordered) return GLASS_WS_FAST_NONE;
   if (m->kind == GLASS_WS_DYNAMIC) return GLASS_WS_FAST_DYNAMIC;
@@ -209,7 +219,7 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->slot = team->nthreads > 1 ? glass_ws_slot_enter(team, m) : NULL;
   if (unlikely(!m->slot) && team->nthreads > 1)
     m->trip = 0; // cancelled region (glass_ws_slot_enter)
-  m->fast = fast_path(m, team->nthreads);
+  m->fast = fast_path(m, team->nthreads, th->tid);
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
@@ -401,12 +411,13 @@ static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, u
   return 1;
 }
 
-// The common loops' next chunk [*first, *last]: dynamic, and guided in a team of more than
-// one, neither ordered nor under cancel-var (m->fast says which, fixed at init). A private
-// cursor in a team of one, one fetch_add (dynamic) or one compare-and-swap (guided) on the
-// slot's counter otherwise (guided only when with_guided: the ABI entries leave it to the
-// general path, whose frame its loop needs). 1: a chunk; 0: the loop is over for this member;
-// -1: not such a loop (or already finished), the general path decides.
+// The common loops' next chunk [*first, *last]: dynamic, guided in a team of more than one,
+// and static chunked in a team (ordered ones too: the chunk's first turn is set here), none
+// under cancel-var (m->fast says which, fixed at init). A private cursor in a team of one or
+// for static chunks, one fetch_add (dynamic) or one compare-and-swap (guided) on the slot's
+// counter otherwise (guided only when with_guided: the ABI entries leave it to the general
+// path, whose frame its loop needs). 1: a chunk; 0: the loop is over for this member; -1: not
+// such a loop (or already finished), the general path decides.
 static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m, uint64_t *first,
                                                             uint64_t *last, bool with_guided) {
   uint64_t trip = m->trip, chunk = m->chunk, start, end;
@@ -425,6 +436,16 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
     start = atomic_fetch_add_explicit(&m->slot->next, chunk, memory_order_relaxed);
     if (unlikely(start >= trip)) return 0;
     end = trip - start > chunk ? start + chunk : trip;
+    break;
+  case GLASS_WS_FAST_CHUNKED:
+    start = m->cursor;
+    if (unlikely(start >= trip)) return 0;
+    end = trip - start > chunk ? start + chunk : trip;
+    m->cursor = trip - start > m->recip ? start + m->recip : trip;
+    if (m->ordered) { // this chunk's first iteration has the next turn to wait for
+      m->ord_iter = start;
+      m->ord_done = 0;
+    }
     break;
   case GLASS_WS_FAST_GUIDED: {
     if (!with_guided) return -1;

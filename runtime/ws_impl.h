@@ -45,6 +45,7 @@ enum {
   GLASS_WS_FAST_SOLO,       // a team of one: a private cursor, chunks of `chunk`
   GLASS_WS_FAST_DYNAMIC,    // one fetch_add on the slot's counter
   GLASS_WS_FAST_GUIDED,     // one compare-and-swap on the slot's counter
+  GLASS_WS_FAST_CHUNKED,    // static chunked in a team: a private cursor stepping by `recip`
 };
 
 // Whether a tool wants work or dispatch events (the static fast path's hook). Both callbacks'
