@@ -411,12 +411,27 @@ static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, u
   return 1;
 }
 
+// A static chunked loop's next chunk in a team (GLASS_WS_FAST_CHUNKED): 1, or 0 at the end.
+static inline __attribute__((always_inline)) int chunked_chunk(glass_ws_member_t *m,
+                                                               uint64_t *first, uint64_t *last) {
+  uint64_t trip = m->trip, chunk = m->chunk, start = m->cursor;
+  if (unlikely(start >= trip)) return 0;
+  *last = (trip - start > chunk ? start + chunk : trip) - 1;
+  m->cursor = trip - start > m->recip ? start + m->recip : trip;
+  if (m->ordered) { // this chunk's first iteration has the next turn to wait for
+    m->ord_iter = start;
+    m->ord_done = 0;
+  }
+  *first = start;
+  return 1;
+}
+
 // The common loops' next chunk [*first, *last]: dynamic, guided in a team of more than one,
 // and static chunked in a team (ordered ones too: the chunk's first turn is set here), none
 // under cancel-var (m->fast says which, fixed at init). A private cursor in a team of one or
 // for static chunks, one fetch_add (dynamic) or one compare-and-swap (guided) on the slot's
-// counter otherwise (guided only when with_guided: the ABI entries leave it to the general
-// path, whose frame its loop needs). 1: a chunk; 0: the loop is over for this member; -1: not
+// counter otherwise (guided and static chunked only when with_guided: the ABI entries leave
+// them to the general path, whose frame guided's loop needs, and to a function of their own). 1: a chunk; 0: the loop is over for this member; -1: not
 // such a loop (or already finished), the general path decides.
 static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m, uint64_t *first,
                                                             uint64_t *last, bool with_guided) {
@@ -438,15 +453,8 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
     end = trip - start > chunk ? start + chunk : trip;
     break;
   case GLASS_WS_FAST_CHUNKED:
-    start = m->cursor;
-    if (unlikely(start >= trip)) return 0;
-    end = trip - start > chunk ? start + chunk : trip;
-    m->cursor = trip - start > m->recip ? start + m->recip : trip;
-    if (m->ordered) { // this chunk's first iteration has the next turn to wait for
-      m->ord_iter = start;
-      m->ord_done = 0;
-    }
-    break;
+    if (!with_guided) return -1;
+    return chunked_chunk(m, first, last);
   case GLASS_WS_FAST_GUIDED: {
     if (!with_guided) return -1;
     _Atomic uint64_t *next = &m->slot->next;
@@ -569,6 +577,18 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
     if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED))) return;          \
     dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
   }                                                                                                \
+  static GLASS_NOINLINE GLASS_FASTPATH int32_t dispatch_next_chunked_##SFX(                        \
+      glass_ws_member_t *m, int32_t *plast, T *plb, T *pub, ST *pst) {                             \
+    uint64_t first, last;                                                                          \
+    if (unlikely(!chunked_chunk(m, &first, &last)))                                                \
+      return fast_done(m, __builtin_return_address(0));                                           \
+    *plb = (T)value_at(m, first);                                                                  \
+    *pub = (T)value_at(m, last);                                                                   \
+    if (plast) *plast = last == m->last_index;                                                     \
+    if (pst) *pst = (ST)m->incr;                                                                   \
+    if (OMPT_ON(dispatch)) return fast_event(m, first, last, NARROW);                              \
+    return 1;                                                                                      \
+  }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,  \
                                                          T *plb, T *pub, ST *pst) {                \
     (void)gtid;                                                                                    \
@@ -605,6 +625,8 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
         }                                                                                          \
         return fast_done(m, __builtin_return_address(0));                                          \
       }                                                                                            \
+      if (m->fast == GLASS_WS_FAST_CHUNKED) /* a tail call: ra is still the user's */              \
+        return dispatch_next_chunked_##SFX(m, plast, plb, pub, pst);                               \
     }                                                                                              \
     return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
