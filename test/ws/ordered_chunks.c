@@ -20,35 +20,45 @@ static void check(const char *what, long seen, long want, int bad) {
 }
 
 // One loop: the ordered region compares the IV against the expected sequence.
-#define ORDERED_LOOP(NAME, T, LB, COND, STEP, SCHED, SKIP)                                      \
-  static void NAME(void) {                                                                      \
-    long seen = 0, want = 0;                                                                    \
-    int bad = 0;                                                                                \
-    T expect = (LB);                                                                            \
-    for (T i = (LB); COND; i += (STEP))                                                         \
-      if (!(SKIP)) want++;                                                                      \
-    _Pragma("omp parallel shared(seen, bad, expect)") {                                         \
-      _Pragma(SCHED) for (T i = (LB); COND; i += (STEP)) {                                      \
-        if (!(SKIP)) {                                                                          \
-          _Pragma("omp ordered") {                                                              \
-            while ((SKIP_AT(expect, SKIP, T)))                                                  \
-              expect += (STEP);                                                                 \
-            if (i != expect) bad = 1;                                                           \
-            expect += (STEP);                                                                   \
-            seen++;                                                                             \
-          }                                                                                     \
-        }                                                                                       \
-      }                                                                                         \
-    }                                                                                           \
-    check(#NAME, seen, want, bad);                                                              \
+#define ORDERED_LOOP(NAME, T, LB, COND, STEP, SCHED, SKIP)                                         \
+  static void NAME(void) {                                                                         \
+    long seen = 0, want = 0;                                                                       \
+    int bad = 0;                                                                                   \
+    T expect = (LB);                                                                               \
+    for (T i = (LB); COND; i += (STEP))                                                            \
+      if (!(SKIP))                                                                                 \
+        want++;                                                                                    \
+    _Pragma("omp parallel shared(seen, bad, expect)") {                                            \
+      _Pragma(SCHED) for (T i = (LB); COND; i += (STEP)) {                                         \
+        if (!(SKIP)) {                                                                             \
+          _Pragma("omp ordered") {                                                                 \
+            while ((SKIP_AT(expect, SKIP, T)))                                                     \
+              expect += (STEP);                                                                    \
+            if (i != expect)                                                                       \
+              bad = 1;                                                                             \
+            expect += (STEP);                                                                      \
+            seen++;                                                                                \
+          }                                                                                        \
+        }                                                                                          \
+      }                                                                                            \
+    }                                                                                              \
+    check(#NAME, seen, want, bad);                                                                 \
   }
 
 // Whether the value v is one whose iteration skips its ordered region.
 #define SKIP_AT(v, SKIP, T) skip_##T((v), #SKIP)
-static int skip_int(int v, const char *s) { return s[0] == 'i' && v % 5 == 3; }
-static int skip_long(long v, const char *s) { return s[0] == 'i' && v % 5 == 3; }
-static int skip_unsigned(unsigned v, const char *s) { return s[0] == 'i' && v % 5 == 3; }
-static int skip_uint64_t(uint64_t v, const char *s) { return s[0] == 'i' && v % 5 == 3; }
+static int skip_int(int v, const char *s) {
+  return s[0] == 'i' && v % 5 == 3;
+}
+static int skip_long(long v, const char *s) {
+  return s[0] == 'i' && v % 5 == 3;
+}
+static int skip_unsigned(unsigned v, const char *s) {
+  return s[0] == 'i' && v % 5 == 3;
+}
+static int skip_uint64_t(uint64_t v, const char *s) {
+  return s[0] == 'i' && v % 5 == 3;
+}
 
 ORDERED_LOOP(int_c1, int, 0, i < 1000, 1, "omp for ordered schedule(static, 1)", 0)
 ORDERED_LOOP(int_c3_neg, int, 500, i > -500, -3, "omp for ordered schedule(static, 3)", 0)
