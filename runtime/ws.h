@@ -51,7 +51,8 @@ typedef struct glass_ws_member {
   uint64_t last_index; // the index of the loop's last iteration, if this part has it
   uint64_t chunk;
   uint64_t cursor;            // static-via-dispatch or team of one: next index or chunk
-  uint64_t recip;             // guided: floor((2^64 - 1) / 2n), so remaining / 2n is one multiply
+  uint64_t recip;             // guided: floor((2^64 - 1) / 2n), so remaining / 2n is one multiply;
+                              // static chunked in a team (GLASS_WS_FAST_CHUNKED): n * chunk
   uint64_t ord_iter, ord_end; // ordered: current iteration index, end of its chunk
   // OMPT bookkeeping between a construct's begin and end.
   int32_t work_type;

@@ -25,7 +25,8 @@ void glass_ws_team_grow(glass_team_t *team, int32_t capacity) {
   glass_free(ws->members);
   ws->members = glass_zalloc_aligned(sizeof(glass_ws_member_t) * (size_t)capacity, GLASS_CACHE);
   ws->members_cap = capacity;
-  if (ws->slots) return;
+  if (ws->slots)
+    return;
   uint32_t n = glass_disp_num_buffers > 0 ? (uint32_t)glass_disp_num_buffers : 7;
   ws->slots = glass_zalloc_aligned(sizeof(glass_disp_slot_t) * n, GLASS_CACHE);
   for (uint32_t k = 0; k < n; k++)
@@ -47,13 +48,15 @@ static void slot_reset(glass_disp_slot_t *slot, uint32_t gen) {
 // one that cancellation cut short. Slots go back to serving constructs 0..nslots-1.
 void glass_ws_region_end(glass_team_t *team) {
   glass_ws_team_t *ws = &team->ws;
-  if (!ws->members) return;
+  if (!ws->members)
+    return;
   atomic_store_explicit(&ws->shared->singles, 0, memory_order_relaxed);
   uint32_t used = ws->members[0].disp_index;
   // A cancelled region's members may have begun different numbers of constructs.
   if (glass_cancel_enabled())
     for (int32_t t = 1; t < team->nthreads; t++)
-      if (ws->members[t].disp_index > used) used = ws->members[t].disp_index;
+      if (ws->members[t].disp_index > used)
+        used = ws->members[t].disp_index;
   for (uint32_t k = 0; k < used && k < ws->nslots; k++)
     slot_reset(&ws->slots[k], k);
 }
@@ -160,24 +163,45 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
 }
 
 // Which per-chunk path the loop takes (GLASS_WS_FAST_*), and its precomputed parameters.
-static int fast_path(glass_ws_member_t *m, int32_t nthreads) {
+static int fast_path(glass_ws_member_t *m, int32_t nthreads, int32_t tid) {
   if (m->kind == GLASS_WS_GUIDED) {
     // Guided chunks are about remaining / 2n; a team of one has nothing to balance and takes
     // the first chunk of remaining / 1, everything.
     m->recip = nthreads > 1 ? UINT64_MAX / (2 * (uint64_t)nthreads) : UINT64_MAX;
   }
-  if (glass_cancel_enabled()) return GLASS_WS_FAST_NONE;
+  if (glass_cancel_enabled())
+    return GLASS_WS_FAST_NONE;
   // No chunk larger than the loop: the shared counter then stays far from wrapping around.
-  if (m->chunk > m->trip && m->trip) m->chunk = m->trip;
+  if (m->chunk > m->trip && m->trip)
+    m->chunk = m->trip;
   if (!m->slot) {
     // A team of one: every schedule is consecutive chunks of one size, and ordered turns are
     // nobody else's (ordered_wait/pass do nothing without a slot).
-    if (m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_GUIDED)
+    // Static chunks of one thread are consecutive: without a tool counting them, they are
+    // one block too (as in __kmpc_for_static_init's team of one), and an ordered loop's next
+    // call comes once per loop instead of once per iteration.
+    bool whole = m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_GUIDED ||
+                 (m->kind == GLASS_WS_STATIC_CHUNKED && !OMPT_ON(dispatch));
+    if (whole)
       m->chunk = m->trip ? m->trip : 1; // one block; guided_size's remaining / 1
     return GLASS_WS_FAST_SOLO;
   }
-  if (m->ordered) return GLASS_WS_FAST_NONE;
-  if (m->kind == GLASS_WS_DYNAMIC) return GLASS_WS_FAST_DYNAMIC;
+  if (m->kind == GLASS_WS_STATIC_CHUNKED) {
+    // Chunks tid, tid + n, ... as indexes: the cursor is the next chunk's first index and
+    // steps by n * chunk (saturated: past the end means no more chunks).
+    uint64_t first, stride;
+    if (__builtin_mul_overflow((uint64_t)tid, m->chunk, &first))
+      first = UINT64_MAX;
+    if (__builtin_mul_overflow((uint64_t)nthreads, m->chunk, &stride))
+      stride = UINT64_MAX;
+    m->cursor = first;
+    m->recip = stride;
+    return GLASS_WS_FAST_CHUNKED;
+  }
+  if (m->ordered)
+    return GLASS_WS_FAST_NONE;
+  if (m->kind == GLASS_WS_DYNAMIC)
+    return GLASS_WS_FAST_DYNAMIC;
   return m->kind == GLASS_WS_GUIDED ? GLASS_WS_FAST_GUIDED : GLASS_WS_FAST_NONE;
 }
 
@@ -189,7 +213,8 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   glass_ws_member_t *m = glass_ws_member(th);
   sched &= ~SCH_MODIFIERS;
   bool ordered = sched >= SCH_ORDERED_FIRST && sched <= SCH_ORDERED_LAST;
-  if (ordered) sched -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
+  if (ordered)
+    sched -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
   int work;
   m->kind = resolve_kind(th, sched, &chunk, &work);
   m->chunk = chunk < 1 ? 1 : (uint64_t)chunk;
@@ -205,7 +230,7 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->slot = team->nthreads > 1 ? glass_ws_slot_enter(team, m) : NULL;
   if (unlikely(!m->slot) && team->nthreads > 1)
     m->trip = 0; // cancelled region (glass_ws_slot_enter)
-  m->fast = fast_path(m, team->nthreads);
+  m->fast = fast_path(m, team->nthreads, th->tid);
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
@@ -219,15 +244,16 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
 // schedule is given in the directive (no ICV to read): a team of one, where every loop runs on
 // the private cursor (fast_path's SOLO), and a dynamic loop in a team whose next slot is free.
 // False: the general init must run (nothing was changed).
-static inline __attribute__((always_inline)) bool quick_init(int32_t sched, uint64_t lb,
-                                                             uint64_t ub, int64_t incr,
-                                                             int64_t chunk, bool is_signed) {
+static inline __attribute__((always_inline)) bool
+quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk, bool is_signed) {
   glass_thread_t *th = glass_tls_self;
-  if (unlikely(!th) || OMPT_ON(work) || glass_cancel_enabled()) return false;
+  if (unlikely(!th) || OMPT_ON(work) || glass_cancel_enabled())
+    return false;
   glass_team_t *team = th->team;
   uint32_t s = (uint32_t)sched & ~(uint32_t)SCH_MODIFIERS;
   bool ordered = s - SCH_ORDERED_FIRST <= (uint32_t)(SCH_ORDERED_LAST - SCH_ORDERED_FIRST);
-  if (ordered) s -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
+  if (ordered)
+    s -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
   int kind;
   if (s == SCH_DYNAMIC)
     kind = GLASS_WS_DYNAMIC;
@@ -241,20 +267,25 @@ static inline __attribute__((always_inline)) bool quick_init(int32_t sched, uint
     return false;
   uint64_t trip = glass_ws_trip(lb, ub, incr, is_signed);
   uint64_t c = chunk < 1 ? 1 : (uint64_t)chunk;
-  if (c > trip && trip) c = trip; // as fast_path
+  if (c > trip && trip)
+    c = trip; // as fast_path
   glass_ws_member_t *m;
   if (team->nthreads == 1) {
     m = &team->ws.solo;
-    if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED) c = trip ? trip : 1; // one block
+    if (kind == GLASS_WS_STATIC || kind == GLASS_WS_GUIDED ||
+        (kind == GLASS_WS_STATIC_CHUNKED && !OMPT_ON(dispatch)))
+      c = trip ? trip : 1; // one block, as fast_path
     m->fast = GLASS_WS_FAST_SOLO;
     m->slot = NULL;
   } else {
-    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members)) return false;
+    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members))
+      return false;
     m = &team->ws.members[th->tid];
     // glass_ws_slot_enter when the slot is free: otherwise the general path waits for it.
     uint32_t idx = m->disp_index, pos = m->slot_pos;
     glass_disp_slot_t *slot = &team->ws.slots[pos];
-    if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx)) return false;
+    if (unlikely(atomic_load_explicit(&slot->gen, memory_order_acquire) != idx))
+      return false;
     m->disp_index = idx + 1;
     m->slot_pos = pos + 1 == team->ws.nslots ? 0 : pos + 1;
     m->fast = GLASS_WS_FAST_DYNAMIC;
@@ -292,7 +323,8 @@ void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t u
 // (for a team of one, remaining). It never grows as remaining shrinks.
 static inline uint64_t guided_size(uint64_t remaining, uint64_t recip, uint64_t chunk) {
   uint64_t size = (uint64_t)(((unsigned __int128)remaining * recip) >> 64) + 1;
-  if (size < chunk) size = chunk;
+  if (size < chunk)
+    size = chunk;
   return size < remaining ? size : remaining;
 }
 
@@ -303,17 +335,20 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
   glass_disp_slot_t *slot = m->slot;
   switch (m->kind) {
   case GLASS_WS_STATIC: {
-    if (m->cursor || trip == 0) return false;
+    if (m->cursor || trip == 0)
+      return false;
     m->cursor = 1;
     uint64_t q = trip / nth, r = trip % nth, tid = (uint64_t)th->tid;
     size = q + (tid < r);
     start = tid * q + (tid < r ? tid : r);
-    if (!size) return false;
+    if (!size)
+      return false;
     break;
   }
   case GLASS_WS_STATIC_CHUNKED: {
     uint64_t c = m->cursor;
-    if (c >= (trip + chunk - 1) / chunk) return false;
+    if (c >= (trip + chunk - 1) / chunk)
+      return false;
     m->cursor = c + nth;
     start = c * chunk;
     size = chunk;
@@ -323,27 +358,32 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
     if (slot) {
       // A cancelled loop hands out no more chunks (cancel.h). A team of one needs no test:
       // its only member leaves the loop itself.
-      if (unlikely(glass_cancel_loop_requested(th))) return false;
+      if (unlikely(glass_cancel_loop_requested(th)))
+        return false;
       start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
     } else {
       start = m->cursor;
       m->cursor = start + chunk;
     }
-    if (start >= trip) return false;
+    if (start >= trip)
+      return false;
     size = chunk;
     break;
   default: // GLASS_WS_GUIDED
     if (slot) {
-      if (unlikely(glass_cancel_loop_requested(th))) return false;
+      if (unlikely(glass_cancel_loop_requested(th)))
+        return false;
       start = atomic_load_explicit(&slot->next, memory_order_relaxed);
       do {
-        if (start >= trip) return false;
+        if (start >= trip)
+          return false;
         size = guided_size(trip - start, m->recip, chunk);
       } while (!atomic_compare_exchange_weak_explicit(&slot->next, &start, start + size,
                                                       memory_order_relaxed, memory_order_relaxed));
     } else {
       start = m->cursor;
-      if (start >= trip) return false;
+      if (start >= trip)
+        return false;
       size = guided_size(trip - start, m->recip, chunk);
       m->cursor = start + size;
     }
@@ -357,7 +397,8 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
 static GLASS_NOINLINE void loop_done(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
   m->finished = 1;
   m->fast = GLASS_WS_FAST_NONE;
-  if (m->slot) glass_ws_slot_leave(th->team, m);
+  if (m->slot)
+    glass_ws_slot_leave(th->team, m);
   if (OMPT_ON(work) && m->work_type) {
     glass_ompt_work(th, m->work_type, ompt_scope_end, m->work_count, codeptr);
     m->work_type = 0;
@@ -371,7 +412,8 @@ static inline uint64_t value_at(const glass_ws_member_t *m, uint64_t index) {
 static GLASS_NOINLINE void chunk_event(glass_thread_t *th, glass_ws_member_t *m, uint64_t first,
                                        uint64_t last, bool narrow) {
   uint64_t start = value_at(m, first);
-  if (narrow) start = m->is_signed ? (uint64_t)(int64_t)(int32_t)start : (uint32_t)start;
+  if (narrow)
+    start = m->is_signed ? (uint64_t)(int64_t)(int32_t)start : (uint32_t)start;
   glass_ompt_dispatch_chunk(th, ompt_dispatch_ws_loop_chunk, start, last - first + 1);
 }
 
@@ -395,19 +437,38 @@ static GLASS_NOINLINE int32_t fast_event(glass_ws_member_t *m, uint64_t first, u
   return 1;
 }
 
-// The common loops' next chunk [*first, *last]: dynamic, and guided in a team of more than
-// one, neither ordered nor under cancel-var (m->fast says which, fixed at init). A private
-// cursor in a team of one, one fetch_add (dynamic) or one compare-and-swap (guided) on the
-// slot's counter otherwise (guided only when with_guided: the ABI entries leave it to the
-// general path, whose frame its loop needs). 1: a chunk; 0: the loop is over for this member;
-// -1: not such a loop (or already finished), the general path decides.
+// A static chunked loop's next chunk in a team (GLASS_WS_FAST_CHUNKED): 1, or 0 at the end.
+static inline __attribute__((always_inline)) int chunked_chunk(glass_ws_member_t *m,
+                                                               uint64_t *first, uint64_t *last) {
+  uint64_t trip = m->trip, chunk = m->chunk, start = m->cursor;
+  if (unlikely(start >= trip))
+    return 0;
+  *last = (trip - start > chunk ? start + chunk : trip) - 1;
+  m->cursor = trip - start > m->recip ? start + m->recip : trip;
+  if (m->ordered) { // this chunk's first iteration has the next turn to wait for
+    m->ord_iter = start;
+    m->ord_done = 0;
+  }
+  *first = start;
+  return 1;
+}
+
+// The common loops' next chunk [*first, *last]: dynamic, guided in a team of more than one,
+// and static chunked in a team (ordered ones too: the chunk's first turn is set here), none
+// under cancel-var (m->fast says which, fixed at init). A private cursor in a team of one or
+// for static chunks, one fetch_add (dynamic) or one compare-and-swap (guided) on the slot's
+// counter otherwise (guided and static chunked only when with_guided: the ABI entries leave
+// them to the general path, whose frame guided's loop needs, and to a function of their own). 1: a
+// chunk; 0: the loop is over for this member; -1: not such a loop (or already finished), the
+// general path decides.
 static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m, uint64_t *first,
                                                             uint64_t *last, bool with_guided) {
   uint64_t trip = m->trip, chunk = m->chunk, start, end;
   uint8_t fast = m->fast;
   if (fast == GLASS_WS_FAST_SOLO) {
     start = m->cursor;
-    if (unlikely(start >= trip)) return 0;
+    if (unlikely(start >= trip))
+      return 0;
     end = trip - start > chunk ? start + chunk : trip;
     m->cursor = end;
     *first = start;
@@ -417,15 +478,22 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
   switch (fast) {
   case GLASS_WS_FAST_DYNAMIC:
     start = atomic_fetch_add_explicit(&m->slot->next, chunk, memory_order_relaxed);
-    if (unlikely(start >= trip)) return 0;
+    if (unlikely(start >= trip))
+      return 0;
     end = trip - start > chunk ? start + chunk : trip;
     break;
+  case GLASS_WS_FAST_CHUNKED:
+    if (!with_guided)
+      return -1;
+    return chunked_chunk(m, first, last);
   case GLASS_WS_FAST_GUIDED: {
-    if (!with_guided) return -1;
+    if (!with_guided)
+      return -1;
     _Atomic uint64_t *next = &m->slot->next;
     start = atomic_load_explicit(next, memory_order_relaxed);
     do {
-      if (unlikely(start >= trip)) return 0;
+      if (unlikely(start >= trip))
+        return 0;
       end = start + guided_size(trip - start, m->recip, chunk);
     } while (!atomic_compare_exchange_weak_explicit(next, &start, end, memory_order_relaxed,
                                                     memory_order_relaxed));
@@ -443,9 +511,8 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
 // cached member entry is stale (a nested region ran since:
 // the cache is refreshed). The bounds of the next chunk as IV values; false at the end of the
 // loop. ra is the entry's return address, turned into codeptr_ra only at the end of the loop.
-static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, uint64_t *hi,
-                                                               int32_t *plast, int64_t *incr,
-                                                               void *ra, bool narrow) {
+static inline __attribute__((always_inline)) bool
+dispatch_next(uint64_t *lo, uint64_t *hi, int32_t *plast, int64_t *incr, void *ra, bool narrow) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   if (unlikely(th->ws.disp != m || th->ws.disp_team != th->team)) {
@@ -461,7 +528,8 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
     return false;
   }
   if (got < 0 && (unlikely(m->finished) || !next_chunk(th, m, &first, &last))) {
-    if (!m->finished) loop_done(th, m, glass_user_codeptr(ra));
+    if (!m->finished)
+      loop_done(th, m, glass_user_codeptr(ra));
     return false;
   }
   if (m->ordered) {
@@ -472,8 +540,10 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
   *lo = value_at(m, first);
   *hi = value_at(m, last);
   *incr = m->incr;
-  if (plast) *plast = last == m->last_index;
-  if (OMPT_ON(dispatch)) chunk_event(th, m, first, last, narrow);
+  if (plast)
+    *plast = last == m->last_index;
+  if (OMPT_ON(dispatch))
+    chunk_event(th, m, first, last, narrow);
   return true;
 }
 
@@ -482,32 +552,41 @@ static inline __attribute__((always_inline)) bool dispatch_next(uint64_t *lo, ui
 
 static bool my_turn(void *arg) {
   glass_ws_member_t *m = arg;
-  return atomic_load_explicit(&m->slot->ordered, memory_order_acquire) == m->ord_iter ||
+  return atomic_load_explicit(&m->slot->ordered, memory_order_seq_cst) == m->ord_iter ||
          glass_cancel_parallel_now(); // the turn's owner may have left the region
 }
 
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
   (void)th;
-  if (m->slot && m->ordered) glass_ws_evc_wait(&m->slot->turn, my_turn, m);
+  if (m->slot && m->ordered)
+    glass_ws_evc_wait(&m->slot->turn, my_turn, m);
 }
 
-void glass_ws_ordered_pass(glass_ws_member_t *m) {
-  if (m->slot && m->ordered) {
-    atomic_store_explicit(&m->slot->ordered, m->ord_iter + 1, memory_order_seq_cst);
-    glass_ws_evc_signal(&m->slot->turn);
-  }
-  m->ord_done = 1;
+// The sleepers of glass_ws_ordered_pass's slot (it saw some after its store).
+GLASS_NOINLINE void glass_ws_ordered_wake(glass_disp_slot_t *slot) {
+  atomic_fetch_add_explicit(&slot->turn.epoch, 1, memory_order_seq_cst);
+  glass_futex_wake(&slot->turn.epoch, INT32_MAX);
 }
 
 // End of one iteration of an ordered loop: an iteration that ran no ordered region still takes
-// its turn, so the next one can have its own.
-static void dispatch_fini(void) {
+// its turn, so the next one can have its own. A team of one returns after one test.
+static GLASS_NOINLINE void fini_untaken(glass_thread_t *th, glass_ws_member_t *m) {
+  glass_ws_ordered_wait(th, m);
+  glass_ws_ordered_pass(m);
+  m->ord_iter++;
+  m->ord_done = 0;
+}
+
+static inline __attribute__((always_inline)) void dispatch_fini(void) {
   glass_thread_t *th = glass_self();
+  if (likely(th->team->nthreads == 1))
+    return; // turns are nobody else's
   glass_ws_member_t *m = cached_member(th);
-  if (!m->ordered || !m->slot) return; // in a team of one, turns are nobody else's
-  if (!m->ord_done) {
-    glass_ws_ordered_wait(th, m);
-    glass_ws_ordered_pass(m);
+  if (!m->ordered || !m->slot)
+    return;
+  if (unlikely(!m->ord_done)) {
+    fini_untaken(th, m);
+    return;
   }
   m->ord_iter++;
   m->ord_done = 0;
@@ -523,33 +602,49 @@ static void dispatch_fini(void) {
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
 #define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
-  static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched,       \
-                                                      T lb, T ub, ST st, ST chunk) {               \
+  static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb, \
+                                                      T ub, ST st, ST chunk) {                     \
     (void)gtid;                                                                                    \
     dispatch_init(NULL, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,                      \
                   glass_user_codeptr(ra));                                                         \
   }                                                                                                \
-  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(ident_t *loc, int32_t gtid,             \
-                                                           int32_t sched, T lb, T ub, ST st,       \
-                                                           ST chunk) {                             \
+  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(                                        \
+      ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, ST st, ST chunk) {                    \
     (void)loc;                                                                                     \
-    if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED))) return;          \
+    if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED)))                  \
+      return;                                                                                      \
     dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
   }                                                                                                \
-  static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,  \
+  static GLASS_NOINLINE GLASS_FASTPATH int32_t dispatch_next_chunked_##SFX(                        \
+      glass_ws_member_t *m, int32_t *plast, T *plb, T *pub, ST *pst) {                             \
+    uint64_t first, last;                                                                          \
+    if (unlikely(!chunked_chunk(m, &first, &last)))                                                \
+      return fast_done(m, __builtin_return_address(0));                                            \
+    *plb = (T)value_at(m, first);                                                                  \
+    *pub = (T)value_at(m, last);                                                                   \
+    if (plast)                                                                                     \
+      *plast = last == m->last_index;                                                              \
+    if (pst)                                                                                       \
+      *pst = (ST)m->incr;                                                                          \
+    if (OMPT_ON(dispatch))                                                                         \
+      return fast_event(m, first, last, NARROW);                                                   \
+    return 1;                                                                                      \
+  }                                                                                                \
+  static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,   \
                                                          T *plb, T *pub, ST *pst) {                \
     (void)gtid;                                                                                    \
     uint64_t lo, hi;                                                                               \
     int64_t incr;                                                                                  \
-    if (!dispatch_next(&lo, &hi, plast, &incr, ra, NARROW)) return 0;                              \
+    if (!dispatch_next(&lo, &hi, plast, &incr, ra, NARROW))                                        \
+      return 0;                                                                                    \
     *plb = (T)lo;                                                                                  \
     *pub = (T)hi;                                                                                  \
-    if (pst) *pst = (ST)incr;                                                                      \
+    if (pst)                                                                                       \
+      *pst = (ST)incr;                                                                             \
     return 1;                                                                                      \
   }                                                                                                \
-  GLASS_API GLASS_FASTPATH int32_t __kmpc_dispatch_next_##SFX(ident_t *loc, int32_t gtid,          \
-                                                              int32_t *plast, T *plb, T *pub,      \
-                                                              ST *pst) {                           \
+  GLASS_API GLASS_FASTPATH int32_t __kmpc_dispatch_next_##SFX(                                     \
+      ident_t *loc, int32_t gtid, int32_t *plast, T *plb, T *pub, ST *pst) {                       \
     (void)loc, (void)gtid;                                                                         \
     glass_thread_t *th = glass_tls_self;                                                           \
     if (likely(th != NULL) && likely(th->ws.disp_team == th->team)) {                              \
@@ -559,9 +654,12 @@ static void dispatch_fini(void) {
       if (likely(got > 0)) {                                                                       \
         *plb = (T)value_at(m, first);                                                              \
         *pub = (T)value_at(m, last);                                                               \
-        if (plast) *plast = last == m->last_index;                                                 \
-        if (pst) *pst = (ST)m->incr;                                                               \
-        if (OMPT_ON(dispatch)) return fast_event(m, first, last, NARROW);                          \
+        if (plast)                                                                                 \
+          *plast = last == m->last_index;                                                          \
+        if (pst)                                                                                   \
+          *pst = (ST)m->incr;                                                                      \
+        if (OMPT_ON(dispatch))                                                                     \
+          return fast_event(m, first, last, NARROW);                                               \
         return 1;                                                                                  \
       }                                                                                            \
       if (got == 0) {                                                                              \
@@ -572,10 +670,12 @@ static void dispatch_fini(void) {
         }                                                                                          \
         return fast_done(m, __builtin_return_address(0));                                          \
       }                                                                                            \
+      if (m->fast == GLASS_WS_FAST_CHUNKED) /* a tail call: ra is still the user's */              \
+        return dispatch_next_chunked_##SFX(m, plast, plb, pub, pst);                               \
     }                                                                                              \
     return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
-  GLASS_API void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {                          \
+  GLASS_API GLASS_FASTPATH void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {           \
     (void)loc, (void)gtid;                                                                         \
     dispatch_fini();                                                                               \
   }
@@ -591,13 +691,15 @@ GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = cached_member(th);
-  if (!m->finished && m->slot) loop_done(th, m, GLASS_CODEPTR());
+  if (!m->finished && m->slot)
+    loop_done(th, m, GLASS_CODEPTR());
 }
 
 // A member leaves a cancelled loop (cancel.h): it will not call dispatch_next or deinit again.
 void glass_ws_dispatch_abandon(glass_thread_t *th, void *codeptr) {
   glass_ws_member_t *m = glass_ws_member(th);
-  if (!m->finished) loop_done(th, m, codeptr);
+  if (!m->finished)
+    loop_done(th, m, codeptr);
 }
 
 void glass_ws_cancel_wake(glass_team_t *team) {

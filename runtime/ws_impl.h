@@ -45,6 +45,7 @@ enum {
   GLASS_WS_FAST_SOLO,     // a team of one: a private cursor, chunks of `chunk`
   GLASS_WS_FAST_DYNAMIC,  // one fetch_add on the slot's counter
   GLASS_WS_FAST_GUIDED,   // one compare-and-swap on the slot's counter
+  GLASS_WS_FAST_CHUNKED,  // static chunked in a team: a private cursor stepping by `recip`
 };
 
 // Whether a tool wants work or dispatch events (the static fast path's hook). Both callbacks'
@@ -117,6 +118,26 @@ void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t u
 
 // Ordered turns of the member's current iteration (ws_dispatch.c).
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m);
-void glass_ws_ordered_pass(glass_ws_member_t *m);
+void glass_ws_ordered_wake(glass_disp_slot_t *slot);
+
+// Whether the member's iteration has its turn: one load and compare in a team (seq_cst, which
+// is a plain load on x86, pairs with the sleeper count in glass_ws_ordered_pass); always in a
+// team of one, or outside an ordered loop.
+static inline bool glass_ws_ordered_turn(glass_ws_member_t *m) {
+  return !m->slot || !m->ordered ||
+         atomic_load_explicit(&m->slot->ordered, memory_order_seq_cst) == m->ord_iter;
+}
+
+// Pass the turn on: one seq_cst store, then the sleeper count read by a seq_cst load (ordered
+// after the store without a separate fence); the wake-up only when somebody sleeps.
+static inline void glass_ws_ordered_pass(glass_ws_member_t *m) {
+  glass_disp_slot_t *slot = m->slot;
+  m->ord_done = 1;
+  if (!slot || !m->ordered)
+    return;
+  atomic_store_explicit(&slot->ordered, m->ord_iter + 1, memory_order_seq_cst);
+  if (unlikely(atomic_load_explicit(&slot->turn.sleepers, memory_order_seq_cst)))
+    glass_ws_ordered_wake(slot);
+}
 
 #endif

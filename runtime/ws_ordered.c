@@ -28,21 +28,43 @@ static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m
     OMPT_WAIT_STATE(th, prior, 0);
     (void)prior;
   }
-  if (OMPT_ON(mutex_acquired)) glass_ompt_cb.mutex_acquired(ompt_mutex_ordered, wid, codeptr);
+  if (OMPT_ON(mutex_acquired))
+    glass_ompt_cb.mutex_acquired(ompt_mutex_ordered, wid, codeptr);
   (void)codeptr;
 }
 
 #define ORDERED_EVENTS (OMPT_BIT(mutex_acquire) | OMPT_BIT(mutex_acquired))
 
-GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
-  glass_thread_t *th = glass_self();
+// Not our turn yet (tail-called): spin, then sleep.
+static GLASS_NOINLINE void ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
+  glass_ws_ordered_wait(th, m);
+}
+
+// With a tool (tail-called): the events if wanted, the wait state around a wait.
+static GLASS_NOINLINE void ordered_traced(glass_thread_t *th) {
   glass_ws_member_t *m = glass_ws_member(th);
-  if (OMPT_ACTIVE() && (OMPT_ANY(ORDERED_EVENTS) || m->slot)) {
+  if (OMPT_ANY(ORDERED_EVENTS) || m->slot) {
     ordered_slow(th, m);
     return;
   }
   glass_ws_ordered_wait(th, m);
+}
+
+// Frameless: a team of one returns after one test (and the tool's branch); in a team, one load
+// and compare when the turn is already ours.
+GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  if (OMPT_ACTIVE()) {
+    ordered_traced(th);
+    return;
+  }
+  if (likely(th->team->nthreads == 1))
+    return;
+  glass_ws_member_t *m = glass_ws_member(th);
+  if (likely(glass_ws_ordered_turn(m)))
+    return;
+  ordered_wait(th, m);
 }
 
 // The same for the end (tail-called): pass the turn on, then the event.
@@ -51,14 +73,19 @@ static GLASS_NOINLINE void end_ordered_traced(glass_ws_member_t *m) {
   glass_ompt_cb.mutex_released(ompt_mutex_ordered, ordered_wait_id(m), GLASS_CODEPTR());
 }
 
+// A team of one has no turn to pass (dispatch_fini does not look at ord_done there).
 GLASS_API GLASS_FASTPATH void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
   (void)loc, (void)gtid;
-  glass_ws_member_t *m = glass_ws_member(glass_self());
+  glass_thread_t *th = glass_tls_self;
+  if (unlikely(!th))
+    return; // a thread the runtime never saw is in no ordered loop
   if (OMPT_ON(mutex_released)) {
-    end_ordered_traced(m);
+    end_ordered_traced(glass_ws_member(th));
     return;
   }
-  glass_ws_ordered_pass(m);
+  if (likely(th->team->nthreads == 1))
+    return;
+  glass_ws_ordered_pass(glass_ws_member(th));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,13 +114,17 @@ GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
     m->dim_info[3 * d] = dims[d].lo;
     m->dim_info[3 * d + 1] = dims[d].st;
     m->dim_info[3 * d + 2] = (int64_t)trip;
-    if (__builtin_mul_overflow(total, trip, &total)) total = UINT64_MAX;
+    if (__builtin_mul_overflow(total, trip, &total))
+      total = UINT64_MAX;
   }
   m->dx_slot = NULL;
-  if (team->nthreads == 1 || ndims == 0) return;
+  if (team->nthreads == 1 || ndims == 0)
+    return;
   m->dx_slot = glass_ws_slot_enter(team, m);
-  if (!m->dx_slot) return; // cancelled region: no dependences to wait for
-  if (atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)) return;
+  if (!m->dx_slot)
+    return; // cancelled region: no dependences to wait for
+  if (atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire))
+    return;
   size_t words = total / 32 + 1;
   uint32_t *bits = glass_zalloc(words * sizeof(uint32_t));
   if (!bits) {
@@ -114,9 +145,11 @@ static bool linear_index(const glass_ws_member_t *m, const int64_t *vec, uint64_
     int64_t lo = m->dim_info[3 * d], st = m->dim_info[3 * d + 1];
     uint64_t trip = (uint64_t)m->dim_info[3 * d + 2];
     int64_t off = (int64_t)((uint64_t)vec[d] - (uint64_t)lo);
-    if (st == 0 || (st > 0 ? off < 0 : off > 0) || off % st != 0) return false;
+    if (st == 0 || (st > 0 ? off < 0 : off > 0) || off % st != 0)
+      return false;
     uint64_t k = (uint64_t)(off / st);
-    if (k >= trip) return false;
+    if (k >= trip)
+      return false;
     idx = idx * trip + k;
   }
   *out = idx;
@@ -139,12 +172,14 @@ GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *v
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->dx_slot || !linear_index(m, vec, &idx)) return;
+  if (!m->dx_slot || !linear_index(m, vec, &idx))
+    return;
   uint32_t *bits;
   while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))
     glass_spin_pause(); // the member that allocates is between its enter and its publish
   dep_wait_t w = {(_Atomic uint32_t *)&bits[idx / 32], 1u << (idx % 32)};
-  if (dep_posted(&w)) return;
+  if (dep_posted(&w))
+    return;
   int prior = th->ompt_state;
   OMPT_WAIT_STATE(th, ompt_state_wait_ordered, (uintptr_t)m->dx_slot);
   glass_ws_evc_wait(&m->dx_slot->turn, dep_posted, &w);
@@ -157,7 +192,8 @@ GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *v
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->dx_slot || !linear_index(m, vec, &idx)) return;
+  if (!m->dx_slot || !linear_index(m, vec, &idx))
+    return;
   uint32_t *bits;
   while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))
     glass_spin_pause();
