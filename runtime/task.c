@@ -289,8 +289,17 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
     glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
+// Idle workers asleep while they help the region they left (idle_poll): not counted in the
+// team's `sleepers`, which may be gone by the time they wake.
+static _Atomic int32_t idle_sleepers;
+
+// One relaxed load per push while nobody sleeps (the common case: waiters spin). No fence
+// before it, so a waiter that goes to sleep in that instant can miss this task's poke; it is
+// then poked by the next push, or the task runs on another member or at the producer's next
+// scheduling point.
 static inline void maybe_wake(glass_team_t *team) {
-  if (unlikely(atomic_load_explicit(&team->tasking.waiters, memory_order_relaxed) > 0))
+  if (unlikely(atomic_load_explicit(&team->tasking.sleepers, memory_order_relaxed) != 0) ||
+      unlikely(atomic_load_explicit(&idle_sleepers, memory_order_relaxed) != 0))
     wake_waiters(team);
 }
 
@@ -589,6 +598,7 @@ const glass_waiter_t *glass_task_wait_begin(glass_thread_t *th, glass_team_t *te
                                             glass_waiter_t *w) {
   w->poll = barrier_poll;
   w->arg = th;
+  w->sleepers = &team->tasking.sleepers;
   atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
   return w;
 }
@@ -616,6 +626,7 @@ static bool lazy_poll(void *arg) {
 const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t *w) {
   w->poll = lazy_poll;
   w->arg = th;
+  w->sleepers = &th->team->tasking.sleepers;
   return w;
 }
 
@@ -655,6 +666,7 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
     // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
     // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
     atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
+    atomic_fetch_add_explicit(&team->tasking.sleepers, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
     bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
@@ -662,6 +674,7 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&team->tasking.sleepers, 1, memory_order_relaxed);
     atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
     idle = 0;
     idle_since = 0;
@@ -735,6 +748,7 @@ static bool idle_poll(void *arg) {
 const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t *w) {
   w->poll = idle_poll;
   w->arg = th;
+  w->sleepers = &idle_sleepers;
   th->tasking.wait_flag = &th->go;
   return w;
 }

@@ -54,6 +54,7 @@ typedef struct glass_tasking_thread {
 typedef struct glass_tasking_team {
   _Atomic bool active;               // a task was deferred since the last barrier completed
   _Atomic int32_t waiters;           // members in a waiting loop that runs tasks
+  _Atomic int32_t sleepers;          // of those, asleep or going to sleep: producers poke them
   _Atomic int32_t nprio;             // tasks waiting in the priority list
   _Atomic(struct glass_deque *) dqs; // [ndq] deques, created at the first deferred task
   int32_t ndq;
