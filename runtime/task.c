@@ -417,10 +417,24 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
     if (t->in_tg)
       atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
     glass_team_t *team = t->base.team;
-    if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
+    if (likely(th->team == team) && likely(th->tasking.debt_team == team ||
+                                           th->tasking.pending_debt == 0)) {
+      th->tasking.debt_team = team;
+      th->tasking.pending_debt++;
+    } else if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1) {
       glass_task_team_idle(team);
+    }
   }
   task_release(th, t);
+}
+
+// Takes this thread's deferred completions off the team's `pending` count (see pending_debt).
+static GLASS_NOINLINE void pay_pending_debt(glass_thread_t *th) {
+  glass_team_t *team = th->tasking.debt_team;
+  int32_t n = th->tasking.pending_debt;
+  th->tasking.pending_debt = 0;
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_acq_rel) == n)
+    glass_task_team_idle(team);
 }
 
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
@@ -550,8 +564,11 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
 bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status) {
   glass_team_t *team = th->team;
   glass_xtask_t *t = find_task(th, team, constrained);
-  if (!t)
+  if (!t) {
+    if (unlikely(th->tasking.pending_debt != 0))
+      pay_pending_debt(th);
     return false;
+  }
 #if GLASS_OMPT
   int32_t state = th->ompt_state;
   uint64_t wait_id = th->ompt_wait_id;
