@@ -289,8 +289,17 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
     glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
+// Idle workers asleep while they help the region they left (idle_poll): not counted in the
+// team's `sleepers`, which may be gone by the time they wake.
+static _Atomic int32_t idle_sleepers;
+
+// One relaxed load per push while nobody sleeps (the common case: waiters spin). No fence
+// before it, so a waiter that goes to sleep in that instant can miss this task's poke; it is
+// then poked by the next push, or the task runs on another member or at the producer's next
+// scheduling point.
 static inline void maybe_wake(glass_team_t *team) {
-  if (unlikely(atomic_load_explicit(&team->tasking.waiters, memory_order_relaxed) > 0))
+  if (unlikely(atomic_load_explicit(&team->tasking.sleepers, memory_order_relaxed) != 0) ||
+      unlikely(atomic_load_explicit(&idle_sleepers, memory_order_relaxed) != 0))
     wake_waiters(team);
 }
 
@@ -408,10 +417,24 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
     if (t->in_tg)
       atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
     glass_team_t *team = t->base.team;
-    if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
+    if (likely(th->team == team) && likely(th->tasking.debt_team == team ||
+                                           th->tasking.pending_debt == 0)) {
+      th->tasking.debt_team = team;
+      th->tasking.pending_debt++;
+    } else if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1) {
       glass_task_team_idle(team);
+    }
   }
   task_release(th, t);
+}
+
+// Takes this thread's deferred completions off the team's `pending` count (see pending_debt).
+static GLASS_NOINLINE void pay_pending_debt(glass_thread_t *th) {
+  glass_team_t *team = th->tasking.debt_team;
+  int32_t n = th->tasking.pending_debt;
+  th->tasking.pending_debt = 0;
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_acq_rel) == n)
+    glass_task_team_idle(team);
 }
 
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
@@ -541,8 +564,11 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
 bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status) {
   glass_team_t *team = th->team;
   glass_xtask_t *t = find_task(th, team, constrained);
-  if (!t)
+  if (!t) {
+    if (unlikely(th->tasking.pending_debt != 0))
+      pay_pending_debt(th);
     return false;
+  }
 #if GLASS_OMPT
   int32_t state = th->ompt_state;
   uint64_t wait_id = th->ompt_wait_id;
@@ -589,6 +615,7 @@ const glass_waiter_t *glass_task_wait_begin(glass_thread_t *th, glass_team_t *te
                                             glass_waiter_t *w) {
   w->poll = barrier_poll;
   w->arg = th;
+  w->sleepers = &team->tasking.sleepers;
   atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
   return w;
 }
@@ -616,6 +643,7 @@ static bool lazy_poll(void *arg) {
 const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t *w) {
   w->poll = lazy_poll;
   w->arg = th;
+  w->sleepers = &th->team->tasking.sleepers;
   return w;
 }
 
@@ -655,6 +683,7 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
     // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
     // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
     atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
+    atomic_fetch_add_explicit(&team->tasking.sleepers, 1, memory_order_seq_cst);
     int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
     atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
     bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
@@ -662,6 +691,7 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
         atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
       glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
     atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
+    atomic_fetch_sub_explicit(&team->tasking.sleepers, 1, memory_order_relaxed);
     atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
     idle = 0;
     idle_since = 0;
@@ -735,6 +765,7 @@ static bool idle_poll(void *arg) {
 const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t *w) {
   w->poll = idle_poll;
   w->arg = th;
+  w->sleepers = &idle_sleepers;
   th->tasking.wait_flag = &th->go;
   return w;
 }

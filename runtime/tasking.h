@@ -43,6 +43,11 @@ typedef struct glass_tasking_thread {
   struct glass_thread *rbatch_owner;
   uint32_t rbatch_n;
   void *free_groups; // recycled taskgroups
+  // Completions of tasks of debt_team not yet taken off its `pending` count: a member pays
+  // them when it finds no task to run (every wait that runs tasks polls until then), so that
+  // the producer and the thieves do not update `pending` alternately for every task.
+  struct glass_team *debt_team;
+  int32_t pending_debt;
   // Flag this thread sleeps on while it polls for tasks. Producers read it at every push while
   // a member waits: its own line, so that they do not pull the fields the thread writes per task.
   _Alignas(64) glass_flag_t *wait_flag;
@@ -54,6 +59,7 @@ typedef struct glass_tasking_thread {
 typedef struct glass_tasking_team {
   _Atomic bool active;               // a task was deferred since the last barrier completed
   _Atomic int32_t waiters;           // members in a waiting loop that runs tasks
+  _Atomic int32_t sleepers;          // of those, asleep or going to sleep: producers poke them
   _Atomic int32_t nprio;             // tasks waiting in the priority list
   _Atomic(struct glass_deque *) dqs; // [ndq] deques, created at the first deferred task
   int32_t ndq;

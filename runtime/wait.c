@@ -12,19 +12,30 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
     uint32_t v = atomic_load_explicit(&f->word, memory_order_acquire);
     if (glass_flag_reached(v, target))
       return;
+    // Counted before the bit is set: a producer that sees the count 0 pokes nobody.
+    _Atomic int32_t *sl = w ? w->sleepers : NULL;
+    if (sl)
+      atomic_fetch_add_explicit(sl, 1, memory_order_seq_cst);
     if (!(v & GLASS_FLAG_SLEEPER)) {
       if (!atomic_compare_exchange_strong_explicit(&f->word, &v, v | GLASS_FLAG_SLEEPER,
-                                                   memory_order_acq_rel, memory_order_acquire))
+                                                   memory_order_acq_rel, memory_order_acquire)) {
+        if (sl)
+          atomic_fetch_sub_explicit(sl, 1, memory_order_relaxed);
         continue;
+      }
       v |= GLASS_FLAG_SLEEPER;
     }
-    // Work made available before its producer could see the bit got no poke: look once more
-    // (after a full fence: the producer fences between publishing and reading the bit, and
-    // polls may start with plain loads).
+    // Work made available before its producer could see the count got no poke: look once more
+    // (after a full fence: polls may start with plain loads).
     atomic_thread_fence(memory_order_seq_cst);
-    if (w && w->poll && w->poll(w->arg))
+    if (w && w->poll && w->poll(w->arg)) {
+      if (sl)
+        atomic_fetch_sub_explicit(sl, 1, memory_order_relaxed);
       continue;
+    }
     glass_futex_wait(&f->word, v);
+    if (sl)
+      atomic_fetch_sub_explicit(sl, 1, memory_order_relaxed);
     // A poke wakes us without a counter change: give the poll function a chance, then spin
     // again for the block time before sleeping anew.
     if (w && w->poll && !glass_flag_test(f, target)) {

@@ -26,6 +26,9 @@ typedef bool (*glass_poll_fn)(void *arg);
 typedef struct {
   glass_poll_fn poll;
   void *arg;
+  // Counted in *sleepers (when not NULL) while asleep or about to sleep, so that producers of
+  // the work `poll` looks for test one word before they look for sleepers to poke.
+  _Atomic int32_t *sleepers;
 } glass_waiter_t;
 
 // Wait until the flag's counter reaches target (an even number).
