@@ -17,6 +17,12 @@ void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected) {
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
 }
 
+// As glass_futex_wait, but back after at most `ns` nanoseconds.
+void glass_futex_wait_for(_Atomic uint32_t *addr, uint32_t expected, uint64_t ns) {
+  struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
+  syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, &ts, NULL, 0);
+}
+
 void glass_futex_wake(_Atomic uint32_t *addr, int count) {
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }

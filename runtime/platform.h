@@ -28,6 +28,7 @@ static inline void glass_cpu_relax(void) {
 
 // Futex on a 32-bit word. wait returns when woken, on a value mismatch, or spuriously.
 void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected);
+void glass_futex_wait_for(_Atomic uint32_t *addr, uint32_t expected, uint64_t ns);
 void glass_futex_wake(_Atomic uint32_t *addr, int count);
 
 // Monotonic nanoseconds; cheap (vDSO).

@@ -7,7 +7,15 @@ _Atomic bool glass_oversubscribed;
 // Reading the clock costs more than a pause, so check it every few spins only.
 #define CLOCK_EVERY 64
 
+// A waiter counted in `sleepers` naps rather than sleeps: producers read the count without a
+// fence, so a push at the instant the waiter goes to sleep may poke nobody. The first nap is
+// 1 ms (the race can only happen as the waiter goes to sleep), doubling to 256 ms while nothing
+// happens, so a missed poke costs a millisecond and an idle thread wakes a few times a second.
+#define NAP_FIRST_NS (1000ull * 1000)
+#define NAP_MAX_NS (256ull * 1000 * 1000)
+
 static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) {
+  uint64_t nap = NAP_FIRST_NS;
   for (;;) {
     uint32_t v = atomic_load_explicit(&f->word, memory_order_acquire);
     if (glass_flag_reached(v, target))
@@ -33,9 +41,13 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
         atomic_fetch_sub_explicit(sl, 1, memory_order_relaxed);
       continue;
     }
-    glass_futex_wait(&f->word, v);
-    if (sl)
+    if (sl) {
+      glass_futex_wait_for(&f->word, v, nap);
+      nap = nap < NAP_MAX_NS ? 2 * nap : NAP_MAX_NS;
       atomic_fetch_sub_explicit(sl, 1, memory_order_relaxed);
+    } else {
+      glass_futex_wait(&f->word, v);
+    }
     // A poke wakes us without a counter change: give the poll function a chance, then spin
     // again for the block time before sleeping anew.
     if (w && w->poll && !glass_flag_test(f, target)) {
