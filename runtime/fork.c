@@ -262,7 +262,12 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     w = glass_task_wait_begin(th, team, &tw);
     th->tasking.join_waiting = !full && tid != 0;
   }
-  glass_barrier_gather_wait(th, team, tid, w);
+  // A member that arrived before any task existed still looks for tasks while it waits (the
+  // lazy poll): a task deferred afterwards by a member that then busy-waits for it would
+  // otherwise run only when that member reaches the join.
+  glass_waiter_t lw;
+  const glass_waiter_t *gw = w ? w : glass_task_lazy_waiter(th, &lw);
+  glass_barrier_gather_wait(th, team, tid, gw);
   if (tid == 0 && unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
     glass_task_barrier_drain(th, team);
     if (!full)
@@ -272,7 +277,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     // The tree has the region's size: once released, the master may resize the team (next
     // fork, omp_pause_resource) while members still relay the release.
     if (tid != 0)
-      glass_barrier_wait_release_wait(th, w);
+      glass_barrier_wait_release_wait(th, gw);
     glass_barrier_release_tree(team, tid, nthreads);
     join_events(th, team, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
@@ -280,6 +285,8 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   }
   if (unlikely(w != NULL))
     glass_task_wait_end(th, team);
+  else
+    glass_task_lazy_end(th, team);
   OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
 }
 
