@@ -225,12 +225,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
 #endif
   OMPT_STATE(th, ompt_state_work_parallel);
   glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
-#if GLASS_OMPT
-                         &task->ompt_frame.exit_frame.ptr
-#else
-                         NULL
-#endif
-  );
+                         glass_exit_frame_slot(task));
 #if GLASS_OMPT
   task->ompt_frame.exit_frame.ptr = NULL;
 #endif
@@ -499,13 +494,7 @@ static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int
   team->fn = fn;
   glass_task_t *task = th->task;
   int32_t zero = 0;
-  glass_invoke_microtask(fn, &th->gtid, &zero, argc, argv,
-#if GLASS_OMPT
-                         &task->ompt_frame.exit_frame.ptr
-#else
-                         NULL
-#endif
-  );
+  glass_invoke_microtask(fn, &th->gtid, &zero, argc, argv, glass_exit_frame_slot(task));
   (void)team, (void)task;
   serial_end(th, codeptr);
 }

@@ -269,6 +269,17 @@ void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w
 void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t argc, void **argv,
                             void **exit_frame);
 
+// The exit_frame argument for running implicit task `task`: its OMPT exit frame (NULL without
+// tool support).
+static inline void **glass_exit_frame_slot(glass_task_t *task) {
+#if GLASS_OMPT
+  return &task->ompt_frame.exit_frame.ptr;
+#else
+  (void)task;
+  return NULL;
+#endif
+}
+
 // codeptr_ra of an ABI entry point: its return address, unless the outlined function reached
 // it by a tail call, in which case that address is our trampoline's and the best user address
 // left is the outlined function itself (it maps to the parallel construct's line).

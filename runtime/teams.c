@@ -207,13 +207,7 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   // state too: its team root is at level 0).
   OMPT_STATE(th, ompt_state_work_serial);
   int32_t zero = 0;
-  glass_invoke_microtask(lg->fn, &th->gtid, &zero, lg->argc, lg->argv,
-#if GLASS_OMPT
-                         &task->ompt_frame.exit_frame.ptr
-#else
-                         NULL
-#endif
-  );
+  glass_invoke_microtask(lg->fn, &th->gtid, &zero, lg->argc, lg->argv, glass_exit_frame_slot(task));
 #if GLASS_OMPT
   task->ompt_frame.exit_frame.ptr = NULL;
 #endif
