@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <omp.h>
 #include <stdio.h>
+#include <time.h>
 
 static int os_threads(void) {
   int n = 0;
@@ -35,7 +36,14 @@ int main(void) {
   int a = region();
   int before = os_threads();
   int rc = omp_pause_resource_all(omp_pause_soft);
+  // pthread_join returns when the thread has exited, and the kernel drops its /proc entry a
+  // moment later: look again for up to a second before counting what is left.
   int after = os_threads();
+  for (int i = 0; i < 1000 && after != 1; i++) {
+    struct timespec ms = {0, 1000000};
+    nanosleep(&ms, NULL);
+    after = os_threads();
+  }
   int b = region();
   printf("pause: rc=%d threads %d -> %d, regions %d %d\n", rc, before, after, a, b);
   printf("pause bad device: %d\n", omp_pause_resource(omp_pause_hard, 42) != 0);
