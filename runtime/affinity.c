@@ -490,13 +490,10 @@ GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t 
   return n;
 }
 
-// libomp's kmpc_* spellings of the mask routines.
-GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask) {
-  return kmp_set_affinity_mask_proc(proc, mask);
-}
-GLASS_API int kmpc_unset_affinity_mask_proc(int proc, void **mask) {
-  return kmp_unset_affinity_mask_proc(proc, mask);
-}
-GLASS_API int kmpc_get_affinity_mask_proc(int proc, void **mask) {
-  return kmp_get_affinity_mask_proc(proc, mask);
-}
+// libomp's kmpc_* spellings of the mask routines: the same functions.
+GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask)
+    __attribute__((alias("kmp_set_affinity_mask_proc")));
+GLASS_API int kmpc_unset_affinity_mask_proc(int proc, void **mask)
+    __attribute__((alias("kmp_unset_affinity_mask_proc")));
+GLASS_API int kmpc_get_affinity_mask_proc(int proc, void **mask)
+    __attribute__((alias("kmp_get_affinity_mask_proc")));

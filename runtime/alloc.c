@@ -587,19 +587,10 @@ GLASS_API handle_t omp_get_default_allocator_(void) {
   return omp_get_default_allocator();
 }
 
-// libomp's kmpc_* spellings of the kmp_* allocation routines.
-GLASS_API void *kmpc_malloc(size_t size) {
-  return kmp_malloc(size);
-}
-GLASS_API void *kmpc_calloc(size_t nelem, size_t elsize) {
-  return kmp_calloc(nelem, elsize);
-}
-GLASS_API void *kmpc_realloc(void *ptr, size_t size) {
-  return kmp_realloc(ptr, size);
-}
-GLASS_API void kmpc_free(void *ptr) {
-  kmp_free(ptr);
-}
-GLASS_API void *kmpc_aligned_malloc(size_t size, size_t alignment) {
-  return kmp_aligned_malloc(size, alignment);
-}
+// libomp's kmpc_* spellings of the kmp_* allocation routines: the same functions.
+GLASS_API void *kmpc_malloc(size_t size) __attribute__((alias("kmp_malloc")));
+GLASS_API void *kmpc_calloc(size_t nelem, size_t elsize) __attribute__((alias("kmp_calloc")));
+GLASS_API void *kmpc_realloc(void *ptr, size_t size) __attribute__((alias("kmp_realloc")));
+GLASS_API void kmpc_free(void *ptr) __attribute__((alias("kmp_free")));
+GLASS_API void *kmpc_aligned_malloc(size_t size, size_t alignment)
+    __attribute__((alias("kmp_aligned_malloc")));
