@@ -247,13 +247,22 @@ static inline glass_deque_t *team_deques(glass_team_t *team) {
 // The shared list: tasks with a priority, tasks made ready by a thread outside the team (a
 // fulfilled event, a dependence released by a foreign thread) and overflow of full deques.
 
+// Tasks of equal priority keep their order. A task that goes after the tail (priority 0, the
+// overflow of full deques and requeued untied tasks) is appended in O(1): a producer that keeps
+// overflowing must not walk a list it is making longer.
 static void shared_push(glass_team_t *team, glass_xtask_t *t) {
   glass_mutex_lock(&team->tasking.lock);
+  glass_xtask_t *tail = team->tasking.prio_tail;
   glass_xtask_t **pp = &team->tasking.prio_head;
-  while (*pp && (*pp)->priority >= t->priority)
-    pp = &(*pp)->next;
+  if (tail && tail->priority >= t->priority)
+    pp = &tail->next;
+  else
+    while (*pp && (*pp)->priority >= t->priority)
+      pp = &(*pp)->next;
   t->next = *pp;
   *pp = t;
+  if (!t->next)
+    team->tasking.prio_tail = t;
   atomic_fetch_add_explicit(&team->tasking.nprio, 1, memory_order_release);
   glass_mutex_unlock(&team->tasking.lock);
 }
@@ -263,11 +272,14 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t);
 static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool constrained) {
   glass_xtask_t *t = NULL;
   glass_mutex_lock(&team->tasking.lock);
-  for (glass_xtask_t **pp = &team->tasking.prio_head; *pp; pp = &(*pp)->next) {
+  glass_xtask_t *prev = NULL;
+  for (glass_xtask_t **pp = &team->tasking.prio_head; *pp; prev = *pp, pp = &(*pp)->next) {
     if (constrained && !tsc_allows(th, *pp))
       continue;
     t = *pp;
     *pp = t->next;
+    if (team->tasking.prio_tail == t)
+      team->tasking.prio_tail = prev;
     atomic_fetch_sub_explicit(&team->tasking.nprio, 1, memory_order_relaxed);
     break;
   }
@@ -388,7 +400,10 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     if (likely(t->state == XT_RUNNING))
       break;
     // An untied task re-enqueued itself at a scheduling point: another thread may resume it.
-    if (t->base.team->nthreads > 1 && th->team == t->base.team) {
+    // Only a counted (deferred) task: an undeferred or included one was not counted in its
+    // parent, whose taskwait would not wait for it, so it resumes here, at once.
+    if ((t->base.tk.flags & GLASS_TF_COUNTED) && t->base.team->nthreads > 1 &&
+        th->team == t->base.team) {
       t->state = XT_READY;
       th->task = prev;
       th->tasking.tied_top = prev_tied;
@@ -417,8 +432,8 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
     if (t->in_tg)
       atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
     glass_team_t *team = t->base.team;
-    if (likely(th->team == team) && likely(th->tasking.debt_team == team ||
-                                           th->tasking.pending_debt == 0)) {
+    if (likely(th->team == team) &&
+        likely(th->tasking.debt_team == team || th->tasking.pending_debt == 0)) {
       th->tasking.debt_team = team;
       th->tasking.pending_debt++;
     } else if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1) {

@@ -65,6 +65,7 @@ typedef struct glass_tasking_team {
   int32_t ndq;
   glass_mutex_t lock;                      // deque creation and the priority list
   struct glass_xtask *prio_head;           // priority list, highest first
+  struct glass_xtask *prio_tail;           // its last task (a priority-0 push appends there)
   _Atomic(struct glass_taskred *) red_mod; // reduction set of the current `task` modifier
   _Alignas(64) _Atomic int32_t pending;    // deferred tasks of the team not yet complete
   _Atomic int32_t pending_sleep;           // a thread sleeps on `pending` waiting for 0
