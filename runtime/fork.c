@@ -40,6 +40,10 @@ static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t reque
     return 1;
   if (task->icvs.dyn && n > glass_nprocs)
     n = glass_nprocs;
+  // A target region's thread_limit bounds each of its teams, as a contention group of its own.
+  int32_t task_limit = task->icvs.task_thread_limit;
+  if (unlikely(task_limit > 0) && n > task_limit)
+    n = task_limit;
   int32_t limit = task->icvs.thread_limit;
   if (unlikely(limit != INT_MAX)) {
     int32_t avail = limit - atomic_load_explicit(cg_of(parent), memory_order_relaxed) - 1;

@@ -36,6 +36,7 @@ typedef struct glass_icvs {
   int8_t bind;               // first element of bind-var
   int32_t max_active_levels; // max-active-levels-var
   int32_t thread_limit;      // thread-limit-var
+  int32_t task_thread_limit; // thread_limit clause of the enclosing target task (0: none)
   int32_t sched_kind;        // run-sched-var kind (omp_sched_t, possibly with monotonic bit)
   int32_t sched_chunk;       // run-sched-var chunk (0: default)
   int32_t default_device;    // default-device-var

@@ -66,6 +66,19 @@ GLASS_API void __kmpc_push_num_threads_strict(ident_t *loc, int32_t gtid, int32_
   th->pushed_strict_msg = message;
 }
 
+// thread_limit clause of a target construct run on the host (clang emits the call inside the
+// target task): the target region is a contention group of its own, so the limit bounds the
+// teams of its parallel regions (and omp_get_thread_limit) without counting the encountering
+// team's threads. OMP_THREAD_LIMIT still bounds the host's threads as a whole.
+GLASS_API void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid, int32_t thread_limit) {
+  (void)loc, (void)gtid;
+  if (thread_limit <= 0) {
+    glass_warn("thread_limit(%d): the value must be positive; ignored", thread_limit);
+    return;
+  }
+  glass_self()->task->icvs.task_thread_limit = thread_limit;
+}
+
 // proc_bind clause. Clang passes 2 for master and 5 for primary (the same policy).
 GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
   (void)loc, (void)gtid;
