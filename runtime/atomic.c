@@ -8,10 +8,10 @@
 // (flag != 0); _rev computes x = rhs op x; _rd, _wr and _swp read, write and exchange.
 //
 // How each update is made atomic: an object of 1, 2, 4 or 8 bytes at an address aligned to its
-// size is updated lock-free (fetch-op or a compare-and-swap loop on its bits); any other object
-// (long double, the larger complex types, a misaligned one) is updated under one of a table of
-// locks chosen by its address. Which way an object goes depends only on its address and size,
-// so every routine that touches the same object, the generic __kmpc_atomic_N included, is
+// size is updated lock-free (a fetch-and-op instruction, or a compare-and-swap loop on its bits);
+// any other object (long double, the larger complex types, a misaligned one) is updated under one
+// of a table of locks chosen by its address. Which way an object goes depends only on its address
+// and size, so every routine that touches the same object, the generic __kmpc_atomic_N included, is
 // atomic with respect to every other.
 #include "glass.h"
 #include "critical.h"
@@ -191,7 +191,7 @@ static GLASS_COLD void div_by_zero(void) {
     return (T)(a / b);                                                                             \
   }
 
-typedef signed char schar; // fixed1 is plain char in the ABI, signed on x86-64
+// fixed1 is plain char in the ABI, signed on x86-64.
 DEF_SDIV(char)
 DEF_SDIV(short)
 DEF_SDIV(int32_t)
@@ -217,6 +217,30 @@ DEF_UDIV(uint64_t)
     (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, OP(T, o, rhs));                                                          \
+    return flag ? nv : o;                                                                          \
+  }
+
+// The same where the processor has the read-modify-write itself (lock xadd, lock or, ...).
+// The builtins wrap on signed overflow.
+#define DEF_FETCH(NAME, T, OP, FETCH)                                                              \
+  static inline __attribute__((always_inline)) T fetch_##NAME(T *lhs, T rhs, T *nv) {              \
+    T o;                                                                                           \
+    if (lock_free(lhs, sizeof(T))) {                                                               \
+      o = __atomic_fetch_##FETCH(lhs, rhs, __ATOMIC_SEQ_CST);                                      \
+      *nv = OP(T, o, rhs);                                                                         \
+    } else {                                                                                       \
+      UPDATE(T, lhs, o, *nv, OP(T, o, rhs));                                                       \
+    }                                                                                              \
+    return o;                                                                                      \
+  }                                                                                                \
+  GLASS_API void ENTRY(NAME)(ident_t * loc, int gtid, T *lhs, T rhs) {                             \
+    (void)loc, (void)gtid;                                                                         \
+    T nv;                                                                                          \
+    fetch_##NAME(lhs, rhs, &nv);                                                                   \
+  }                                                                                                \
+  GLASS_API T ENTRY(NAME##_cpt)(ident_t * loc, int gtid, T *lhs, T rhs, int flag) {                \
+    (void)loc, (void)gtid;                                                                         \
+    T nv, o = fetch_##NAME(lhs, rhs, &nv);                                                         \
     return flag ? nv : o;                                                                          \
   }
 
@@ -291,17 +315,17 @@ DEF_UDIV(uint64_t)
 // Integers.
 
 #define DEF_FIXED(N, T, UT)                                                                        \
-  DEF_UPD(fixed##N##_add, T, ADD)                                                                  \
-  DEF_UPD(fixed##N##_sub, T, SUB)                                                                  \
+  DEF_FETCH(fixed##N##_add, T, ADD, add)                                                           \
+  DEF_FETCH(fixed##N##_sub, T, SUB, sub)                                                           \
   DEF_UPD(fixed##N##_mul, T, MUL)                                                                  \
   DEF_UPD(fixed##N##_div, T, DIV)                                                                  \
-  DEF_UPD(fixed##N##_andb, T, ANDB)                                                                \
-  DEF_UPD(fixed##N##_orb, T, ORB)                                                                  \
-  DEF_UPD(fixed##N##_xor, T, XOR)                                                                  \
+  DEF_FETCH(fixed##N##_andb, T, ANDB, and)                                                         \
+  DEF_FETCH(fixed##N##_orb, T, ORB, or)                                                            \
+  DEF_FETCH(fixed##N##_xor, T, XOR, xor)                                                           \
   DEF_UPD(fixed##N##_andl, T, ANDL)                                                                \
   DEF_UPD(fixed##N##_orl, T, ORL)                                                                  \
   DEF_UPD(fixed##N##_eqv, T, EQV)                                                                  \
-  DEF_UPD(fixed##N##_neqv, T, XOR)                                                                 \
+  DEF_FETCH(fixed##N##_neqv, T, XOR, xor)                                                          \
   DEF_UPD(fixed##N##_max, T, MAX)                                                                  \
   DEF_UPD(fixed##N##_min, T, MIN)                                                                  \
   DEF_UPD(fixed##N##_shl, T, SHL)                                                                  \
