@@ -7,6 +7,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 glass_thread_t *glass_worker_get(void); // thread.c
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
@@ -71,15 +72,11 @@ static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
 
 // num_threads(n1, n2, ...) (OpenMP 6.0): the region's tasks get nthreads-var n2, n3, ..., and
 // keep the last item once nested regions run past the list. Copied into the team, which outlives
-// every task that can read it; the compiler's array lives only until the fork returns.
+// every task that can read it (the thread's copy is the next push's).
 static GLASS_NOINLINE void take_nthreads_list(glass_thread_t *th, glass_team_t *team) {
-  const int32_t *list = th->pushed_list;
-  uint32_t len = th->pushed_list_len, n = 0;
-  th->pushed_list = NULL;
-  for (uint32_t i = 1; i < len && n < GLASS_MAX_NEST_LIST && list[i] > 0; i++)
-    team->nested_nthreads[n++] = list[i];
-  if (n == 0)
-    return;
+  uint32_t n = th->pushed_list_len;
+  th->pushed_list_len = 0;
+  memcpy(team->nested_nthreads, th->pushed_list, sizeof(int32_t) * n);
   team->child_icvs.nthreads = team->nested_nthreads[0];
   team->child_icvs.nthreads_pos = 0;
   team->child_icvs.nthreads_list = team->nested_nthreads;
@@ -408,7 +405,7 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   team->members[0] = th;
   team->saved_tid = th->tid;
   child_icvs(&team->child_icvs, parent_task);
-  if (unlikely(th->pushed_list != NULL))
+  if (unlikely(th->pushed_list_len != 0))
     take_nthreads_list(th, team);
   glass_task_t *task = &team->itasks[0];
   itask_init(task, team, 0);
@@ -585,7 +582,7 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   team->parent = parent;
   team->parent_task = parent_task;
   child_icvs(&team->child_icvs, parent_task);
-  if (unlikely(th->pushed_list != NULL))
+  if (unlikely(th->pushed_list_len != 0))
     take_nthreads_list(th, team);
   if (unlikely(n > prev_n))
     team_refresh_slots(team, prev_n, n);

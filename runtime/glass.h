@@ -153,8 +153,9 @@ struct glass_thread {
   int32_t pushed_nthreads;
   int32_t pushed_strict; // num_threads(strict:): 0, or the error severity (1 warning, 2 fatal)
   const char *pushed_strict_msg;
-  const int32_t *pushed_list; // num_threads list of the next region (the compiler's array), or NULL
+  // num_threads(n1, n2, ...) of the next region: n2, ... (pushed_list_len of them; 0: no list)
   uint32_t pushed_list_len;
+  int32_t pushed_list[GLASS_MAX_NEST_LIST];
   int32_t pushed_bind;
   bool is_worker; // created by the runtime (not a root)
   bool in_pool;

@@ -74,15 +74,16 @@ static bool push_list(glass_thread_t *th, uint32_t len, const int32_t *list) {
     return false;
   }
   th->pushed_nthreads = list[0] > 0 ? list[0] : 0;
-  th->pushed_list = len > 1 ? list : NULL;
-  th->pushed_list_len = len;
-  for (uint32_t i = 1; i < len; i++) {
+  uint32_t n = 0;
+  for (uint32_t i = 1; i < len && n < GLASS_MAX_NEST_LIST; i++) {
     if (unlikely(list[i] <= 0)) {
       glass_warn("num_threads list item %u is %d, not positive; the list ends before it", i + 1,
                  list[i]);
       break;
     }
+    th->pushed_list[n++] = list[i];
   }
+  th->pushed_list_len = n;
   if (unlikely(len > GLASS_MAX_NEST_LIST + 1))
     glass_warn("num_threads list of %u items: only the first %d are used", len,
                GLASS_MAX_NEST_LIST + 1);
