@@ -39,6 +39,18 @@ static void region(int depth) {
     show(depth);
 }
 
+// The list outlives the caller's array: a push from a frame that is gone before the fork.
+static void __attribute__((noinline)) push_from_dead_frame(void) {
+  int list[3] = {2, 3, 2};
+  __kmpc_push_num_threads_list(NULL, G, 3, list);
+}
+
+static void __attribute__((noinline)) clobber_stack(void) {
+  volatile int junk[64];
+  for (int i = 0; i < 64; i++)
+    junk[i] = -7;
+}
+
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0); // warnings and lines in program order
   omp_set_max_active_levels(6);
@@ -62,6 +74,9 @@ int main(int argc, char **argv) {
       longl[i] = 1;
     __kmpc_push_num_threads_list(NULL, G, 20, longl);
     region(1);
+    push_from_dead_frame();
+    clobber_stack();
+    region(2);
     return 0;
   }
   int list[3] = {3, 2, 4};
@@ -117,3 +132,5 @@ int main(int argc, char **argv) {
 // BAD-NEXT: level 3 team 2 max 2
 // BAD: num_threads list of 20 items: only the first 17 are used
 // BAD: level 1 team 1 max 1
+// BAD-NEXT: level 1 team 2 max 3
+// BAD-NEXT: level 2 team 3 max 2
