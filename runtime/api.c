@@ -113,7 +113,8 @@ GLASS_API int omp_get_team_size(int level) {
 }
 
 GLASS_API int omp_get_thread_limit(void) {
-  return glass_self()->task->icvs.thread_limit;
+  const glass_icvs_t *icvs = &glass_self()->task->icvs;
+  return icvs->task_thread_limit > 0 ? icvs->task_thread_limit : icvs->thread_limit;
 }
 
 GLASS_API void omp_set_schedule(int kind, int chunk) {

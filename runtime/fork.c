@@ -7,6 +7,7 @@
 
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 glass_thread_t *glass_worker_get(void); // thread.c
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
@@ -40,6 +41,10 @@ static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t reque
     return 1;
   if (task->icvs.dyn && n > glass_nprocs)
     n = glass_nprocs;
+  // A target region's thread_limit bounds each of its teams, as a contention group of its own.
+  int32_t task_limit = task->icvs.task_thread_limit;
+  if (unlikely(task_limit > 0) && n > task_limit)
+    n = task_limit;
   int32_t limit = task->icvs.thread_limit;
   if (unlikely(limit != INT_MAX)) {
     int32_t avail = limit - atomic_load_explicit(cg_of(parent), memory_order_relaxed) - 1;
@@ -52,8 +57,10 @@ static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t reque
 static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
   *out = parent->icvs;
   int next = parent->icvs.nthreads_pos + 1;
-  if (next < glass_env.nthreads_len) {
-    out->nthreads = glass_env.nthreads_list[next];
+  const int32_t *list = parent->icvs.nthreads_list;
+  int len = list ? parent->icvs.nthreads_len : glass_env.nthreads_len;
+  if (next < len) {
+    out->nthreads = list ? list[next] : glass_env.nthreads_list[next];
     out->nthreads_pos = (uint8_t)next;
   }
   int bnext = parent->icvs.bind_pos + 1;
@@ -61,6 +68,19 @@ static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
     out->bind = glass_env.bind_list[bnext];
     out->bind_pos = (uint8_t)bnext;
   }
+}
+
+// num_threads(n1, n2, ...) (OpenMP 6.0): the region's tasks get nthreads-var n2, n3, ..., and
+// keep the last item once nested regions run past the list. Copied into the team, which outlives
+// every task that can read it (the thread's copy is the next push's).
+static GLASS_NOINLINE void take_nthreads_list(glass_thread_t *th, glass_team_t *team) {
+  uint32_t n = th->pushed_list_len;
+  th->pushed_list_len = 0;
+  memcpy(team->nested_nthreads, th->pushed_list, sizeof(int32_t) * n);
+  team->child_icvs.nthreads = team->nested_nthreads[0];
+  team->child_icvs.nthreads_pos = 0;
+  team->child_icvs.nthreads_list = team->nested_nthreads;
+  team->child_icvs.nthreads_len = (uint8_t)n;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,6 +405,8 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   team->members[0] = th;
   team->saved_tid = th->tid;
   child_icvs(&team->child_icvs, parent_task);
+  if (unlikely(th->pushed_list_len != 0))
+    take_nthreads_list(th, team);
   glass_task_t *task = &team->itasks[0];
   itask_init(task, team, 0);
   if (OMPT_ACTIVE()) {
@@ -560,6 +582,8 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   team->parent = parent;
   team->parent_task = parent_task;
   child_icvs(&team->child_icvs, parent_task);
+  if (unlikely(th->pushed_list_len != 0))
+    take_nthreads_list(th, team);
   if (unlikely(n > prev_n))
     team_refresh_slots(team, prev_n, n);
   int bind = th->pushed_bind >= 0 ? th->pushed_bind : parent_task->icvs.bind;

@@ -103,6 +103,8 @@ struct glass_team {
   uint32_t region_gen;     // regions forked on this team (an idle helper's region still running?)
   int32_t saved_tid;       // serialized teams: the thread's number in the enclosing team
   glass_icvs_t child_icvs; // ICVs every implicit task of the region starts with
+  // num_threads(n1, n2, ...): n2... are nthreads-var of the region's tasks (child_icvs points here)
+  int32_t nested_nthreads[GLASS_MAX_NEST_LIST];
 
   // Membership. members[0] is the master. Arrays hold capacity entries.
   int32_t nmembers; // bound workers + master (>= nthreads when the team is parked smaller)
@@ -151,6 +153,9 @@ struct glass_thread {
   int32_t pushed_nthreads;
   int32_t pushed_strict; // num_threads(strict:): 0, or the error severity (1 warning, 2 fatal)
   const char *pushed_strict_msg;
+  // num_threads(n1, n2, ...) of the next region: n2, ... (pushed_list_len of them; 0: no list)
+  uint32_t pushed_list_len;
+  int32_t pushed_list[GLASS_MAX_NEST_LIST];
   int32_t pushed_bind;
   bool is_worker; // created by the runtime (not a root)
   bool in_pool;

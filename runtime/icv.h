@@ -36,10 +36,15 @@ typedef struct glass_icvs {
   int8_t bind;               // first element of bind-var
   int32_t max_active_levels; // max-active-levels-var
   int32_t thread_limit;      // thread-limit-var
+  int32_t task_thread_limit; // thread_limit clause of the enclosing target task (0: none)
   int32_t sched_kind;        // run-sched-var kind (omp_sched_t, possibly with monotonic bit)
   int32_t sched_chunk;       // run-sched-var chunk (0: default)
   int32_t default_device;    // default-device-var
   uintptr_t def_allocator;   // def-allocator-var (an omp_allocator_handle_t; 0: the default)
+  // The list nthreads_pos indexes: NULL for OMP_NUM_THREADS's, else the rest of an enclosing
+  // region's num_threads list (its team's nested_nthreads, nthreads_len items).
+  const int32_t *nthreads_list;
+  uint8_t nthreads_len;
 } glass_icvs_t;
 
 // Settings with global scope, fixed after initialization except where an API routine

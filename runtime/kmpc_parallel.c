@@ -66,6 +66,61 @@ GLASS_API void __kmpc_push_num_threads_strict(ident_t *loc, int32_t gtid, int32_
   th->pushed_strict_msg = message;
 }
 
+// OpenMP 6.0 num_threads(n1, n2, ...): n1 for the next region, the rest for the regions nested
+// in it (fork.c takes the list at the fork). A list item that is not positive ends the list.
+static bool push_list(glass_thread_t *th, uint32_t len, const int32_t *list) {
+  if (unlikely(len == 0 || list == NULL)) {
+    glass_warn("__kmpc_push_num_threads_list: an empty list; ignored");
+    return false;
+  }
+  th->pushed_nthreads = list[0] > 0 ? list[0] : 0;
+  uint32_t n = 0;
+  for (uint32_t i = 1; i < len && n < GLASS_MAX_NEST_LIST; i++) {
+    if (unlikely(list[i] <= 0)) {
+      glass_warn("num_threads list item %u is %d, not positive; the list ends before it", i + 1,
+                 list[i]);
+      break;
+    }
+    th->pushed_list[n++] = list[i];
+  }
+  th->pushed_list_len = n;
+  if (unlikely(len > GLASS_MAX_NEST_LIST + 1))
+    glass_warn("num_threads list of %u items: only the first %d are used", len,
+               GLASS_MAX_NEST_LIST + 1);
+  return true;
+}
+
+GLASS_API void __kmpc_push_num_threads_list(ident_t *loc, int32_t gtid, uint32_t len,
+                                            int32_t *list) {
+  (void)loc, (void)gtid;
+  push_list(glass_self(), len, list);
+}
+
+// num_threads(strict: n1, n2, ...): strict applies to the first region only.
+GLASS_API void __kmpc_push_num_threads_list_strict(ident_t *loc, int32_t gtid, uint32_t len,
+                                                   int32_t *list, int32_t severity,
+                                                   const char *message) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  if (!push_list(th, len, list) || th->pushed_nthreads == 0)
+    return;
+  th->pushed_strict = severity == 1 ? 1 : 2;
+  th->pushed_strict_msg = message;
+}
+
+// thread_limit clause of a target construct run on the host (clang emits the call inside the
+// target task): the target region is a contention group of its own, so the limit bounds the
+// teams of its parallel regions (and omp_get_thread_limit) without counting the encountering
+// team's threads. OMP_THREAD_LIMIT still bounds the host's threads as a whole.
+GLASS_API void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid, int32_t thread_limit) {
+  (void)loc, (void)gtid;
+  if (thread_limit <= 0) {
+    glass_warn("thread_limit(%d): the value must be positive; ignored", thread_limit);
+    return;
+  }
+  glass_self()->task->icvs.task_thread_limit = thread_limit;
+}
+
 // proc_bind clause. Clang passes 2 for master and 5 for primary (the same policy).
 GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
   (void)loc, (void)gtid;
@@ -112,6 +167,7 @@ GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
   (void)gtid;
   glass_thread_t *th = glass_self();
   th->pushed_nthreads = 0;
+  th->pushed_strict = 0;
   // The caller's frame is user code; it calls the outlined function itself.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wframe-address"
