@@ -367,7 +367,7 @@ static void dep_all_memory(glass_dephash_t *h, glass_depnode_t *n, bool record) 
 }
 
 // omp_all_memory: clang marks it with flag 0x80 (base address 0, length 0); an address of -1
-// is the older encoding, which libomp accepts too (LLVM's ompx_all_memory[0], any kind).
+// with any kind is the other encoding libomp accepts (LLVM's ompx_all_memory[0]).
 static inline bool dep_is_all(const kmp_depend_info_t *d) {
   return (d->flags & DEP_ALL_MEMORY) || d->base_addr == (intptr_t)-1;
 }
