@@ -128,10 +128,17 @@ GLASS_API void omp_set_schedule(int kind, int chunk) {
   th->task->icvs.sched_chunk = chunk < 1 ? 0 : chunk;
 }
 
+// The chunk a loop of this schedule uses. A chunk below 1 stands for the default (OpenMP 5.1
+// §3.2.12): 1 for dynamic and guided, which is reported as libomp does; static has no number
+// for its default (balanced blocks): 0. auto ignores the chunk; libomp reports 1.
 GLASS_API void omp_get_schedule(int *kind, int *chunk) {
   glass_thread_t *th = glass_self();
-  *kind = th->task->icvs.sched_kind;
-  *chunk = th->task->icvs.sched_chunk;
+  int k = th->task->icvs.sched_kind, c = th->task->icvs.sched_chunk;
+  int base = k & ~GLASS_SCHED_MONOTONIC;
+  if (base == GLASS_SCHED_AUTO || (base != GLASS_SCHED_STATIC && c < 1))
+    c = 1;
+  *kind = k;
+  *chunk = c;
 }
 
 GLASS_API int omp_get_cancellation(void) {

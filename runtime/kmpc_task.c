@@ -14,10 +14,17 @@ void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg);
 // ---------------------------------------------------------------------------------------------
 // Creation and submission.
 
+int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task) {
+  (void)gtid, (void)task;
+  return 0;
+}
+
 GLASS_API kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags,
                                             size_t sizeof_task, size_t sizeof_shareds,
                                             kmp_routine_t entry) {
   (void)loc, (void)gtid;
+  if (unlikely(!entry))
+    entry = glass_task_empty_entry;
   glass_thread_t *th = glass_self();
   glass_xtask_t *t = glass_task_alloc_fast(th, flags, sizeof_task, sizeof_shareds, entry);
   if (likely(t != NULL))
@@ -30,6 +37,8 @@ GLASS_API kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid, i
                                                    size_t sizeof_task, size_t sizeof_shareds,
                                                    kmp_routine_t entry, int64_t device_id) {
   (void)loc, (void)gtid, (void)device_id;
+  if (unlikely(!entry))
+    entry = glass_task_empty_entry;
   return &glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
 }
 
@@ -105,9 +114,6 @@ GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t 
   th->task = &t->base;
 }
 
-// Waits for the completion event of an undeferred detachable task.
-bool glass_detach_wait_undeferred(glass_thread_t *th, glass_xtask_t *t);
-
 GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
@@ -124,10 +130,10 @@ GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task
   parent->ompt_frame.enter_frame.ptr = NULL;
   parent->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
 #endif
-  if (unlikely(t->base.tk.flags & GLASS_TF_DETACH)) {
-    if (glass_detach_wait_undeferred(th, t))
-      return;
-  }
+  // A detached task whose event is not yet fulfilled completes when it is (task_detach.c);
+  // counted meanwhile, so that taskwait, taskgroup and barriers wait for it.
+  if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t))
+    return;
 #if GLASS_OMPT
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(&t->base, ompt_task_complete, parent);

@@ -366,17 +366,23 @@ static void dep_all_memory(glass_dephash_t *h, glass_depnode_t *n, bool record) 
   }
 }
 
-static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t ndeps,
-                          const kmp_depend_info_t *deps, bool record) {
-  glass_dephash_t *h = parent->tk.deps;
-  if (!h)
-    h = parent->tk.deps = hash_new();
+// omp_all_memory: clang marks it with flag 0x80 (base address 0, length 0); an address of -1
+// with any kind is the other encoding libomp accepts (LLVM's ompx_all_memory[0]).
+static inline bool dep_is_all(const kmp_depend_info_t *d) {
+  return (d->flags & DEP_ALL_MEMORY) || d->base_addr == (intptr_t)-1;
+}
+
+static bool any_all_memory(int32_t n, const kmp_depend_info_t *d) {
+  for (int32_t i = 0; i < n; i++)
+    if (dep_is_all(&d[i]))
+      return true;
+  return false;
+}
+
+static void deps_list(glass_dephash_t *h, glass_depnode_t *n, int32_t ndeps,
+                      const kmp_depend_info_t *deps, bool record) {
   for (int32_t i = 0; i < ndeps; i++) {
     uint8_t f = deps[i].flags;
-    if (f & DEP_ALL_MEMORY) {
-      dep_all_memory(h, n, record);
-      continue;
-    }
     if (!f)
       continue;
     // The same address twice in one task: the strongest kind was or will be applied.
@@ -384,7 +390,7 @@ static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t ndep
     bool dup = false;
     if (ndeps <= 64)
       for (int32_t j = 0; j < ndeps && !dup; j++)
-        if (j != i && deps[j].base_addr == deps[i].base_addr && !(deps[j].flags & DEP_ALL_MEMORY)) {
+        if (j != i && deps[j].base_addr == deps[i].base_addr) {
           int other = dep_kind(deps[j].flags);
           dup =
               other == kind ? j < i : (other == KIND_OUT || (kind == KIND_IN && other != KIND_IN));
@@ -395,13 +401,32 @@ static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t ndep
   }
 }
 
+// Both lists of one construct. omp_all_memory subsumes every other dependence of the list (it
+// is an inout dependence on every storage location), so the others are not looked at.
+static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t n1,
+                          const kmp_depend_info_t *d1, int32_t n2, const kmp_depend_info_t *d2,
+                          bool record) {
+  glass_dephash_t *h = parent->tk.deps;
+  if (!h)
+    h = parent->tk.deps = hash_new();
+  if (any_all_memory(n1, d1) || any_all_memory(n2, d2)) {
+    dep_all_memory(h, n, record);
+    return;
+  }
+  deps_list(h, n, n1, d1, record);
+  deps_list(h, n, n2, d2, record);
+}
+
 // ---------------------------------------------------------------------------------------------
 // OMPT dependences event.
 
 #if GLASS_OMPT
-static ompt_dependence_type_t ompt_dep_type(uint8_t f) {
-  if (f & DEP_ALL_MEMORY)
-    return ompt_dependence_type_inout_all_memory;
+// omp_all_memory is reported as out_all_memory, as libomp does: clang encodes depend(out:
+// omp_all_memory) and depend(inout: omp_all_memory) alike, and the two mean the same.
+static ompt_dependence_type_t ompt_dep_type(const kmp_depend_info_t *d) {
+  uint8_t f = d->flags;
+  if (dep_is_all(d))
+    return ompt_dependence_type_out_all_memory;
   if (f & DEP_SET)
     return ompt_dependence_type_inoutset;
   if (f & DEP_MTX)
@@ -424,7 +449,7 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
   for (int32_t i = 0; i < n; i++) {
     const kmp_depend_info_t *d = i < n1 ? &d1[i] : &d2[i - n1];
     v[i].variable.ptr = (void *)d->base_addr;
-    v[i].dependence_type = ompt_dep_type(d->flags);
+    v[i].dependence_type = ompt_dep_type(d);
   }
   glass_ompt_cb.dependences(&task->ompt_data, v, n);
   if (v != stackbuf)
@@ -458,28 +483,35 @@ static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d
   w.nsucc = 0;
   w.capsucc = 4;
   w.succ = w.inline_succ;
-  deps_register(cur, &w, n1, d1, false);
-  deps_register(cur, &w, n2, d2, false);
+  deps_register(cur, &w, n1, d1, n2, d2, false);
   atomic_fetch_sub_explicit(&w.npred, 1, memory_order_acq_rel);
   glass_task_wait_counter(th, &w.npred, 0);
 }
 
+// taskwait_flags: 0 for a task construct; the ompt_task_flag_t bits of the empty task that
+// stands for `taskwait depend(...) nowait`.
 static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndeps,
                               const kmp_depend_info_t *deps, int32_t nnoalias,
-                              const kmp_depend_info_t *noalias, void *codeptr) {
+                              const kmp_depend_info_t *noalias, void *codeptr, int taskwait_flags) {
   glass_task_t *parent = th->task;
 #if GLASS_OMPT
-  if (OMPT_ON(task_create))
-    glass_task_create_event(th, t, 0, ndeps + nnoalias > 0, codeptr);
+  if (OMPT_ON(task_create)) {
+    if (taskwait_flags) {
+      t->codeptr = codeptr;
+      t->base.ompt_flags = taskwait_flags;
+      glass_ompt_task_create(parent, &t->base, taskwait_flags, ndeps + nnoalias > 0, codeptr);
+    } else {
+      glass_task_create_event(th, t, 0, ndeps + nnoalias > 0, codeptr);
+    }
+  }
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
 #else
-  (void)codeptr;
+  (void)codeptr, (void)taskwait_flags;
 #endif
   glass_depnode_t *n = node_new(t);
   t->node = n;
-  deps_register(parent, n, ndeps, deps, true);
-  deps_register(parent, n, nnoalias, noalias, true);
+  deps_register(parent, n, ndeps, deps, nnoalias, noalias, true);
   if (atomic_load_explicit(&n->npred, memory_order_acquire) == 1) {
     atomic_store_explicit(&n->npred, 0, memory_order_relaxed);
     glass_task_submit(th, t, true);
@@ -509,7 +541,7 @@ GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, FRAME());
   task_with_deps(th, xtask_of(kt), ndeps > 0 ? ndeps : 0, deps, nnoalias > 0 ? nnoalias : 0,
-                 noalias, GLASS_CODEPTR());
+                 noalias, GLASS_CODEPTR(), 0);
   OMPT_ENTER_FRAME(cur, NULL);
   return 0;
 }
@@ -557,13 +589,32 @@ GLASS_API void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
   wait_deps_common(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
 }
 
-// clang >= 19. nowait: `taskwait depend(...) nowait`, which waits for nothing: the empty task it
-// stands for has no effect a later task could observe.
+// `taskwait depend(...) nowait` (OpenMP 5.1 §2.19.5): as if the clauses were on a task construct
+// with an empty structured block that may be deferred. The encountering task goes on at once;
+// the empty task is a node of the graph, so later siblings order against it (an inoutset group
+// before it and one after it do not merge, for instance).
+static void taskwait_nowait(int32_t ndeps, kmp_depend_info_t *deps, int32_t nnoalias,
+                            kmp_depend_info_t *noalias, void *codeptr, void *frame) {
+  ndeps = ndeps > 0 ? ndeps : 0;
+  nnoalias = nnoalias > 0 ? nnoalias : 0;
+  if (ndeps + nnoalias == 0)
+    return;
+  glass_thread_t *th = glass_self();
+  glass_task_t *cur = th->task;
+  OMPT_ENTER_FRAME(cur, frame);
+  glass_xtask_t *t =
+      glass_task_alloc(th, KMP_TASK_TIED, sizeof(kmp_task_t), 0, glass_task_empty_entry, codeptr);
+  task_with_deps(th, t, ndeps, deps, nnoalias, noalias, codeptr, ompt_task_taskwait);
+  OMPT_ENTER_FRAME(cur, NULL);
+}
+
+// clang >= 19; nowait: `taskwait depend(...) nowait`.
 GLASS_API void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps,
                                            kmp_depend_info_t *deps, int32_t nnoalias,
                                            kmp_depend_info_t *noalias, int32_t nowait) {
   (void)loc, (void)gtid;
   if (nowait)
-    return;
-  wait_deps_common(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
+    taskwait_nowait(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
+  else
+    wait_deps_common(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
 }

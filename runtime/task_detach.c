@@ -1,10 +1,12 @@
 // detach clause: a task whose completion also waits for omp_fulfill_event on its event.
 // The event word moves NONE -> FULFILLED (fulfilled while the body runs: early) or NONE ->
-// BODY_DONE -> (fulfilled later: late, the fulfilling thread completes the task).
+// BODY_DONE -> (fulfilled later: late, the fulfilling thread completes the task). An undeferred
+// (if(0)) task is no different: its creator is suspended only until the body returns (OpenMP 5.1
+// §1.2.5, undeferred task), so the fulfill may come later, even from the creator itself.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
 
-enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE, EV_COMPLETE };
+enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE };
 
 void glass_task_count(glass_xtask_t *t);
 
@@ -35,30 +37,6 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
   return true; // fulfilled already
 }
 
-// An undeferred detachable task: the encountering task waits here for the event. Returns true
-// when the task was completed by the fulfilling thread.
-bool glass_detach_wait_undeferred(glass_thread_t *th, glass_xtask_t *t) {
-  atomic_fetch_add_explicit(&t->refs, 1, memory_order_relaxed); // keep it readable
-  if (glass_detach_body_done(th, t)) {
-    atomic_fetch_sub_explicit(&t->refs, 1, memory_order_relaxed);
-    return false;
-  }
-  unsigned idle = 0;
-  while (atomic_load_explicit(&t->event, memory_order_acquire) != EV_COMPLETE) {
-    if (glass_task_run_one(th, true)) {
-      idle = 0;
-      continue;
-    }
-    if (++idle < 4096)
-      glass_spin_pause();
-    else
-      glass_yield();
-  }
-  // The fulfiller left the last reference to us.
-  glass_task_complete_release(th, t);
-  return true;
-}
-
 GLASS_API void omp_fulfill_event(uintptr_t event) {
   glass_xtask_t *t = (glass_xtask_t *)(uintptr_t)event;
   if (unlikely(!t)) {
@@ -83,9 +61,5 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(&t->base, ompt_task_late_fulfill, NULL);
 #endif
-  // Keep the descriptor for an undeferred waiter, which releases it.
-  atomic_fetch_add_explicit(&t->refs, 1, memory_order_relaxed);
   glass_task_complete(th, t);
-  atomic_store_explicit(&t->event, EV_COMPLETE, memory_order_release);
-  glass_task_complete_release(th, t);
 }

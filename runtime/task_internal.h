@@ -113,6 +113,9 @@ typedef struct glass_deque {
 
 glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
                                 size_t shareds_size, kmp_routine_t entry, void *codeptr);
+// The routine of a task allocated with none (codegen may express `taskwait depend(...) nowait`
+// as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.
+int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task);
 // Submits a created task: runs it now or defers it. ompt_extra: ompt_task_undeferred etc.
 void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps);
 // A task whose dependences are satisfied becomes runnable (task_deps.c calls this).

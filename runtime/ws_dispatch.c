@@ -108,15 +108,59 @@ void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot) {
 // ---------------------------------------------------------------------------------------------
 // Init.
 
-static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *work) {
+// schedule(simd: ...): the chunks are multiples of the simd width, but for the loop's last.
+// Kind 45 (simd:static) and 46 (simd:guided) pass the chunk, already a multiple of the width;
+// kind 47 (simd:runtime) passes the width, and run-sched-var's chunk counts widths (a chunk of
+// 0 is one width; static without a chunk is one block per thread, rounded up to the width).
+// clang passes 45 only (its simd:guided and simd:runtime are plain 36 and 37); 46 and 47 come
+// from other compilers and hand-written code.
+static int resolve_runtime_simd(glass_thread_t *th, uint64_t simd, int64_t *chunk, int *work,
+                                bool *balanced) {
+  int kind = th->task->icvs.sched_kind & ~GLASS_SCHED_MONOTONIC;
+  int64_t icv = th->task->icvs.sched_chunk;
+  int64_t c;
+  if (__builtin_mul_overflow(icv < 1 ? 1 : icv, (int64_t)simd, &c))
+    c = INT64_MAX / (int64_t)simd * (int64_t)simd;
+  *chunk = c;
+  switch (kind) {
+  case GLASS_SCHED_DYNAMIC:
+    *work = ompt_work_loop_dynamic;
+    return GLASS_WS_DYNAMIC;
+  case GLASS_SCHED_GUIDED:
+    *work = ompt_work_loop_guided;
+    return GLASS_WS_GUIDED_SIMD;
+  case GLASS_SCHED_AUTO:
+    *work = ompt_work_loop_other;
+    *chunk = (int64_t)simd;
+    return GLASS_WS_GUIDED_SIMD;
+  default:
+    *work = ompt_work_loop_static;
+    *balanced = icv < 1;
+    if (*balanced)
+      *chunk = (int64_t)simd;
+    return GLASS_WS_STATIC_CHUNKED;
+  }
+}
+
+// balanced: static blocks of a multiple of *chunk (dispatch_init sizes them from the trip).
+static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *work,
+                        bool *balanced) {
   switch (sched) {
   case SCH_STATIC_CHUNKED:
     *work = ompt_work_loop_static;
     return GLASS_WS_STATIC_CHUNKED;
+  case SCH_STATIC_BALANCED_CHUNKED:
+    *work = ompt_work_loop_static;
+    *balanced = true;
+    return GLASS_WS_STATIC_CHUNKED;
+  case SCH_GUIDED_SIMD:
+    *work = ompt_work_loop_guided;
+    return GLASS_WS_GUIDED_SIMD;
+  case SCH_RUNTIME_SIMD:
+    return resolve_runtime_simd(th, *chunk < 1 ? 1 : (uint64_t)*chunk, chunk, work, balanced);
   case SCH_STATIC:
   case SCH_STATIC_GREEDY:
   case SCH_STATIC_BALANCED:
-  case SCH_STATIC_BALANCED_CHUNKED:
     *work = ompt_work_loop_static;
     return GLASS_WS_STATIC;
   case SCH_DYNAMIC:
@@ -127,7 +171,6 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
   case SCH_TRAPEZOIDAL:
   case SCH_GUIDED_ITERATIVE:
   case SCH_GUIDED_ANALYTICAL:
-  case SCH_GUIDED_SIMD:
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED;
   case SCH_AUTO:
@@ -135,7 +178,6 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
     *chunk = 1;
     return GLASS_WS_GUIDED;
   case SCH_RUNTIME:
-  case SCH_RUNTIME_SIMD:
     break;
   default:
     glass_warn("unknown loop schedule %d; using static", sched);
@@ -164,7 +206,7 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
 
 // Which per-chunk path the loop takes (GLASS_WS_FAST_*), and its precomputed parameters.
 static int fast_path(glass_ws_member_t *m, int32_t nthreads, int32_t tid) {
-  if (m->kind == GLASS_WS_GUIDED) {
+  if (m->kind == GLASS_WS_GUIDED || m->kind == GLASS_WS_GUIDED_SIMD) {
     // Guided chunks are about remaining / 2n; a team of one has nothing to balance and takes
     // the first chunk of remaining / 1, everything.
     m->recip = nthreads > 1 ? UINT64_MAX / (2 * (uint64_t)nthreads) : UINT64_MAX;
@@ -181,6 +223,7 @@ static int fast_path(glass_ws_member_t *m, int32_t nthreads, int32_t tid) {
     // one block too (as in __kmpc_for_static_init's team of one), and an ordered loop's next
     // call comes once per loop instead of once per iteration.
     bool whole = m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_GUIDED ||
+                 m->kind == GLASS_WS_GUIDED_SIMD ||
                  (m->kind == GLASS_WS_STATIC_CHUNKED && !OMPT_ON(dispatch));
     if (whole)
       m->chunk = m->trip ? m->trip : 1; // one block; guided_size's remaining / 1
@@ -205,6 +248,14 @@ static int fast_path(glass_ws_member_t *m, int32_t nthreads, int32_t tid) {
   return m->kind == GLASS_WS_GUIDED ? GLASS_WS_FAST_GUIDED : GLASS_WS_FAST_NONE;
 }
 
+// One block per thread, rounded up to a multiple of the simd width (schedule(simd:static)).
+static uint64_t simd_block(uint64_t trip, uint64_t nth, uint64_t simd) {
+  if (trip == 0)
+    return simd;
+  uint64_t per = (trip - 1) / nth + 1, blocks = (per - 1) / simd + 1, size;
+  return __builtin_mul_overflow(blocks, simd, &size) ? trip : size;
+}
+
 static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                           int64_t chunk, bool is_signed, void *codeptr) {
   (void)loc;
@@ -216,12 +267,15 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   if (ordered)
     sched -= SCH_ORDERED_FIRST - SCH_STATIC_CHUNKED;
   int work;
-  m->kind = resolve_kind(th, sched, &chunk, &work);
+  bool balanced = false;
+  m->kind = resolve_kind(th, sched, &chunk, &work, &balanced);
   m->chunk = chunk < 1 ? 1 : (uint64_t)chunk;
   m->lb = lb;
   m->incr = incr;
   m->is_signed = is_signed;
   m->trip = glass_ws_trip(lb, ub, incr, is_signed);
+  if (balanced)
+    m->chunk = simd_block(m->trip, (uint64_t)team->nthreads, m->chunk);
   m->last_index = m->trip - 1;
   m->ordered = ordered;
   m->finished = 0;
@@ -328,6 +382,15 @@ static inline uint64_t guided_size(uint64_t remaining, uint64_t recip, uint64_t 
   return size < remaining ? size : remaining;
 }
 
+// A guided size rounded up to a multiple of chunk, unless it takes all that remains. As
+// guided_size, it never grows as remaining shrinks.
+static inline uint64_t round_to_chunk(uint64_t size, uint64_t remaining, uint64_t chunk) {
+  uint64_t r = size % chunk;
+  if (r == 0 || remaining - size <= chunk - r)
+    return r == 0 ? size : remaining;
+  return size + (chunk - r);
+}
+
 // This member's next chunk [*first, *last] in index space; false when the loop is done for it.
 static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first, uint64_t *last) {
   uint64_t trip = m->trip, chunk = m->chunk, start, size;
@@ -369,7 +432,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
       return false;
     size = chunk;
     break;
-  default: // GLASS_WS_GUIDED
+  default: // GLASS_WS_GUIDED, GLASS_WS_GUIDED_SIMD
     if (slot) {
       if (unlikely(glass_cancel_loop_requested(th)))
         return false;
@@ -378,6 +441,8 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
         if (start >= trip)
           return false;
         size = guided_size(trip - start, m->recip, chunk);
+        if (m->kind == GLASS_WS_GUIDED_SIMD)
+          size = round_to_chunk(size, trip - start, chunk);
       } while (!atomic_compare_exchange_weak_explicit(&slot->next, &start, start + size,
                                                       memory_order_relaxed, memory_order_relaxed));
     } else {
@@ -385,6 +450,8 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
       if (start >= trip)
         return false;
       size = guided_size(trip - start, m->recip, chunk);
+      if (m->kind == GLASS_WS_GUIDED_SIMD)
+        size = round_to_chunk(size, trip - start, chunk);
       m->cursor = start + size;
     }
     break;

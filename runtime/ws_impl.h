@@ -36,6 +36,7 @@ enum {
   GLASS_WS_STATIC_CHUNKED, // round-robin chunks
   GLASS_WS_DYNAMIC,
   GLASS_WS_GUIDED,
+  GLASS_WS_GUIDED_SIMD, // guided, each chunk but the last a multiple of `chunk`
 };
 
 // The per-chunk path of a dispatched loop, chosen once at init. Ordered loops, static kinds,

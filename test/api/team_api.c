@@ -81,5 +81,5 @@ int main(void) {
 // CHECK-NEXT: fortran: num=2 size=2 anc=1 max=4 level=0
 // CHECK-NEXT: wtime: monotonic=1 tick_ok=1
 // CHECK-NEXT: schedule: kind=2 chunk=5
-// CHECK-NEXT: schedule: kind=3 chunk=0
+// CHECK-NEXT: schedule: kind=3 chunk=1
 // CHECK-NEXT: explicit_task=0

@@ -93,7 +93,8 @@ int main(void) {
   pthread_join(pt, NULL);
   printf("dependence successor_saw_fulfill=%d\n", ok);
 
-  // Undeferred (if(0)): the encountering task waits for the event at the task.
+  // Undeferred (if(0)): the encountering task goes on once the body returned (the event is not
+  // waited for there); the taskwait waits for it.
   atomic_store(&fulfilled, 0);
 #pragma omp parallel
 #pragma omp single
@@ -102,7 +103,9 @@ int main(void) {
     // The handle the thread reads is written by the task below before the thread's sleep ends.
 #pragma omp task detach(ev) if (0) shared(x)
     x = 5;
-    printf("undeferred x=%d fulfilled=%d\n", x, atomic_load(&fulfilled));
+    printf("undeferred x=%d\n", x);
+#pragma omp taskwait
+    printf("undeferred taskwait fulfilled=%d\n", atomic_load(&fulfilled));
   }
   pthread_join(pt, NULL);
 
@@ -125,7 +128,8 @@ int main(void) {
 // CHECK-NEXT: late x=2 fulfilled=1
 // CHECK-NEXT: sibling x=3
 // CHECK-NEXT: dependence successor_saw_fulfill=1
-// CHECK-NEXT: undeferred x=5 fulfilled=1
+// CHECK-NEXT: undeferred x=5
+// CHECK-NEXT: undeferred taskwait fulfilled=1
 // CHECK-NEXT: region_end x=6 fulfilled=1
 
 // TOOL: task_create {{.*}} task=[[E:[0-9]+]]

@@ -1,0 +1,118 @@
+// taskwait depend(...) nowait (OpenMP 5.1): as if the dependences were on an empty task that
+// may be deferred. The encountering task does not wait, and the empty task is a node of the
+// graph: a group of `in` tasks before `taskwait depend(inout: x) nowait` and one after it must not
+// overlap. Both ways the ABI expresses it: __kmpc_omp_taskwait_deps_51 with nowait = 1 (what
+// clang-19 and later emit), and a task allocated with a NULL routine and submitted with the
+// dependences (codegen that passes no routine; it must not be called). The calls are written
+// out so that clang-14, which has no nowait on taskwait, runs the test too.
+// RUN: %compile && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
+// RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
+// RUN: env OMP_NUM_THREADS=4 %run %t | %FileCheck %s
+// RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --check-prefix=TOOL %}
+#include <omp.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <unistd.h>
+
+typedef struct {
+  intptr_t base;
+  size_t len;
+  uint8_t flags;
+} dep_t;
+
+void *__kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags, size_t size, size_t shareds,
+                            void *entry);
+int32_t __kmpc_omp_task_with_deps(void *loc, int32_t gtid, void *t, int32_t n, dep_t *d, int32_t nn,
+                                  dep_t *nd);
+void __kmpc_omp_taskwait_deps_51(void *loc, int32_t gtid, int32_t n, dep_t *d, int32_t nn,
+                                 dep_t *nd, int32_t nowait);
+int32_t __kmpc_global_thread_num(void *loc);
+
+enum { IN = 1, INOUT = 3 };
+
+static atomic_int first_done, second_done, bad, released;
+static int x, y;
+
+#define EXPECT(cond)                                                                               \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      atomic_fetch_add(&bad, 1);                                                                   \
+      printf("failed: %s (line %d)\n", #cond, __LINE__);                                           \
+    }                                                                                              \
+  } while (0)
+
+// One group of readers of x, a nowait node (nowait_fn submits it), a second group.
+static void groups(int32_t gtid, void (*nowait_fn)(int32_t)) {
+  atomic_store(&first_done, 0);
+  atomic_store(&second_done, 0);
+  for (int i = 0; i < 3; i++) {
+#pragma omp task depend(in : x)
+    {
+      usleep(5000);
+      atomic_fetch_add(&first_done, 1);
+    }
+  }
+  nowait_fn(gtid);
+  for (int i = 0; i < 3; i++) {
+#pragma omp task depend(in : x)
+    {
+      EXPECT(atomic_load(&first_done) == 3);
+      usleep(2000);
+      atomic_fetch_add(&second_done, 1);
+    }
+  }
+#pragma omp task depend(inout : x)
+  EXPECT(atomic_load(&second_done) == 3);
+#pragma omp taskwait
+}
+
+static void by_entry(int32_t gtid) {
+  dep_t dx = {(intptr_t)&x, sizeof(x), INOUT};
+  __kmpc_omp_taskwait_deps_51(NULL, gtid, 1, &dx, 0, NULL, 1);
+}
+
+static void by_null_routine(int32_t gtid) {
+  dep_t dx = {(intptr_t)&x, sizeof(x), INOUT};
+  void *t = __kmpc_omp_task_alloc(NULL, gtid, 1, 40, 0, NULL);
+  __kmpc_omp_task_with_deps(NULL, gtid, t, 1, &dx, 0, NULL);
+}
+
+int main(void) {
+  setvbuf(stdout, NULL, _IONBF, 0); // what ran before a crash stays visible
+#pragma omp parallel
+#pragma omp single
+  {
+    int32_t gtid = __kmpc_global_thread_num(NULL);
+    groups(gtid, by_entry);
+    printf("entry: first=%d second=%d\n", atomic_load(&first_done), atomic_load(&second_done));
+    groups(gtid, by_null_routine);
+    printf("null routine: first=%d second=%d\n", atomic_load(&first_done),
+           atomic_load(&second_done));
+    // nowait does not wait: the predecessor is released only after the call returned. (A team
+    // of one runs a task at its creation, so there the predecessor must not wait.)
+    int team = omp_get_num_threads();
+#pragma omp task depend(out : y)
+    {
+      for (int i = 0; team > 1 && !atomic_load(&released) && i < 5000; i++)
+        usleep(1000);
+      EXPECT(team == 1 || atomic_load(&released));
+    }
+    dep_t dy = {(intptr_t)&y, sizeof(y), IN};
+    __kmpc_omp_taskwait_deps_51(NULL, gtid, 1, &dy, 0, NULL, 1);
+    atomic_store(&released, 1);
+#pragma omp taskwait
+    printf("nowait returned first\n");
+  }
+  printf("bad=%d\n", atomic_load(&bad));
+  return 0;
+}
+// CHECK-NOT: failed
+// CHECK: entry: first=3 second=3
+// CHECK-NEXT: null routine: first=3 second=3
+// CHECK-NEXT: nowait returned first
+// CHECK-NEXT: bad=0
+
+// The nowait node is a taskwait task with its dependences.
+// TOOL: task_create {{.*}} task=[[TW:[0-9]+]] flags=taskwait has_dependences=1
+// TOOL-NEXT: dependences task=[[TW]] ndeps=1 deps=inout:0x
