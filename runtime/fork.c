@@ -52,14 +52,14 @@ static int32_t team_size(glass_task_t *task, glass_team_t *parent, int32_t reque
 static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
   *out = parent->icvs;
   int next = parent->icvs.nthreads_pos + 1;
-  if (next < glass_env.nthreads_len) {
+  if (next < glass_env.nthreads_len && next <= UINT16_MAX) {
     out->nthreads = glass_env.nthreads_list[next];
-    out->nthreads_pos = (uint8_t)next;
+    out->nthreads_pos = (uint16_t)next;
   }
   int bnext = parent->icvs.bind_pos + 1;
-  if (bnext < glass_env.bind_len) {
+  if (bnext < glass_env.bind_len && bnext <= UINT16_MAX) {
     out->bind = glass_env.bind_list[bnext];
-    out->bind_pos = (uint8_t)bnext;
+    out->bind_pos = (uint16_t)bnext;
   }
 }
 
