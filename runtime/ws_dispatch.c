@@ -309,6 +309,13 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
   return true;
 }
 
+void glass_ws_whole_type_loop(void) {
+  static _Atomic bool warned;
+  if (!atomic_exchange_explicit(&warned, true, memory_order_relaxed))
+    glass_warn("a loop's bounds say 2^32 iterations of a 32-bit variable, or 2^64 of a 64-bit "
+               "one: the compiler's trip count overflowed; the loop runs no iteration");
+}
+
 // For ws_teams.c's distribute parallel for.
 void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                             int64_t chunk, bool is_signed, void *codeptr) {
@@ -601,7 +608,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
 // load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
-#define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
+#define DISPATCH(SFX, T, UT, ST, SIGNED, NARROW)                                                   \
   static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb, \
                                                       T ub, ST st, ST chunk) {                     \
     (void)gtid;                                                                                    \
@@ -611,6 +618,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
   GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(                                        \
       ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, ST st, ST chunk) {                    \
     (void)loc;                                                                                     \
+    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, st);                                               \
     if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED)))                  \
       return;                                                                                      \
     dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
@@ -680,10 +688,10 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
     dispatch_fini();                                                                               \
   }
 
-DISPATCH(4, int32_t, int32_t, true, true)
-DISPATCH(4u, uint32_t, int32_t, false, true)
-DISPATCH(8, int64_t, int64_t, true, false)
-DISPATCH(8u, uint64_t, int64_t, false, false)
+DISPATCH(4, int32_t, uint32_t, int32_t, true, true)
+DISPATCH(4u, uint32_t, uint32_t, int32_t, false, true)
+DISPATCH(8, int64_t, uint64_t, int64_t, true, false)
+DISPATCH(8u, uint64_t, uint64_t, int64_t, false, false)
 
 // clang >= 19 calls this after every dispatched loop. A member that left the loop early
 // (cancellation) releases its slot here.
