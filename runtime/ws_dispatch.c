@@ -205,6 +205,21 @@ static int fast_path(glass_ws_member_t *m, int32_t nthreads, int32_t tid) {
   return m->kind == GLASS_WS_GUIDED ? GLASS_WS_FAST_GUIDED : GLASS_WS_FAST_NONE;
 }
 
+// Each member's last fetch_add on a dynamic loop's counter goes up to a chunk past the end: for a
+// loop of nearly 2^64 iterations the counter would wrap and hand the first chunks out again. Such
+// a loop claims its chunks by compare-and-swap instead, as guided does, with a constant size
+// (guided_size with recip 0 is the chunk).
+static void dynamic_near_wrap(glass_ws_member_t *m, int32_t nthreads) {
+  uint64_t past, top;
+  if (!__builtin_mul_overflow((uint64_t)nthreads + 1, m->chunk, &past) &&
+      !__builtin_add_overflow(m->trip, past, &top))
+    return;
+  m->kind = GLASS_WS_GUIDED;
+  m->recip = 0;
+  if (m->fast == GLASS_WS_FAST_DYNAMIC)
+    m->fast = GLASS_WS_FAST_GUIDED;
+}
+
 static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                           int64_t chunk, bool is_signed, void *codeptr) {
   (void)loc;
@@ -231,6 +246,8 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   if (unlikely(!m->slot) && team->nthreads > 1)
     m->trip = 0; // cancelled region (glass_ws_slot_enter)
   m->fast = fast_path(m, team->nthreads, th->tid);
+  if (m->kind == GLASS_WS_DYNAMIC && m->slot)
+    dynamic_near_wrap(m, team->nthreads);
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
@@ -278,7 +295,8 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
     m->fast = GLASS_WS_FAST_SOLO;
     m->slot = NULL;
   } else {
-    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members))
+    // A loop of more than 2^63 iterations: dispatch_init checks its counter cannot wrap.
+    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members) || unlikely(trip >> 63))
       return false;
     m = &team->ws.members[th->tid];
     // glass_ws_slot_enter when the slot is free: otherwise the general path waits for it.
@@ -354,7 +372,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
   }
   case GLASS_WS_STATIC_CHUNKED: {
     uint64_t c = m->cursor;
-    if (c >= (trip + chunk - 1) / chunk)
+    if (trip == 0 || c > (trip - 1) / chunk) // (trip + chunk - 1) would wrap near 2^64
       return false;
     m->cursor = c + nth;
     start = c * chunk;
@@ -370,7 +388,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
       start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
     } else {
       start = m->cursor;
-      m->cursor = start + chunk;
+      m->cursor = trip - start > chunk ? start + chunk : trip; // no wrap near 2^64
     }
     if (start >= trip)
       return false;
