@@ -161,7 +161,6 @@ static void whole_type(void) {
 }
 
 int main(void) {
-  setvbuf(stdout, NULL, _IONBF, 0);
   const unsigned __int128 all = (unsigned __int128)UINT64_MAX; // 2^64 - 1 iterations
   static_8u(STATIC, 0, UINT64_MAX - 1, 0, NT);
   report("static 8u 2^64-1", all);
@@ -188,12 +187,20 @@ int main(void) {
   whole_type();
   return 0;
 }
-// CHECK: OMP: Warning: a loop's bounds say 2^32 iterations of a 32-bit variable, or 2^64 of a
-// 64-bit one CHECK-NOT: OMP: Warning CHECK: static 8u 2^64-1: chunks=3 exact CHECK-NEXT: static 8u
-// 2^64-1 alone: chunks=1 exact CHECK-NEXT: static,2^61 8u 2^64-1: chunks=8 exact CHECK-NEXT:
-// static,2^63-1 8u from 5: chunks=3 exact CHECK-NEXT: dynamic,2^60 8u 2^64-1: chunks=16 exact
+// stdout reaches the pipe at exit, after the warning.
+// clang-format off
+// CHECK: OMP: Warning: a loop's bounds say 2^32 iterations of a 32-bit variable, or 2^64 of a 64-bit one
+// CHECK-NOT: OMP: Warning
+// CHECK: static 8u 2^64-1: chunks=3 exact
+// CHECK-NEXT: static 8u 2^64-1 alone: chunks=1 exact
+// CHECK-NEXT: static,2^61 8u 2^64-1: chunks=8 exact
+// CHECK-NEXT: static,2^63-1 8u from 5: chunks=2 exact
+// CHECK-NEXT: dynamic,2^60 8u 2^64-1: chunks=16 exact
+// CHECK-NEXT: dynamic,2^60 8u 2^64-1 alone: chunks=16 exact
+// CHECK-NEXT: dispatched static,2^62 8u 2^64-1: chunks=4 exact
 // CHECK-NEXT: guided,2^58 8u 2^64-2: chunks={{[0-9]+}} exact
 // CHECK-NEXT: dynamic,2^62 8 2^64-1: chunks=4 exact
 // CHECK-NEXT: guided,2^59 8 downwards 2^64-1: chunks={{[0-9]+}} exact
 // CHECK-NEXT: dynamic,2^30 8u 2^32: chunks=4 exact
 // CHECK-NEXT: whole type: chunks=0
+// clang-format on
