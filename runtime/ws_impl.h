@@ -78,11 +78,12 @@ static inline glass_ws_member_t *glass_ws_member(glass_thread_t *th) {
 // loop runs no iteration, as libomp's dispatched loops do: lb..ub becomes an empty range (lb one
 // step on, ub the old lb), and one warning says so. glass_ws_whole_type_loop warns.
 void glass_ws_whole_type_loop(void);
-#define GLASS_WS_WHOLE_TYPE(UT, lb, ub, incr)                                                      \
-  (((incr) == 1 || (incr) == -1) && (UT)((UT)(incr) * ((UT)(ub) - (UT)(lb)) + 1u) == 0)
+#define GLASS_WS_WHOLE_TYPE(T, UT, lb, ub, incr)                                                   \
+  ((incr) == 1 ? (T)(lb) <= (T)(ub) && (UT)((UT)(ub) - (UT)(lb) + 1u) == 0                         \
+               : (incr) == -1 && (T)(lb) >= (T)(ub) && (UT)((UT)(lb) - (UT)(ub) + 1u) == 0)
 #define GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, incr)                                          \
   do {                                                                                             \
-    if (unlikely(GLASS_WS_WHOLE_TYPE(UT, lb, ub, incr))) {                                         \
+    if (unlikely(GLASS_WS_WHOLE_TYPE(T, UT, lb, ub, incr))) {                                      \
       glass_ws_whole_type_loop();                                                                  \
       (ub) = (lb);                                                                                 \
       (lb) = (T)((UT)(lb) + (UT)(incr));                                                           \

@@ -270,7 +270,7 @@ static inline bool static_chunked(int32_t sched) {
   static GLASS_NOINLINE void static_init_solo_##SFX(ident_t *loc, void *ra, int32_t sched,         \
                                                     int32_t *plast, T *plower, T *pupper,          \
                                                     ST *pstride, ST incr, ST chunk) {              \
-    if (static_chunked(sched) || GLASS_WS_WHOLE_TYPE(UT, *plower, *pupper, incr)) {                \
+    if (static_chunked(sched) || GLASS_WS_WHOLE_TYPE(T, UT, *plower, *pupper, incr)) {             \
       static_init_slow_##SFX(loc, ra, sched, plast, plower, pupper, pstride, incr, chunk);         \
       return;                                                                                      \
     }                                                                                              \
@@ -287,7 +287,7 @@ static inline bool static_chunked(int32_t sched) {
     (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
     if (likely(th != NULL) && likely(th->team->serialized) &&                                      \
-        likely(!GLASS_WS_WHOLE_TYPE(UT, *plower, *pupper, incr))) {                                \
+        likely(!GLASS_WS_WHOLE_TYPE(T, UT, *plower, *pupper, incr))) {                             \
       if (unlikely(glass_ws_events_wanted())) {                                                    \
         static_init_solo_##SFX(loc, __builtin_return_address(0), sched, plast, plower, pupper,     \
                                pstride, incr, chunk);                                              \

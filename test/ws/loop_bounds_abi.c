@@ -4,6 +4,7 @@
 // ordinary loop; bounds that say 2^N iterations of an N-bit variable (clang's overflowed trip
 // count) give no chunk at all, on every entry point, with one warning.
 // RUN: %compile && %run %t 2>&1 | %FileCheck %s
+// RUN: %run %t empty 2>&1 | %FileCheck %s --check-prefix=EMPTY
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -160,7 +161,42 @@ static void whole_type(void) {
   printf("whole type: chunks=%d\n", chunks_seen);
 }
 
-int main(void) {
+// Empty ranges one step apart (lb = ub + 1 going up, lb = ub - 1 going down, where ub - lb
+// wraps like the whole type's): no chunk and no warning.
+static void empty_ranges(void) {
+  int chunks_seen = 0;
+#pragma omp parallel num_threads(2) reduction(+ : chunks_seen)
+  {
+    int32_t gtid = __kmpc_global_thread_num(NULL), last = 0, st4;
+    int32_t lo4 = 1, hi4 = 0;
+    __kmpc_for_static_init_4(NULL, gtid, STATIC, &last, &lo4, &hi4, &st4, 1, 1);
+    chunks_seen += lo4 <= hi4;
+    __kmpc_for_static_fini(NULL, gtid);
+    lo4 = 0, hi4 = 1;
+    __kmpc_for_static_init_4(NULL, gtid, STATIC, &last, &lo4, &hi4, &st4, -1, 1);
+    chunks_seen += lo4 >= hi4;
+    __kmpc_for_static_fini(NULL, gtid);
+    uint64_t l8 = 1, h8 = 0;
+    int64_t st8;
+    __kmpc_for_static_init_8u(NULL, gtid, STATIC, &last, &l8, &h8, &st8, 1, 1);
+    chunks_seen += l8 <= h8;
+    __kmpc_for_static_fini(NULL, gtid);
+    __kmpc_dispatch_init_4(NULL, gtid, DYNAMIC, 1, 0, 1, 1);
+    while (__kmpc_dispatch_next_4(NULL, gtid, &last, &lo4, &hi4, &st4))
+      chunks_seen++;
+    __kmpc_dispatch_init_8u(NULL, gtid, DYNAMIC, 0, 1, -1, 1);
+    while (__kmpc_dispatch_next_8u(NULL, gtid, &last, &l8, &h8, &st8))
+      chunks_seen++;
+  }
+  printf("empty ranges: chunks=%d\n", chunks_seen);
+}
+
+int main(int argc, char **argv) {
+  (void)argv;
+  if (argc > 1) {
+    empty_ranges();
+    return 0;
+  }
   const unsigned __int128 all = (unsigned __int128)UINT64_MAX; // 2^64 - 1 iterations
   static_8u(STATIC, 0, UINT64_MAX - 1, 0, NT);
   report("static 8u 2^64-1", all);
@@ -203,4 +239,7 @@ int main(void) {
 // CHECK-NEXT: guided,2^59 8 downwards 2^64-1: chunks={{[0-9]+}} exact
 // CHECK-NEXT: dynamic,2^30 8u 2^32: chunks=4 exact
 // CHECK-NEXT: whole type: chunks=0
+// EMPTY-NOT: Warning
+// EMPTY: empty ranges: chunks=0
+// EMPTY-NOT: Warning
 // clang-format on
