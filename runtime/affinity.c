@@ -236,99 +236,126 @@ static char field_letter(const char **p) {
   return 0;
 }
 
+// What capture writes: as much as fits in out[0..size-1] (always terminated), while len counts
+// everything, so that the caller learns the size it needs, as snprintf tells.
+typedef struct {
+  char *out;
+  size_t size, len;
+} sink_t;
+
+static void put(sink_t *s, const char *text, size_t n) {
+  if (s->out && s->len + 1 < s->size) {
+    size_t room = s->size - 1 - s->len;
+    memcpy(s->out + s->len, text, n < room ? n : room);
+  }
+  s->len += n;
+}
+
+static void put_fill(sink_t *s, char c, size_t n) {
+  static const char zeros[] = "0000000000000000000000000000000000000000000000000000000000000000";
+  static const char spaces[] = "                                                                ";
+  const char *src = c == '0' ? zeros : spaces;
+  // Only what can still be written is copied; the rest is counted.
+  while (n > 0 && s->out && s->len + 1 < s->size) {
+    size_t k = n < sizeof(zeros) - 1 ? n : sizeof(zeros) - 1;
+    put(s, src, k);
+    n -= k;
+  }
+  s->len += n;
+}
+
+static void field_text(glass_thread_t *th, char field, int32_t nteams, int32_t team_num, char *val,
+                       size_t size) {
+  switch (field) {
+  case 't':
+    snprintf(val, size, "%d", team_num);
+    break;
+  case 'T':
+    snprintf(val, size, "%d", nteams);
+    break;
+  case 'L':
+    snprintf(val, size, "%d", th->team->level);
+    break;
+  case 'n':
+    snprintf(val, size, "%d", th->tid);
+    break;
+  case 'N':
+    snprintf(val, size, "%d", th->team->nthreads);
+    break;
+  case 'a': {
+    glass_task_t *enc = th->team->parent_task;
+    snprintf(val, size, "%d", th->team->level > 0 && enc ? enc->thread_num : -1);
+    break;
+  }
+  case 'H':
+    gethostname(val, size);
+    val[size - 1] = '\0';
+    break;
+  case 'P':
+    snprintf(val, size, "%d", (int)getpid());
+    break;
+  case 'i':
+    snprintf(val, size, "%d", glass_os_tid());
+    break;
+  case 'A':
+    procs_text(val, size);
+    break;
+  default:
+    snprintf(val, size, "undefined");
+    break;
+  }
+}
+
+// The formatted line's length, whatever size is (OpenMP 5.1 §3.3.11: the number of characters
+// the whole string needs); at most size - 1 of them are stored.
 static size_t capture(glass_thread_t *th, char *out, size_t size, const char *format) {
-  char tmp[4096];
-  size_t off = 0;
+  sink_t s = {out, size, 0};
   if (!format)
     format = format_text();
   int32_t nteams, team_num;
   glass_ws_league(th, &nteams, &team_num);
-  for (const char *p = format; *p && off < sizeof(tmp) - 1;) {
-    if (*p != '%') {
-      tmp[off++] = *p++;
-      continue;
-    }
-    p++;
+  for (const char *p = format; *p;) {
+    const char *lit = p;
+    while (*p && *p != '%')
+      p++;
+    put(&s, lit, (size_t)(p - lit));
+    if (!*p++)
+      break;
     if (*p == '%') {
-      tmp[off++] = *p++;
+      put(&s, p++, 1);
       continue;
     }
-    bool zero = false, right = false;
-    if (*p == '0') {
-      zero = true;
-      p++;
-    }
-    if (*p == '.') {
-      right = true;
-      p++;
-    }
-    int width = 0;
-    while (*p >= '0' && *p <= '9')
-      width = width * 10 + (*p++ - '0');
-    char field = field_letter(&p);
-    char val[1024];
-    switch (field) {
-    case 't':
-      snprintf(val, sizeof(val), "%d", team_num);
-      break;
-    case 'T':
-      snprintf(val, sizeof(val), "%d", nteams);
-      break;
-    case 'L':
-      snprintf(val, sizeof(val), "%d", th->team->level);
-      break;
-    case 'n':
-      snprintf(val, sizeof(val), "%d", th->tid);
-      break;
-    case 'N':
-      snprintf(val, sizeof(val), "%d", th->team->nthreads);
-      break;
-    case 'a': {
-      glass_task_t *enc = th->team->parent_task;
-      snprintf(val, sizeof(val), "%d", th->team->level > 0 && enc ? enc->thread_num : -1);
-      break;
-    }
-    case 'H':
-      gethostname(val, sizeof(val));
-      val[sizeof(val) - 1] = '\0';
-      break;
-    case 'P':
-      snprintf(val, sizeof(val), "%d", (int)getpid());
-      break;
-    case 'i':
-      snprintf(val, sizeof(val), "%d", glass_os_tid());
-      break;
-    case 'A':
-      procs_text(val, sizeof(val));
-      break;
-    default:
-      snprintf(val, sizeof(val), "undefined");
-      break;
-    }
-    int n;
-    if (zero && right) { // printf has no zero padding for strings: pad by hand
-      int len = (int)strlen(val), pad = width > len ? width - len : 0;
-      n = snprintf(tmp + off, sizeof(tmp) - off, "%.*s%s", pad > 64 ? 64 : pad,
-                   "0000000000000000000000000000000000000000000000000000000000000000", val);
-    } else {
-      n = snprintf(tmp + off, sizeof(tmp) - off, right ? "%*s" : "%-*s", width, val);
-    }
-    if (n > 0)
-      off += (size_t)n < sizeof(tmp) - off ? (size_t)n : sizeof(tmp) - off - 1;
+    bool zero = *p == '0';
+    p += zero;
+    bool right = *p == '.';
+    p += right;
+    size_t width = 0;
+    for (; *p >= '0' && *p <= '9'; p++)
+      width = width < 1000000 ? width * 10 + (size_t)(*p - '0') : width; // saturates
+    if (!*p)
+      break;        // a format ending inside a field has no field to print
+    char val[4096]; // a processor list of CPU_SETSIZE entries fits
+    field_text(th, field_letter(&p), nteams, team_num, val, sizeof(val));
+    size_t len = strlen(val), pad = width > len ? width - len : 0;
+    if (right)
+      put_fill(&s, zero ? '0' : ' ', pad);
+    put(&s, val, len);
+    if (!right)
+      put_fill(&s, ' ', pad);
   }
-  tmp[off] = '\0';
-  if (out && size) {
-    size_t c = off < size - 1 ? off : size - 1;
-    memcpy(out, tmp, c);
-    out[c] = '\0';
-  }
-  return off;
+  if (out && size)
+    out[s.len < size ? s.len : size - 1] = '\0';
+  return s.len;
 }
 
 static void display_affinity_line(glass_thread_t *th, const char *format) {
   char line[4096];
-  capture(th, line, sizeof(line), format);
-  fprintf(stderr, "%s\n", line);
+  size_t n = capture(th, line, sizeof(line), format);
+  char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
+  if (big)
+    capture(th, big, n + 1, format);
+  fprintf(stderr, "%s\n", big ? big : line);
+  free(big);
 }
 
 GLASS_API void ompc_set_affinity_format(const char *format) {
@@ -484,9 +511,13 @@ GLASS_API void omp_display_affinity_(const char *format, size_t len) {
 GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t size,
                                        size_t format_len) {
   char f[512], line[4096];
-  size_t n =
-      ompc_capture_affinity(line, sizeof(line), fortran_string(format, format_len, f, sizeof(f)));
-  fortran_pad(buffer, size, line);
+  const char *fmt = fortran_string(format, format_len, f, sizeof(f));
+  size_t n = ompc_capture_affinity(line, sizeof(line), fmt);
+  char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
+  if (big)
+    ompc_capture_affinity(big, n + 1, fmt);
+  fortran_pad(buffer, size, big ? big : line);
+  free(big);
   return n;
 }
 

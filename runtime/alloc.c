@@ -450,11 +450,15 @@ GLASS_API void *kmp_realloc(void *ptr, size_t size) {
 GLASS_API void kmp_free(void *ptr) {
   free(ptr);
 }
+// An alignment that is not a power of two (0 included) gets NULL, as in libomp; a smaller power
+// of two than posix_memalign accepts is rounded up to a pointer's.
 GLASS_API void *kmp_aligned_malloc(size_t size, size_t alignment) {
   void *p = NULL;
+  if (!power_of_two(alignment))
+    return NULL;
   if (alignment < sizeof(void *))
     alignment = sizeof(void *);
-  return power_of_two(alignment) && posix_memalign(&p, alignment, size) == 0 ? p : NULL;
+  return posix_memalign(&p, alignment, size) == 0 ? p : NULL;
 }
 
 // ---------------------------------------------------------------------------------------------

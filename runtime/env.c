@@ -125,11 +125,22 @@ static void read_int(const char *name, long lo, long hi, int32_t *out, bool *set
 // ---------------------------------------------------------------------------------------------
 // Lists and compound values.
 
+// Elements a comma-separated list can have: one more than its commas.
+static size_t list_room(const char *s) {
+  size_t n = 1;
+  for (; *s; s++)
+    n += *s == ',';
+  return n;
+}
+
 static void read_num_threads(void) {
   const char *v = get("OMP_NUM_THREADS");
   if (!v)
     return;
-  int32_t list[GLASS_MAX_NEST_LIST];
+  size_t room = list_room(v);
+  int32_t *list = room <= INT_MAX ? malloc(sizeof(int32_t) * room) : NULL;
+  if (!list)
+    goto bad;
   int n = 0;
   const char *s = v;
   for (;;) {
@@ -137,7 +148,7 @@ static void read_num_threads(void) {
     char *end;
     errno = 0;
     long x = strtol(s, &end, 10);
-    if (end == s || errno || x < 1 || x > INT_MAX || n == GLASS_MAX_NEST_LIST)
+    if (end == s || errno || x < 1 || x > INT_MAX)
       goto bad;
     list[n++] = (int32_t)x;
     s = skip_space(end);
@@ -147,11 +158,12 @@ static void read_num_threads(void) {
       goto bad;
     s++;
   }
-  memcpy(glass_env.nthreads_list, list, sizeof(int32_t) * (size_t)n);
+  glass_env.nthreads_list = list;
   glass_env.nthreads_len = n;
   glass_env.nthreads_set = true;
   return;
 bad : {
+  free(list);
   char fb[32];
   snprintf(fb, sizeof(fb), "%d", glass_nprocs);
   bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
@@ -175,7 +187,10 @@ static void read_proc_bind(void) {
   const char *v = get("OMP_PROC_BIND");
   if (!v)
     return;
-  int8_t list[GLASS_MAX_NEST_LIST];
+  size_t room = list_room(v);
+  int8_t *list = room <= INT_MAX ? malloc(room) : NULL;
+  if (!list)
+    goto bad;
   int n = 0;
   const char *s = v;
   for (;;) {
@@ -184,8 +199,7 @@ static void read_proc_bind(void) {
     while (isalpha((unsigned char)*s))
       s++;
     int b = parse_bind_word(w, (size_t)(s - w));
-    if (b < 0 || n == GLASS_MAX_NEST_LIST ||
-        (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
+    if (b < 0 || (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
       goto bad;
     list[n++] = (int8_t)b;
     s = skip_space(s);
@@ -195,10 +209,11 @@ static void read_proc_bind(void) {
       goto bad;
     s++;
   }
-  memcpy(glass_env.bind_list, list, (size_t)n);
+  glass_env.bind_list = list;
   glass_env.bind_len = n;
   return;
 bad:
+  free(list);
   bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
             "false");
 }
@@ -289,6 +304,11 @@ static void read_stacksize(void) {
   if (x == 0 || x > (1ull << 40) / unit)
     goto bad;
   glass_env.stacksize = (size_t)(x * unit);
+  if (glass_env.stacksize < GLASS_MIN_STACKSIZE) {
+    glass_warn("OMP_STACKSIZE=\"%s\" is below the minimum stack size; using %zuK", v,
+               GLASS_MIN_STACKSIZE >> 10);
+    glass_env.stacksize = GLASS_MIN_STACKSIZE;
+  }
   return;
 bad:
   bad_value("OMP_STACKSIZE", v, "expected a positive size with an optional B, K, M or G unit",
@@ -464,7 +484,6 @@ static void show(const char *name, const char *fmt, ...) {
 void glass_env_display(bool verbose) {
   const glass_env_t *e = &glass_env;
   const glass_icvs_t *i = &e->initial;
-  char list[256];
   fprintf(stderr, "OPENMP DISPLAY ENVIRONMENT BEGIN\n");
   fprintf(stderr, "  _OPENMP='202011'\n");
   show("OMP_AFFINITY_FORMAT", "%s", e->affinity_format);
@@ -473,28 +492,25 @@ void glass_env_display(bool verbose) {
   show("OMP_DEFAULT_DEVICE", "%d", i->default_device);
   show("OMP_DISPLAY_AFFINITY", "%s", e->display_affinity ? "TRUE" : "FALSE");
   show("OMP_DISPLAY_ENV", "%s",
-       e->display_env == 2 ? "VERBOSE" : e->display_env ? "TRUE" : "FALSE");
+       e->display_env == 2 ? "VERBOSE"
+       : e->display_env    ? "TRUE"
+                           : "FALSE");
   show("OMP_DYNAMIC", "%s", i->dyn ? "TRUE" : "FALSE");
   show("OMP_MAX_ACTIVE_LEVELS", "%d", i->max_active_levels);
   show("OMP_MAX_TASK_PRIORITY", "%d", e->max_task_priority);
   show("OMP_NESTED", "%s", i->max_active_levels > 1 ? "TRUE" : "FALSE");
   show("OMP_NUM_TEAMS", "%d", e->num_teams);
-  size_t off = 0;
-  list[0] = '\0';
+  fprintf(stderr, "  [host] OMP_NUM_THREADS='");
   if (e->nthreads_len == 0)
-    snprintf(list, sizeof(list), "%d", i->nthreads);
-  for (int k = 0; k < e->nthreads_len && off < sizeof(list); k++)
-    off +=
-        (size_t)snprintf(list + off, sizeof(list) - off, "%s%d", k ? "," : "", e->nthreads_list[k]);
-  show("OMP_NUM_THREADS", "%s", list);
+    fprintf(stderr, "%d", i->nthreads);
+  for (int k = 0; k < e->nthreads_len; k++)
+    fprintf(stderr, "%s%d", k ? "," : "", e->nthreads_list[k]);
+  fprintf(stderr, "'\n");
   show("OMP_PLACES", "%s", e->places ? e->places : "");
-  off = 0;
-  snprintf(list, sizeof(list), "%s", bind_name(i->bind));
-  for (int k = 1; k < e->bind_len && off < sizeof(list); k++) {
-    off = strlen(list);
-    snprintf(list + off, sizeof(list) - off, ",%s", bind_name(e->bind_list[k]));
-  }
-  show("OMP_PROC_BIND", "%s", list);
+  fprintf(stderr, "  [host] OMP_PROC_BIND='%s", bind_name(i->bind));
+  for (int k = 1; k < e->bind_len; k++)
+    fprintf(stderr, ",%s", bind_name(e->bind_list[k]));
+  fprintf(stderr, "'\n");
   static const char *const kinds[] = {"", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
   int kind = i->sched_kind & ~GLASS_SCHED_MONOTONIC;
   const char *mod = (i->sched_kind & GLASS_SCHED_MONOTONIC) ? "MONOTONIC:" : "";

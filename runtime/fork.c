@@ -59,14 +59,14 @@ static void child_icvs(glass_icvs_t *out, const glass_task_t *parent) {
   int next = parent->icvs.nthreads_pos + 1;
   const int32_t *list = parent->icvs.nthreads_list;
   int len = list ? parent->icvs.nthreads_len : glass_env.nthreads_len;
-  if (next < len) {
+  if (next < len && next <= UINT16_MAX) {
     out->nthreads = list ? list[next] : glass_env.nthreads_list[next];
-    out->nthreads_pos = (uint8_t)next;
+    out->nthreads_pos = (uint16_t)next;
   }
   int bnext = parent->icvs.bind_pos + 1;
-  if (bnext < glass_env.bind_len) {
+  if (bnext < glass_env.bind_len && bnext <= UINT16_MAX) {
     out->bind = glass_env.bind_list[bnext];
-    out->bind_pos = (uint8_t)bnext;
+    out->bind_pos = (uint16_t)bnext;
   }
 }
 

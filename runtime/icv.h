@@ -25,13 +25,21 @@ enum {
 
 enum { GLASS_WAIT_DEFAULT = 0, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
 
+// The smallest worker stack Glass creates (OMP_STACKSIZE, kmp_set_stacksize): a worker runs
+// Glass's own frames, deferred tasks from barriers and a user's printf (glibc's vfprintf alone
+// takes several KiB) before the region's code uses any. libomp's minimum is 16 KiB.
+#define GLASS_MIN_STACKSIZE ((size_t)64 << 10)
+
+// Items of a num_threads clause list (__kmpc_push_num_threads_list) kept for nested levels:
+// the clause's list is copied into the thread at the push and into the team at the fork.
+// OMP_NUM_THREADS lists have no such bound (they live on the heap).
 #define GLASS_MAX_NEST_LIST 16
 
 // ICVs with data-environment scope: every task carries a copy, children inherit it.
 typedef struct glass_icvs {
   int32_t nthreads;          // first element of nthreads-var
-  uint8_t nthreads_pos;      // where the rest of nthreads-var continues in the env list
-  uint8_t bind_pos;          // same for bind-var
+  uint16_t nthreads_pos;     // where the rest of nthreads-var continues in the env list
+  uint16_t bind_pos;         // same for bind-var (levels past 65,535 keep element 65,535)
   bool dyn;                  // dyn-var
   int8_t bind;               // first element of bind-var
   int32_t max_active_levels; // max-active-levels-var
@@ -50,9 +58,10 @@ typedef struct glass_icvs {
 // Settings with global scope, fixed after initialization except where an API routine
 // changes them.
 typedef struct glass_env {
-  int32_t nthreads_list[GLASS_MAX_NEST_LIST];
+  // OMP_NUM_THREADS and OMP_PROC_BIND lists, as long as the values are (heap, never freed).
+  int32_t *nthreads_list;
   int nthreads_len; // 0 when OMP_NUM_THREADS is unset
-  int8_t bind_list[GLASS_MAX_NEST_LIST];
+  int8_t *bind_list;
   int bind_len;
   bool nthreads_set;
   bool max_active_levels_set;

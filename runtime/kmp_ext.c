@@ -47,16 +47,16 @@ GLASS_API int kmp_get_blocktime(void) {
   return glass_blocktime_ns == UINT64_MAX ? INT32_MAX : (int)(glass_blocktime_ns / 1000000ull);
 }
 
-GLASS_API void kmp_set_stacksize(int size) {
-  glass_ensure_init();
-  if (size > 0)
-    glass_env.stacksize = (size_t)size;
-}
-
+// A size below GLASS_MIN_STACKSIZE is raised to it, as OMP_STACKSIZE's (without its warning).
 GLASS_API void kmp_set_stacksize_s(size_t size) {
   glass_ensure_init();
   if (size > 0)
-    glass_env.stacksize = size;
+    glass_env.stacksize = size < GLASS_MIN_STACKSIZE ? GLASS_MIN_STACKSIZE : size;
+}
+
+GLASS_API void kmp_set_stacksize(int size) {
+  if (size > 0)
+    kmp_set_stacksize_s((size_t)size);
 }
 
 GLASS_API int kmp_get_stacksize(void) {

@@ -6,7 +6,10 @@
 #include "affinity.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,10 +138,27 @@ static void places_from_level(int level, int limit) {
 // ---------------------------------------------------------------------------------------------
 // Explicit place lists: {0,1,2},{3:4},{0:4}:4:4,!{8}
 
+// Every count and stride is checked before anything is expanded: an interval's processors must
+// lie in 0..CPU_SETSIZE-1, and the list may hold at most MAX_PLACES places (repeats with stride
+// 0 included), so that no value, however large, makes the parse loop or allocate for long.
+enum { MAX_PLACES = 4 * CPU_SETSIZE };
+
 typedef struct {
   const char *s;
   bool bad;
+  char why[96]; // what was wrong, for the warning
 } cursor_t;
+
+static void fail(cursor_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fail(cursor_t *c, const char *fmt, ...) {
+  if (c->bad)
+    return; // the first reason is the one to report
+  c->bad = true;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->why, sizeof(c->why), fmt, ap);
+  va_end(ap);
+}
 
 static void skip(cursor_t *c) {
   while (isspace((unsigned char)*c->s))
@@ -148,11 +168,39 @@ static void skip(cursor_t *c) {
 static long number(cursor_t *c, bool allow_negative) {
   skip(c);
   char *end;
+  errno = 0;
   long v = strtol(c->s, &end, 10);
-  if (end == c->s || (!allow_negative && v < 0))
-    c->bad = true;
+  if (end == c->s)
+    fail(c, "a number expected at \"%.16s\"", c->s);
+  else if (errno || (!allow_negative && v < 0))
+    fail(c, "%.*s is out of range", (int)(end - c->s > 24 ? 24 : end - c->s), c->s);
   c->s = end;
   return v;
+}
+
+// [:len[:stride]] after a resource or a place; len 1 and stride 1 when absent.
+static void interval(cursor_t *c, long *len, long *stride) {
+  *len = 1;
+  *stride = 1;
+  skip(c);
+  if (*c->s != ':')
+    return;
+  c->s++;
+  *len = number(c, false);
+  skip(c);
+  if (*c->s == ':') {
+    c->s++;
+    *stride = number(c, true);
+  }
+  if (!c->bad && *len < 1)
+    fail(c, "a length of %ld", *len);
+}
+
+// Whether first + (len - 1) * stride stays in 0..CPU_SETSIZE-1 (with first in it).
+static bool reaches_within(long first, long len, long stride, long *end) {
+  long span;
+  return !__builtin_mul_overflow(len - 1, stride, &span) &&
+         !__builtin_add_overflow(first, span, end) && *end >= 0 && *end < CPU_SETSIZE;
 }
 
 // res[:len[:stride]] items inside braces, or !res to exclude.
@@ -163,101 +211,109 @@ static void parse_resources(cursor_t *c, cpu_set_t *set) {
     bool exclude = *c->s == '!';
     if (exclude)
       c->s++;
-    long start = number(c, false), len = 1, stride = 1;
-    skip(c);
-    if (*c->s == ':') {
-      c->s++;
-      len = number(c, false);
-      skip(c);
-      if (*c->s == ':') {
-        c->s++;
-        stride = number(c, true);
-      }
+    long start = number(c, false), len, stride, end;
+    interval(c, &len, &stride);
+    if (c->bad)
+      return;
+    if (stride == 0)
+      len = 1; // the same processor again and again
+    if (start >= CPU_SETSIZE || !reaches_within(start, len, stride, &end)) {
+      fail(c, "processors %ld:%ld:%ld leave 0..%d", start, len, stride, CPU_SETSIZE - 1);
+      return;
     }
-    if (c->bad || len < 1)
-      goto bad;
     for (long i = 0; i < len; i++) {
-      long cpu = start + i * stride;
-      if (cpu < 0 || cpu >= CPU_SETSIZE)
-        goto bad;
       if (exclude)
-        CPU_CLR((int)cpu, set);
+        CPU_CLR((int)(start + i * stride), set);
       else
-        CPU_SET((int)cpu, set);
+        CPU_SET((int)(start + i * stride), set);
     }
     skip(c);
     if (*c->s != ',')
       return;
     c->s++;
   }
-bad:
-  c->bad = true;
 }
 
-static void shift_set(const cpu_set_t *in, long by, cpu_set_t *out, bool *ok) {
+static void shift_set(const cpu_set_t *in, long by, cpu_set_t *out) {
   CPU_ZERO(out);
   for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
-    if (CPU_ISSET(cpu, in)) {
-      long n = cpu + by;
-      if (n < 0 || n >= CPU_SETSIZE) {
-        *ok = false;
-        return;
-      }
-      CPU_SET((int)n, out);
-    }
+    if (CPU_ISSET(cpu, in))
+      CPU_SET((int)(cpu + by), out);
 }
 
-static bool parse_explicit(const char *text) {
-  cursor_t c = {text, false};
+// A place repeated len times, stride apart: every copy within the processor range.
+static bool place_interval_ok(cursor_t *c, const cpu_set_t *set, long len, long stride) {
+  if (len > MAX_PLACES - glass_places.count) {
+    fail(c, "%ld more places; at most %d in all", len, MAX_PLACES);
+    return false;
+  }
+  int lo = -1, hi = -1;
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++)
+    if (CPU_ISSET(cpu, set)) {
+      lo = lo < 0 ? cpu : lo;
+      hi = cpu;
+    }
+  long end;
+  if (lo >= 0 &&
+      (!reaches_within(lo, len, stride, &end) || !reaches_within(hi, len, stride, &end))) {
+    fail(c, "%ld places %ld apart leave processors 0..%d", len, stride, CPU_SETSIZE - 1);
+    return false;
+  }
+  return true;
+}
+
+static void exclude_place(const cpu_set_t *set) {
+  for (int p = 0; p < glass_places.count; p++)
+    if (CPU_EQUAL(&glass_places.sets[p], set))
+      glass_places.sets[p] = (cpu_set_t){0};
+}
+
+static bool parse_explicit(const char *text, char *why, size_t why_size) {
+  cursor_t c = {.s = text};
   for (;;) {
     skip(&c);
     bool exclude = *c.s == '!';
     if (exclude)
       c.s++;
     skip(&c);
-    if (*c.s != '{')
-      return false;
+    if (*c.s != '{') {
+      fail(&c, "'{' expected at \"%.16s\"", c.s);
+      break;
+    }
     c.s++;
     cpu_set_t set;
     parse_resources(&c, &set);
     skip(&c);
-    if (c.bad || *c.s != '}')
-      return false;
+    if (!c.bad && *c.s != '}')
+      fail(&c, "'}' expected at \"%.16s\"", c.s);
+    if (c.bad)
+      break;
     c.s++;
-    long len = 1, stride = 1;
-    skip(&c);
-    if (*c.s == ':') {
-      c.s++;
-      len = number(&c, false);
-      skip(&c);
-      if (*c.s == ':') {
-        c.s++;
-        stride = number(&c, true);
-      }
-    }
-    if (c.bad || len < 1)
-      return false;
+    long len, stride;
+    interval(&c, &len, &stride);
+    if (c.bad || !place_interval_ok(&c, &set, len, stride))
+      break;
     for (long i = 0; i < len; i++) {
       cpu_set_t shifted;
-      bool ok = true;
-      shift_set(&set, i * stride, &shifted, &ok);
-      if (!ok)
-        return false;
+      shift_set(&set, i * stride, &shifted);
       CPU_AND(&shifted, &shifted, &glass_places.usable);
-      if (exclude) {
-        for (int p = 0; p < glass_places.count; p++)
-          if (CPU_EQUAL(&glass_places.sets[p], &shifted))
-            glass_places.sets[p] = (cpu_set_t){0};
-      } else {
+      if (exclude)
+        exclude_place(&shifted);
+      else
         add_place(&shifted);
-      }
     }
     skip(&c);
     if (*c.s == '\0')
       break;
-    if (*c.s != ',')
-      return false;
+    if (*c.s != ',') {
+      fail(&c, "',' expected at \"%.16s\"", c.s);
+      break;
+    }
     c.s++;
+  }
+  if (c.bad) {
+    snprintf(why, why_size, "%s", c.why);
+    return false;
   }
   // Drop excluded (emptied) places.
   int n = 0;
@@ -265,6 +321,8 @@ static bool parse_explicit(const char *text) {
     if (CPU_COUNT(&glass_places.sets[p]))
       glass_places.sets[n++] = glass_places.sets[p];
   glass_places.count = n;
+  if (n == 0)
+    snprintf(why, why_size, "no place has a processor this process may use");
   return n > 0;
 }
 
@@ -295,6 +353,8 @@ static bool parse_abstract(const char *text) {
       limit = strtol(r + 1, &end, 10);
       if (end == r + 1 || limit < 1 || *end != ')')
         return false;
+      if (limit > INT_MAX)
+        limit = INT_MAX; // more than there are: all of them
       r = end + 1;
       while (isspace((unsigned char)*r))
         r++;
@@ -323,12 +383,11 @@ void glass_places_init(void) {
     const char *text = glass_env.places;
     bool ok = false;
     if (text && *text) {
-      ok = (strchr(text, '{') ? parse_explicit(text) : parse_abstract(text));
+      char why[128] = "expected threads, cores, ll_caches, numa_domains, sockets with an optional "
+                      "(count), or a list of {places}";
+      ok = strchr(text, '{') ? parse_explicit(text, why, sizeof(why)) : parse_abstract(text);
       if (!ok) {
-        glass_warn("OMP_PLACES=\"%s\" is invalid (expected threads, cores, ll_caches, "
-                   "numa_domains, sockets with an optional (count), or a list of {places}); "
-                   "using cores",
-                   text);
+        glass_warn("OMP_PLACES=\"%s\" is invalid (%s); using cores", text, why);
         glass_places.count = 0;
       } else if (!glass_places.kind) {
         glass_places.kind = "explicit";

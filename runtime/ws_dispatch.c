@@ -256,6 +256,21 @@ static uint64_t simd_block(uint64_t trip, uint64_t nth, uint64_t simd) {
   return __builtin_mul_overflow(blocks, simd, &size) ? trip : size;
 }
 
+// Each member's last fetch_add on a dynamic loop's counter goes up to a chunk past the end: for a
+// loop of nearly 2^64 iterations the counter would wrap and hand the first chunks out again. Such
+// a loop claims its chunks by compare-and-swap instead, as guided does, with a constant size
+// (guided_size with recip 0 is the chunk).
+static void dynamic_near_wrap(glass_ws_member_t *m, int32_t nthreads) {
+  uint64_t past, top;
+  if (!__builtin_mul_overflow((uint64_t)nthreads + 1, m->chunk, &past) &&
+      !__builtin_add_overflow(m->trip, past, &top))
+    return;
+  m->kind = GLASS_WS_GUIDED;
+  m->recip = 0;
+  if (m->fast == GLASS_WS_FAST_DYNAMIC)
+    m->fast = GLASS_WS_FAST_GUIDED;
+}
+
 static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                           int64_t chunk, bool is_signed, void *codeptr) {
   (void)loc;
@@ -285,6 +300,8 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   if (unlikely(!m->slot) && team->nthreads > 1)
     m->trip = 0; // cancelled region (glass_ws_slot_enter)
   m->fast = fast_path(m, team->nthreads, th->tid);
+  if (m->kind == GLASS_WS_DYNAMIC && m->slot)
+    dynamic_near_wrap(m, team->nthreads);
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
@@ -332,7 +349,8 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
     m->fast = GLASS_WS_FAST_SOLO;
     m->slot = NULL;
   } else {
-    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members))
+    // A loop of more than 2^63 iterations: dispatch_init checks its counter cannot wrap.
+    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members) || unlikely(trip >> 63))
       return false;
     m = &team->ws.members[th->tid];
     // glass_ws_slot_enter when the slot is free: otherwise the general path waits for it.
@@ -361,6 +379,13 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
   th->ws.disp_team = team;
   th->ws.disp = m;
   return true;
+}
+
+void glass_ws_whole_type_loop(void) {
+  static _Atomic bool warned;
+  if (!atomic_exchange_explicit(&warned, true, memory_order_relaxed))
+    glass_warn("a loop's bounds say 2^32 iterations of a 32-bit variable, or 2^64 of a 64-bit "
+               "one: the compiler's trip count overflowed; the loop runs no iteration");
 }
 
 // For ws_teams.c's distribute parallel for.
@@ -410,7 +435,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
   }
   case GLASS_WS_STATIC_CHUNKED: {
     uint64_t c = m->cursor;
-    if (c >= (trip + chunk - 1) / chunk)
+    if (trip == 0 || c > (trip - 1) / chunk) // (trip + chunk - 1) would wrap near 2^64
       return false;
     m->cursor = c + nth;
     start = c * chunk;
@@ -426,7 +451,7 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
       start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
     } else {
       start = m->cursor;
-      m->cursor = start + chunk;
+      m->cursor = trip - start > chunk ? start + chunk : trip; // no wrap near 2^64
     }
     if (start >= trip)
       return false;
@@ -668,7 +693,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
 // load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
-#define DISPATCH(SFX, T, ST, SIGNED, NARROW)                                                       \
+#define DISPATCH(SFX, T, UT, ST, SIGNED, NARROW)                                                   \
   static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb, \
                                                       T ub, ST st, ST chunk) {                     \
     (void)gtid;                                                                                    \
@@ -678,6 +703,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
   GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(                                        \
       ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, ST st, ST chunk) {                    \
     (void)loc;                                                                                     \
+    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, st);                                               \
     if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED)))                  \
       return;                                                                                      \
     dispatch_init_slow_##SFX(__builtin_return_address(0), gtid, sched, lb, ub, st, chunk);         \
@@ -747,10 +773,10 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
     dispatch_fini();                                                                               \
   }
 
-DISPATCH(4, int32_t, int32_t, true, true)
-DISPATCH(4u, uint32_t, int32_t, false, true)
-DISPATCH(8, int64_t, int64_t, true, false)
-DISPATCH(8u, uint64_t, int64_t, false, false)
+DISPATCH(4, int32_t, uint32_t, int32_t, true, true)
+DISPATCH(4u, uint32_t, uint32_t, int32_t, false, true)
+DISPATCH(8, int64_t, uint64_t, int64_t, true, false)
+DISPATCH(8u, uint64_t, uint64_t, int64_t, false, false)
 
 // clang >= 19 calls this after every dispatched loop. A member that left the loop early
 // (cancellation) releases its slot here.

@@ -73,6 +73,24 @@ static inline glass_ws_member_t *glass_ws_member(glass_thread_t *th) {
   return &team->ws.members[th->tid];
 }
 
+// Bounds that say 2^N iterations of an N-bit iteration variable (incr 1 or -1 from one end of
+// the type to the other) describe no loop that can be written: they are what clang passes when
+// its own trip count overflowed (docs/internals-ws.md, "Loops at the integer extremes"). Such a
+// loop runs no iteration, as libomp's dispatched loops do: lb..ub becomes an empty range (lb one
+// step on, ub the old lb), and one warning says so. glass_ws_whole_type_loop warns.
+void glass_ws_whole_type_loop(void);
+#define GLASS_WS_WHOLE_TYPE(T, UT, lb, ub, incr)                                                   \
+  ((incr) == 1 ? (T)(lb) <= (T)(ub) && (UT)((UT)(ub) - (UT)(lb) + 1u) == 0                         \
+               : (incr) == -1 && (T)(lb) >= (T)(ub) && (UT)((UT)(lb) - (UT)(ub) + 1u) == 0)
+#define GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, incr)                                          \
+  do {                                                                                             \
+    if (unlikely(GLASS_WS_WHOLE_TYPE(T, UT, lb, ub, incr))) {                                      \
+      glass_ws_whole_type_loop();                                                                  \
+      (ub) = (lb);                                                                                 \
+      (lb) = (T)((UT)(lb) + (UT)(incr));                                                           \
+    }                                                                                              \
+  } while (0)
+
 // Iterations of lb..ub by incr; lb/ub carry the IV type's value extended to 64 bits.
 static inline uint64_t glass_ws_trip(uint64_t lb, uint64_t ub, int64_t incr, bool is_signed) {
   if (likely(incr == 1)) // the usual loop: no division

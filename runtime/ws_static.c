@@ -251,8 +251,10 @@ static inline bool static_chunked(int32_t sched) {
   static GLASS_NOINLINE void static_init_slow_##SFX(ident_t *loc, void *ra, int32_t sched,         \
                                                     int32_t *plast, T *plower, T *pupper,          \
                                                     ST *pstride, ST incr, ST chunk) {              \
-    bounds_t b = {.lb = (uint64_t)*plower,                                                         \
-                  .ub = (uint64_t)*pupper,                                                         \
+    T lb0 = *plower, ub0 = *pupper;                                                                \
+    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
+    bounds_t b = {.lb = (uint64_t)lb0,                                                             \
+                  .ub = (uint64_t)ub0,                                                             \
                   .incr = incr,                                                                    \
                   .chunk = chunk,                                                                  \
                   .is_signed = SIGNED,                                                             \
@@ -268,7 +270,7 @@ static inline bool static_chunked(int32_t sched) {
   static GLASS_NOINLINE void static_init_solo_##SFX(ident_t *loc, void *ra, int32_t sched,         \
                                                     int32_t *plast, T *plower, T *pupper,          \
                                                     ST *pstride, ST incr, ST chunk) {              \
-    if (static_chunked(sched)) {                                                                   \
+    if (static_chunked(sched) || GLASS_WS_WHOLE_TYPE(T, UT, *plower, *pupper, incr)) {             \
       static_init_slow_##SFX(loc, ra, sched, plast, plower, pupper, pstride, incr, chunk);         \
       return;                                                                                      \
     }                                                                                              \
@@ -284,7 +286,8 @@ static inline bool static_chunked(int32_t sched) {
       ST *pstride, ST incr, ST chunk) {                                                            \
     (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
-    if (likely(th != NULL) && likely(th->team->serialized)) {                                      \
+    if (likely(th != NULL) && likely(th->team->serialized) &&                                      \
+        likely(!GLASS_WS_WHOLE_TYPE(T, UT, *plower, *pupper, incr))) {                             \
       if (unlikely(glass_ws_events_wanted())) {                                                    \
         static_init_solo_##SFX(loc, __builtin_return_address(0), sched, plast, plower, pupper,     \
                                pstride, incr, chunk);                                              \
@@ -346,13 +349,15 @@ static GLASS_NOINLINE void dist_for_init(ident_t *loc, int32_t sched, bounds_t *
   b->last = b->last && s.is_last;
 }
 
-#define DIST_FOR_STATIC_INIT(SFX, T, ST, SIGNED, NARROW)                                           \
+#define DIST_FOR_STATIC_INIT(SFX, T, UT, ST, SIGNED, NARROW)                                       \
   GLASS_API void __kmpc_dist_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,      \
                                                    int32_t *plast, T *plower, T *pupper,           \
                                                    T *pupperd, ST *pstride, ST incr, ST chunk) {   \
     (void)gtid;                                                                                    \
-    bounds_t b = {.lb = (uint64_t)*plower,                                                         \
-                  .ub = (uint64_t)*pupper,                                                         \
+    T lb0 = *plower, ub0 = *pupper;                                                                \
+    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
+    bounds_t b = {.lb = (uint64_t)lb0,                                                             \
+                  .ub = (uint64_t)ub0,                                                             \
                   .incr = incr,                                                                    \
                   .chunk = chunk,                                                                  \
                   .is_signed = SIGNED,                                                             \
@@ -366,19 +371,21 @@ static GLASS_NOINLINE void dist_for_init(ident_t *loc, int32_t sched, bounds_t *
     *plast = b.last;                                                                               \
   }
 
-DIST_FOR_STATIC_INIT(4, int32_t, int32_t, true, true)
-DIST_FOR_STATIC_INIT(4u, uint32_t, int32_t, false, true)
-DIST_FOR_STATIC_INIT(8, int64_t, int64_t, true, false)
-DIST_FOR_STATIC_INIT(8u, uint64_t, int64_t, false, false)
+DIST_FOR_STATIC_INIT(4, int32_t, uint32_t, int32_t, true, true)
+DIST_FOR_STATIC_INIT(4u, uint32_t, uint32_t, int32_t, false, true)
+DIST_FOR_STATIC_INIT(8, int64_t, uint64_t, int64_t, true, false)
+DIST_FOR_STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)
 
 // Chunks of `chunk` iterations dealt round-robin to the teams of the league.
-#define TEAM_STATIC_INIT(SFX, T, ST, SIGNED, NARROW)                                               \
+#define TEAM_STATIC_INIT(SFX, T, UT, ST, SIGNED, NARROW)                                           \
   GLASS_API void __kmpc_team_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t *plast,         \
                                                T *plower, T *pupper, ST *pstride, ST incr,         \
                                                ST chunk) {                                         \
     (void)gtid;                                                                                    \
-    bounds_t b = {.lb = (uint64_t)*plower,                                                         \
-                  .ub = (uint64_t)*pupper,                                                         \
+    T lb0 = *plower, ub0 = *pupper;                                                                \
+    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
+    bounds_t b = {.lb = (uint64_t)lb0,                                                             \
+                  .ub = (uint64_t)ub0,                                                             \
                   .incr = incr,                                                                    \
                   .chunk = chunk,                                                                  \
                   .is_signed = SIGNED,                                                             \
@@ -390,7 +397,7 @@ DIST_FOR_STATIC_INIT(8u, uint64_t, int64_t, false, false)
     *plast = b.last;                                                                               \
   }
 
-TEAM_STATIC_INIT(4, int32_t, int32_t, true, true)
-TEAM_STATIC_INIT(4u, uint32_t, int32_t, false, true)
-TEAM_STATIC_INIT(8, int64_t, int64_t, true, false)
-TEAM_STATIC_INIT(8u, uint64_t, int64_t, false, false)
+TEAM_STATIC_INIT(4, int32_t, uint32_t, int32_t, true, true)
+TEAM_STATIC_INIT(4u, uint32_t, uint32_t, int32_t, false, true)
+TEAM_STATIC_INIT(8, int64_t, uint64_t, int64_t, true, false)
+TEAM_STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)

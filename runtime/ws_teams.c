@@ -55,15 +55,16 @@ static void dist_dispatch_init(ident_t *loc, int32_t sched, int32_t *plast, uint
     glass_ws_member(th)->last_index = UINT64_MAX;
 }
 
-#define DIST_DISPATCH_INIT(SFX, T, ST, SIGNED)                                                     \
+#define DIST_DISPATCH_INIT(SFX, T, UT, ST, SIGNED)                                                 \
   GLASS_API void __kmpc_dist_dispatch_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,        \
                                                  int32_t *plast, T lb, T ub, ST st, ST chunk) {    \
     (void)gtid;                                                                                    \
+    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, st);                                               \
     dist_dispatch_init(loc, sched, plast, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,           \
                        GLASS_CODEPTR());                                                           \
   }
 
-DIST_DISPATCH_INIT(4, int32_t, int32_t, true)
-DIST_DISPATCH_INIT(4u, uint32_t, int32_t, false)
-DIST_DISPATCH_INIT(8, int64_t, int64_t, true)
-DIST_DISPATCH_INIT(8u, uint64_t, int64_t, false)
+DIST_DISPATCH_INIT(4, int32_t, uint32_t, int32_t, true)
+DIST_DISPATCH_INIT(4u, uint32_t, uint32_t, int32_t, false)
+DIST_DISPATCH_INIT(8, int64_t, uint64_t, int64_t, true)
+DIST_DISPATCH_INIT(8u, uint64_t, uint64_t, int64_t, false)

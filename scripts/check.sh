@@ -2,7 +2,8 @@
 # README command 2 (and .ci/run): install what is missing, build Glass, and run every test:
 # the whole suite with clang-14 and with clang-22, the suite against a runtime built without
 # tool support (ENABLE_OMPT=OFF), which must run every program the same way, and the
-# benchmark suite's smoke mode (builds and runs every benchmark once; no timing is judged).
+# benchmark suite's smoke mode (builds and runs every benchmark once; no timing is judged), and
+# the suite (clang-22) against a runtime built with ASan and UBSan (docs/internals.md).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${GLASS_BUILD:-$here/build}
@@ -13,3 +14,5 @@ GLASS_BUILD="$build-noompt" "$here/scripts/build.sh" -DENABLE_OMPT=OFF
 /usr/lib/llvm-22/bin/lit -sv --param cc=clang-22 --param glass_build="$build-noompt" --param ompt=0 \
   "$here/test"
 GLASS_BUILD="$build" "$here/bench/smoke.sh" --out "$build/bench-smoke"
+GLASS_BUILD="$build-asan" "$here/scripts/build.sh" -DGLASS_SANITIZE=address,undefined
+/usr/lib/llvm-22/bin/lit -sv --param cc=clang-22 --param glass_build="$build-asan" "$here/test"

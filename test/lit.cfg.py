@@ -2,7 +2,9 @@
 # runs once per compiler (--param cc=clang-14, --param cc=clang-22), each build linked against
 # Glass's libomp.so.5 and headers.
 import os
+import re
 import shutil
+import subprocess
 
 import lit.formats
 import lit.util
@@ -35,9 +37,38 @@ config.available_features.add(cc)
 if params.get("ompt", "1") == "1":
     config.available_features.add("ompt")
 
+
+
+def sanitizer_runtimes(lib):
+    """The sanitizer runtimes (libasan, ...) a sanitizer build of the runtime needs."""
+    try:
+        out = subprocess.run(["ldd", lib], capture_output=True, text=True).stdout
+    except OSError:
+        return []
+    return re.findall(r"^\s*lib(?:asan|tsan|hwasan)\.so[.\d]* => (\S+)", out, re.M)
+
+
+# A runtime built with GLASS_SANITIZE=address (scripts/check.sh's build-asan): the programs are
+# not instrumented, but ASan's runtime must come first in their library list, ahead of libc, to
+# replace malloc. The tests link against it as their first library, so that it is there however
+# a program is started (a launcher, exec, fork, a tool). Feature `asan`: tests that cannot run
+# under it say `UNSUPPORTED: asan` and why.
+sanitize_link = ""
+asan_rt = sanitizer_runtimes(os.path.join(libdir, "libomp.so.5"))
+if asan_rt:
+    config.available_features.add("asan")
+    sanitize_link = "-Wl,--push-state,--no-as-needed %s -Wl,--pop-state " % asan_rt[0]
+    # Leaks are not checked: a runtime keeps its pools until the process ends, by design. A
+    # failed allocation returns NULL (as without ASan): tests ask for impossible sizes.
+    # A test that preloads a tool (itself instrumented, defining no allocator) puts it ahead of
+    # ASan's runtime, which still comes before libc: the order check would refuse that.
+    config.environment["ASAN_OPTIONS"] = ("detect_leaks=0:allocator_may_return_null=1:"
+                                          "verify_asan_link_order=0:exitcode=86")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+
 cxx = cc.replace("clang", "clang++")
 # -fno-omit-frame-pointer: tests compare OMPT frames with __builtin_frame_address.
-flags = "-fopenmp -O1 -g -fno-omit-frame-pointer -Wall -Werror=implicit-function-declaration " \
+flags = sanitize_link + "-fopenmp -O1 -g -fno-omit-frame-pointer -Wall -Werror=implicit-function-declaration " \
         "-I%s -L%s -Wl,-rpath,%s" % (incdir, libdir, libdir)
 # Per-test time limit, without psutil: a hung runtime must fail the test, not the suite.
 limit = params.get("timeout", "120")
@@ -53,6 +84,7 @@ config.substitutions.extend([
     ("%compile", "%s %s %%s -o %%t" % (cc, flags)),
     ("%cc", cc),
     ("%flags", flags),
+    ("%sanitize-link", sanitize_link),
     ("%libdir", libdir),
     ("%incdir", incdir),
     ("%printer", os.path.join(libdir, "libglass-printer.so")),

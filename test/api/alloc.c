@@ -88,7 +88,7 @@ int main(int argc, char **argv) {
   }
   return 0;
 }
-// CHECK: default=1
+// CHECK: {{^}}default=1{{$}}
 // CHECK-NEXT: align16=1 align256=1 zero=(nil)
 // CHECK-NEXT: pool: a=1 b=1 c=0 aligned64=1
 // CHECK-NEXT: pool after free: c=1
@@ -97,10 +97,11 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: calloc zeros=1 realloc kept=1
 // CHECK-NEXT: default inherited by the region: 1
 // CHECK-NEXT: allocate directive: 4032
-// ENV: default=4
-// ENVPOOL-NOT: default=1
+// ENV: {{^}}default=4{{$}}
+// ENVPOOL-NOT: {{^}}default=1{{$}}
+// ENVPOOL: {{^}}default={{[0-9]+$}}
 // ENVPOOL: pool: a=1
 // BAD: OMP: Warning: OMP_ALLOCATOR="nonsense" is invalid
-// BAD: default=1
+// BAD: {{^}}default=1{{$}}
 // ABORT: OMP: Error: allocation of 100 bytes failed (allocator fallback abort_fb)
 // ABORT-NOT: not reached
