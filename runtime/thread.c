@@ -388,7 +388,7 @@ void glass_pool_shutdown(void) {
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *w = glass_thread_at(g);
-    if (!w || !w->is_worker || !w->handle)
+    if (!w || !w->is_worker || !w->handle || w == glass_tls_self) // exit() from a task it helps
       continue;
     while (atomic_load_explicit(&w->busy, memory_order_acquire) && worker_finishing(w) &&
            glass_now_ns() < deadline)
