@@ -85,6 +85,7 @@ static glass_thread_t *thread_alloc(void) {
 // The gtid of the initial thread is never given back: its threadprivate copies are the
 // originals (threadprivate.c).
 static void thread_free(glass_thread_t *th) {
+  atomic_fetch_sub_explicit(&glass_nthreads_live, 1, memory_order_relaxed);
   if (th->gtid == 0)
     return;
   th->tid = 0;
@@ -114,7 +115,6 @@ static void thread_free(glass_thread_t *th) {
   th->tasking.tied_top = NULL;
   th->tasking.join_waiting = false;
   th->tasking.lazy_waiter = false;
-  atomic_fetch_sub_explicit(&glass_nthreads_live, 1, memory_order_relaxed);
   glass_mutex_lock(&free_lock);
   th->pool_next = free_head;
   free_head = th;
