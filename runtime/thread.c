@@ -451,30 +451,43 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
 
 // omp_pause_resource on the host: the calling root's idle workers (its hot teams' and the
 // pool's) exit; the next region creates threads again.
+// Workers told to join the pool that have not arrived yet.
+static bool pool_pending(void) {
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *t = glass_thread_at(g);
+    if (t && t->is_worker && t->handle && t->cmd == GLASS_CMD_POOL)
+      return true;
+  }
+  return false;
+}
+
 int glass_release_workers(glass_thread_t *root) {
   if (root->team->active_level > 0 || root->team->ws.league_size > 0)
     return -1; // threads are in use (a teams region's league is, too)
   release_hot_teams(root);
   for (;;) {
-    glass_thread_t *w = glass_pool_take();
-    if (!w) {
-      // Workers told to join the pool may not have arrived yet: wait for the stragglers.
-      bool pending = false;
-      int32_t n = atomic_load(&glass_nthreads_total);
-      for (int32_t g = 0; g < n && !pending; g++) {
-        glass_thread_t *t = glass_thread_at(g);
-        pending = t && t->is_worker && t->handle && t->cmd == GLASS_CMD_POOL;
-      }
-      if (!pending)
+    // Every pooled worker is told to exit first, then all are joined: they exit in parallel.
+    glass_thread_t *exiting = NULL;
+    for (glass_thread_t *w; (w = glass_pool_take());) {
+      w->cmd = GLASS_CMD_EXIT;
+      glass_flag_bump(&w->go);
+      w->pool_next = exiting;
+      exiting = w;
+    }
+    if (!exiting) {
+      if (!pool_pending())
         break;
       glass_yield();
       continue;
     }
-    w->cmd = GLASS_CMD_EXIT;
-    glass_flag_bump(&w->go);
-    if (glass_thread_join(w->handle) == 0)
-      atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
-    thread_free(w);
+    while (exiting) {
+      glass_thread_t *w = exiting;
+      exiting = w->pool_next;
+      if (glass_thread_join(w->handle) == 0)
+        atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
+      thread_free(w);
+    }
   }
   update_oversubscription();
   return 0;
