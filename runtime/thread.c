@@ -247,6 +247,8 @@ static void root_thread_exit(void *arg) {
   glass_root_end_events(th);
   if (glass_fini_started())
     return; // the process is exiting: shutdown deals with the workers and the descriptors
+  if (th->team != th->root_team)
+    return; // pthread_exit inside a region: its team is still in use, the descriptor stays
   release_hot_teams(th);
   if (glass_tls_self != th)
     return;
