@@ -434,14 +434,19 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
   free_lock = (glass_mutex_t)GLASS_MUTEX_INIT;
   pool_head = NULL;
   atomic_store(&live_workers, 0);
+  // The workers' descriptors go to the free list, unless the forking thread is inside a region
+  // (its team still lists some of them). Those with no thread (handle 0) are there already.
+  bool recycle = survivor && !survivor->is_worker && survivor->team == survivor->root_team;
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *w = glass_thread_at(g);
-    if (!w || w == survivor || !w->is_worker)
+    if (!w || w == survivor || !w->is_worker || !w->handle)
       continue;
     w->handle = 0; // its OS thread does not exist in the child
     atomic_store(&w->busy, false);
     w->in_pool = false;
+    if (recycle)
+      thread_free(w);
   }
   for (int32_t level = 0; survivor && level < survivor->nhot; level++) {
     glass_team_t *hot = survivor->hot_teams[level];
