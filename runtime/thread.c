@@ -383,10 +383,11 @@ static bool worker_finishing(glass_thread_t *w) {
 // Shutdown: every idle worker (pooled or parked in a hot team) is told to exit, then all are
 // joined, so that their thread_end callbacks precede the tool's finalizer. Workers finishing a
 // region that has ended are waited for; workers running user code (exit() called inside a
-// region, by a worker or by the primary) are not. One deadline bounds all the waits (a worker
-// may be running a task it helps with while idle).
+// region, by a worker or by the primary) are not. One deadline bounds the waits, and one the
+// joins (a worker may be running a task it helps with while idle).
 void glass_pool_shutdown(void) {
   uint64_t deadline = glass_now_ns() + 1000000000ull;
+  uint64_t exiting = 0;
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *w = glass_thread_at(g);
@@ -399,7 +400,11 @@ void glass_pool_shutdown(void) {
       continue;
     w->cmd = GLASS_CMD_EXIT;
     glass_flag_bump(&w->go);
+    exiting++;
   }
+  // Exiting takes each worker a moment of a processor (and its thread_end): thousands of them
+  // get more time.
+  deadline = glass_now_ns() + 1000000000ull + exiting * 200000ull;
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *w = glass_thread_at(g);
     if (!w || !w->is_worker || !w->handle || w->cmd != GLASS_CMD_EXIT)
