@@ -17,6 +17,11 @@ static glass_mutex_t pool_lock = GLASS_MUTEX_INIT;
 static glass_thread_t *pool_head;
 static _Atomic int live_workers;
 static _Atomic int end_acks; // workers that delivered their thread_end on request
+// Workers told to return to the pool that have not arrived yet (a user thread that ended gave
+// its workers back a moment ago): the next team waits a little for them rather than creating
+// threads, so that short-lived user threads do not pile up idle workers.
+static _Atomic int pool_incoming;
+#define POOL_INCOMING_WAIT_NS 5000000ull
 
 // Descriptors of ended threads, each with its gtid, for the next threads to take (linked
 // through pool_next; the most recently ended first, its memory likely still cached).
@@ -229,6 +234,7 @@ static void release_hot_teams(glass_thread_t *th) {
       while (atomic_load_explicit(&w->busy, memory_order_acquire))
         glass_yield();
       w->cmd = GLASS_CMD_POOL;
+      atomic_fetch_add_explicit(&pool_incoming, 1, memory_order_relaxed);
       glass_flag_bump(&w->go);
     }
     hot->nmembers = 1;
@@ -276,6 +282,7 @@ static void pool_put(glass_thread_t *th) {
   pool_head = th;
   th->cmd = GLASS_CMD_NONE;
   glass_mutex_unlock(&pool_lock);
+  atomic_fetch_sub_explicit(&pool_incoming, 1, memory_order_release);
 }
 
 glass_thread_t *glass_pool_take(void) {
@@ -357,6 +364,15 @@ static glass_thread_t *worker_create(void) {
 // A worker for a team: an idle pooled one if there is one, else a new thread.
 glass_thread_t *glass_worker_get(void) {
   glass_thread_t *w = glass_pool_take();
+  if (unlikely(!w) && atomic_load_explicit(&pool_incoming, memory_order_acquire) > 0) {
+    // Bounded: a worker told to exit at shutdown meanwhile never arrives.
+    uint64_t deadline = glass_now_ns() + POOL_INCOMING_WAIT_NS;
+    while (!w && atomic_load_explicit(&pool_incoming, memory_order_acquire) > 0 &&
+           glass_now_ns() < deadline) {
+      glass_yield();
+      w = glass_pool_take();
+    }
+  }
   return w ? w : worker_create();
 }
 
@@ -439,6 +455,7 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
   free_lock = (glass_mutex_t)GLASS_MUTEX_INIT;
   pool_head = NULL;
   atomic_store(&live_workers, 0);
+  atomic_store(&pool_incoming, 0);
   // The workers' descriptors go to the free list, unless the forking thread is inside a region
   // (its team still lists some of them). Those with no thread (handle 0) are there already.
   bool recycle = survivor && !survivor->is_worker && survivor->team == survivor->root_team;
