@@ -220,10 +220,25 @@ static inline glass_thread_t *glass_self_peek(void) {
   return glass_tls_self;
 }
 
-// Thread registry, indexed by gtid.
-#define GLASS_MAX_THREADS 65536
-extern GLASS_HIDDEN glass_thread_t *glass_threads[GLASS_MAX_THREADS];
-extern _Atomic int32_t glass_nthreads_total; // threads ever registered (next gtid)
+// Thread registry, indexed by gtid: chunks of GLASS_THREAD_CHUNK entries, allocated as the
+// number of threads alive at once grows. A thread that ends gives its gtid and descriptor back
+// (thread.c): the next thread takes both, so ids stay below the peak of live threads and
+// descriptors are never freed (a scan of the registry may read one that is being recycled).
+#define GLASS_THREAD_CHUNK  1024
+#define GLASS_THREAD_CHUNKS 1024
+#define GLASS_MAX_THREADS   (GLASS_THREAD_CHUNK * GLASS_THREAD_CHUNKS) // alive at once
+extern GLASS_HIDDEN _Atomic(glass_thread_t **) glass_thread_chunks[GLASS_THREAD_CHUNKS];
+extern _Atomic int32_t glass_nthreads_total; // gtids handed out so far (every gtid is below)
+extern _Atomic int32_t glass_nthreads_live;  // threads registered and not yet ended
+
+// The descriptor of gtid (< glass_nthreads_total), or NULL while it is being registered.
+static inline glass_thread_t *glass_thread_at(int32_t gtid) {
+  glass_thread_t **chunk =
+      atomic_load_explicit(&glass_thread_chunks[gtid / GLASS_THREAD_CHUNK], memory_order_acquire);
+  if (!chunk)
+    return NULL;
+  return __atomic_load_n(&chunk[gtid % GLASS_THREAD_CHUNK], __ATOMIC_ACQUIRE);
+}
 
 // Fork/join (fork.c).
 void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
@@ -306,5 +321,6 @@ void glass_tp_thread_exit(glass_thread_t *th);
 
 // Shutdown (init.c).
 void glass_fini(void);
+bool glass_fini_started(void); // exit() or the library's unload is under way
 
 #endif

@@ -74,6 +74,10 @@ void glass_init_slow(void) {
   glass_root_begin_events(th);
 }
 
+bool glass_fini_started(void) {
+  return atomic_load_explicit(&fini_started, memory_order_acquire);
+}
+
 void glass_fini(void) {
   if (atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2)
     return;
@@ -87,7 +91,7 @@ void glass_fini(void) {
     glass_root_end_events(self);
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
-    glass_thread_t *th = glass_threads[g];
+    glass_thread_t *th = glass_thread_at(g);
     if (th && !th->is_worker)
       glass_root_end_events(th);
   }

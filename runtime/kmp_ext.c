@@ -115,7 +115,7 @@ GLASS_API void kmp_set_warnings_off(void) {
 
 GLASS_API int kmp_get_num_known_threads(void) {
   glass_ensure_init();
-  return atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
+  return atomic_load_explicit(&glass_nthreads_live, memory_order_relaxed);
 }
 
 GLASS_API void kmp_set_blocktime_(int *ms) {

@@ -18,7 +18,7 @@ GLASS_API int32_t __kmpc_global_thread_num(ident_t *loc) {
 GLASS_API int32_t __kmpc_global_num_threads(ident_t *loc) {
   (void)loc;
   glass_ensure_init();
-  return atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
+  return atomic_load_explicit(&glass_nthreads_live, memory_order_relaxed);
 }
 
 GLASS_API int32_t __kmpc_bound_thread_num(ident_t *loc) {

@@ -3,27 +3,75 @@
 #include "mutex.h"
 #include "../ompt/ompt-internal.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 __thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
-glass_thread_t *glass_threads[GLASS_MAX_THREADS];
+_Atomic(glass_thread_t **) glass_thread_chunks[GLASS_THREAD_CHUNKS];
 _Atomic int32_t glass_nthreads_total;
+_Atomic int32_t glass_nthreads_live;
 
 static glass_mutex_t pool_lock = GLASS_MUTEX_INIT;
 static glass_thread_t *pool_head;
 static _Atomic int live_workers;
 static _Atomic int end_acks; // workers that delivered their thread_end on request
+// Workers told to return to the pool that have not arrived yet (a user thread that ended gave
+// its workers back a moment ago): the next team waits a little for them rather than creating
+// threads, so that short-lived user threads do not pile up idle workers.
+static _Atomic int pool_incoming;
+#define POOL_INCOMING_WAIT_NS 5000000ull
 
-static glass_thread_t *thread_alloc(void) {
-  int32_t gtid = atomic_fetch_add_explicit(&glass_nthreads_total, 1, memory_order_relaxed);
+// Descriptors of ended threads, each with its gtid, for the next threads to take (linked
+// through pool_next; the most recently ended first, its memory likely still cached).
+static glass_mutex_t free_lock = GLASS_MUTEX_INIT;
+static glass_thread_t *free_head;
+
+// A descriptor with a gtid never handed out before, or NULL when GLASS_MAX_THREADS are alive.
+static glass_thread_t *thread_fresh(void) {
+  glass_mutex_lock(&free_lock);
+  int32_t gtid = atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
   if (gtid >= GLASS_MAX_THREADS) {
-    fprintf(stderr, "OMP: Error: Glass runtime: more than %d threads\n", GLASS_MAX_THREADS);
-    abort();
+    glass_mutex_unlock(&free_lock);
+    return NULL;
+  }
+  _Atomic(glass_thread_t **) *slot = &glass_thread_chunks[gtid / GLASS_THREAD_CHUNK];
+  glass_thread_t **chunk = atomic_load_explicit(slot, memory_order_relaxed);
+  if (!chunk) {
+    chunk = glass_zalloc(sizeof(*chunk) * GLASS_THREAD_CHUNK);
+    atomic_store_explicit(slot, chunk, memory_order_release);
   }
   glass_thread_t *th = glass_zalloc_aligned(sizeof(*th), GLASS_CACHE);
   th->gtid = gtid;
+  // Published before the count: a scan below glass_nthreads_total never finds a hole.
+  __atomic_store_n(&chunk[gtid % GLASS_THREAD_CHUNK], th, __ATOMIC_RELEASE);
+  atomic_store_explicit(&glass_nthreads_total, gtid + 1, memory_order_release);
+  glass_mutex_unlock(&free_lock);
+  return th;
+}
+
+static glass_thread_t *thread_take_free(void) {
+  glass_mutex_lock(&free_lock);
+  glass_thread_t *th = free_head;
+  if (th)
+    free_head = th->pool_next;
+  glass_mutex_unlock(&free_lock);
+  return th;
+}
+
+// A descriptor for a new thread: an ended thread's (with its gtid), else a fresh one. NULL
+// when GLASS_MAX_THREADS threads are alive. What the previous owner cached stays: its hot and
+// serialized teams (idle, sized for reuse) and its task free lists.
+static glass_thread_t *thread_alloc(void) {
+  glass_thread_t *th = thread_take_free();
+  if (!th)
+    th = thread_fresh();
+  if (!th)
+    return NULL;
+  th->pool_next = NULL;
+  th->is_worker = false;
+  th->root_ended = false;
   th->pushed_nthreads = 0;
   th->pushed_bind = -1;
   th->place = -1;
@@ -33,30 +81,78 @@ static glass_thread_t *thread_alloc(void) {
 #if GLASS_OMPT
   th->ompt_state = ompt_state_overhead;
 #endif
-  atomic_store_explicit((_Atomic(glass_thread_t *) *)&glass_threads[gtid], th,
-                        memory_order_release);
+  atomic_fetch_add_explicit(&glass_nthreads_live, 1, memory_order_relaxed);
   return th;
+}
+
+// Thread th has ended (a worker was joined, a root ran its last runtime code): its descriptor
+// and gtid go to the next thread. Per-run state is cleared here; caches stay (thread_alloc).
+// The gtid of the initial thread is never given back: its threadprivate copies are the
+// originals (threadprivate.c).
+static void thread_free(glass_thread_t *th) {
+  atomic_fetch_sub_explicit(&glass_nthreads_live, 1, memory_order_relaxed);
+  if (th->gtid == 0)
+    return;
+  th->tid = 0;
+  th->team = NULL;
+  th->task = NULL;
+  th->pushed_strict = 0;
+  th->pushed_strict_msg = NULL;
+  th->in_pool = false;
+  th->root_ended = true; // shutdown has nothing to end for it
+  atomic_store_explicit(&th->busy, false, memory_order_relaxed);
+  th->cmd = GLASS_CMD_NONE;
+  th->go_seen = atomic_load_explicit(&th->go.word, memory_order_relaxed) & ~GLASS_FLAG_SLEEPER;
+  th->handle = 0;
+  th->ompt_wait_id = 0;
+  th->ompt_thread_data.value = 0;
+  th->ompt_ended = false;
+  th->ws.disp_team = NULL;
+  th->ws.disp = NULL;
+  th->ws.teams_ub = th->ws.teams_limit = 0;
+  th->sync.red_data = NULL;
+  th->sync.red_method = 0;
+  th->sync.red_lock = NULL;
+  th->sync.cancel_joined = NULL;
+  th->sync.cancel_codeptr = NULL;
+  th->sync.cancel_reported = 0;
+  th->sync.cancel_reported_team = NULL;
+  th->tasking.tied_top = NULL;
+  th->tasking.join_waiting = false;
+  th->tasking.lazy_waiter = false;
+  glass_mutex_lock(&free_lock);
+  th->pool_next = free_head;
+  free_head = th;
+  glass_mutex_unlock(&free_lock);
 }
 
 static void update_oversubscription(void) {
   int threads = atomic_load_explicit(&live_workers, memory_order_relaxed) + 1;
+  atomic_store_explicit(&glass_spin_threads, threads, memory_order_relaxed);
   atomic_store_explicit(&glass_oversubscribed, threads > glass_nprocs, memory_order_relaxed);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Roots: the initial thread and any user thread that calls into the runtime.
 
+// The root team: a recycled descriptor's (idle since its thread ended) or a new one. Its
+// subsystem state is quiescent between regions and stays; the initial task starts afresh.
 static void root_setup(glass_thread_t *th) {
-  glass_team_t *team = glass_zalloc_aligned(sizeof(*team), GLASS_CACHE);
+  glass_team_t *team = th->root_team;
+  if (!team) {
+    team = glass_zalloc_aligned(sizeof(*team), GLASS_CACHE);
+    team->members = glass_zalloc(sizeof(glass_thread_t *));
+    team->itasks = glass_zalloc_aligned(sizeof(glass_task_t), GLASS_CACHE);
+  }
   team->nthreads = 1;
   team->nmembers = 1;
   team->capacity = 1;
   team->serialized = true;
   team->master = th;
-  team->members = glass_zalloc(sizeof(glass_thread_t *));
   team->members[0] = th;
-  team->itasks = glass_zalloc_aligned(sizeof(glass_task_t), GLASS_CACHE);
+  team->ompt_parallel_data.value = 0;
   glass_task_t *task = &team->itasks[0];
+  *task = (glass_task_t){0};
   task->team = team;
   task->kind = GLASS_TASK_INITIAL;
   task->icvs = glass_env.initial;
@@ -95,8 +191,14 @@ void glass_root_end_events(glass_thread_t *th) {
 }
 
 // Makes the calling thread known to the runtime. The first caller initializes the runtime.
-glass_thread_t *glass_make_initial_thread(void) {
+// A thread the runtime does not know yet becomes a root: descriptor, root team, TLS.
+static glass_thread_t *root_register(void) {
   glass_thread_t *th = thread_alloc();
+  if (!th) {
+    fprintf(stderr, "OMP: Error: Glass runtime: more than %d threads alive at once\n",
+            GLASS_MAX_THREADS);
+    abort();
+  }
   root_setup(th);
   glass_tls_self = th;
   glass_tls_mutex_code = glass_mutex_code(th->gtid);
@@ -104,41 +206,61 @@ glass_thread_t *glass_make_initial_thread(void) {
   return th;
 }
 
-static void root_thread_exit(void *arg);
+// Makes the calling thread known to the runtime. The first caller initializes the runtime.
+glass_thread_t *glass_make_initial_thread(void) {
+  return root_register();
+}
 
 glass_thread_t *glass_register_root(void) {
   glass_ensure_init();
   glass_thread_t *th = glass_tls_self;
   if (th)
     return th; // this thread ran the initialization
-  th = thread_alloc();
-  root_setup(th);
-  glass_tls_self = th;
-  glass_tls_mutex_code = glass_mutex_code(th->gtid);
-  glass_set_thread_exit_value(th);
+  th = root_register();
   glass_root_begin_events(th);
   return th;
 }
 
-// A user thread that used OpenMP ends: its events close and its hot team's workers return to
-// the pool.
-static void root_thread_exit(void *arg) {
-  glass_thread_t *th = arg;
-  if (!th || th->is_worker || atomic_load(&glass_init_state) != 2)
-    return;
-  glass_tp_thread_exit(th);
-  glass_root_end_events(th);
+// Thread th's hot teams give their workers back to the pool (th ends, or its workers are
+// paused). A member still in the tail of a full join reads its implicit task: it finishes
+// first, so that the team can be reused by whoever takes th's descriptor.
+static void release_hot_teams(glass_thread_t *th) {
   for (int32_t level = 0; level < th->nhot; level++) {
     glass_team_t *hot = th->hot_teams[level];
     if (!hot)
       continue;
     for (int i = 1; i < hot->nmembers; i++) {
       glass_thread_t *w = hot->members[i];
+      while (atomic_load_explicit(&w->busy, memory_order_acquire))
+        glass_yield();
       w->cmd = GLASS_CMD_POOL;
+      atomic_fetch_add_explicit(&pool_incoming, 1, memory_order_relaxed);
       glass_flag_bump(&w->go);
     }
     hot->nmembers = 1;
+    hot->nthreads = 1;
   }
+}
+
+// A user thread that used OpenMP ends: its events close, its hot teams' workers return to the
+// pool, and its descriptor and gtid go to the next thread. Should a later TLS destructor of the
+// thread call the runtime again, it registers as a new root.
+static void root_thread_exit(void *arg) {
+  glass_thread_t *th = arg;
+  if (!th || th->is_worker || atomic_load(&glass_init_state) != 2)
+    return;
+  glass_tp_thread_exit(th);
+  glass_root_end_events(th);
+  if (glass_fini_started())
+    return; // the process is exiting: shutdown deals with the workers and the descriptors
+  if (th->team != th->root_team)
+    return; // pthread_exit inside a region: its team is still in use, the descriptor stays
+  release_hot_teams(th);
+  if (glass_tls_self != th)
+    return;
+  glass_tls_self = NULL;
+  glass_tls_mutex_code = GLASS_MUTEX_CODE_UNKNOWN;
+  thread_free(th);
 }
 
 void glass_thread_module_init(void) {
@@ -160,6 +282,7 @@ static void pool_put(glass_thread_t *th) {
   pool_head = th;
   th->cmd = GLASS_CMD_NONE;
   glass_mutex_unlock(&pool_lock);
+  atomic_fetch_sub_explicit(&pool_incoming, 1, memory_order_release);
 }
 
 glass_thread_t *glass_pool_take(void) {
@@ -202,6 +325,10 @@ static void *worker_main(void *arg) {
     }
   }
   OMPT_STATE(th, ompt_state_overhead);
+  // Workers of its nested regions go to the pool, where the pause finds them in turn (at
+  // shutdown every idle worker was told to exit already).
+  if (!glass_fini_started())
+    release_hot_teams(th);
   glass_tp_thread_exit(th);
   if (OMPT_ON(thread_end))
     glass_ompt_thread_end(th);
@@ -209,13 +336,24 @@ static void *worker_main(void *arg) {
   return NULL;
 }
 
+static _Atomic bool create_failed_warned;
+
 static glass_thread_t *worker_create(void) {
   glass_thread_t *th = thread_alloc();
-  th->is_worker = true;
-  int rc = glass_thread_create(&th->handle, glass_env.stacksize, worker_main, th);
+  int rc = EAGAIN;
+  if (th) {
+    th->is_worker = true;
+    rc = glass_thread_create(&th->handle, glass_env.stacksize, worker_main, th);
+  }
   if (rc != 0) {
-    glass_warn("cannot create a worker thread (error %d); the team will be smaller", rc);
-    // The descriptor stays registered but never runs; gtids are not reused.
+    // Once per process: a program asking for more threads than the system gives would
+    // otherwise warn at every region.
+    if (!atomic_exchange_explicit(&create_failed_warned, true, memory_order_relaxed))
+      glass_warn("cannot create a worker thread (error %d); teams will be smaller", rc);
+    if (th) {
+      th->handle = 0;
+      thread_free(th);
+    }
     return NULL;
   }
   atomic_fetch_add_explicit(&live_workers, 1, memory_order_relaxed);
@@ -226,6 +364,15 @@ static glass_thread_t *worker_create(void) {
 // A worker for a team: an idle pooled one if there is one, else a new thread.
 glass_thread_t *glass_worker_get(void) {
   glass_thread_t *w = glass_pool_take();
+  if (unlikely(!w) && atomic_load_explicit(&pool_incoming, memory_order_acquire) > 0) {
+    // Bounded: a worker told to exit at shutdown meanwhile never arrives.
+    uint64_t deadline = glass_now_ns() + POOL_INCOMING_WAIT_NS;
+    while (!w && atomic_load_explicit(&pool_incoming, memory_order_acquire) > 0 &&
+           glass_now_ns() < deadline) {
+      glass_yield();
+      w = glass_pool_take();
+    }
+  }
   return w ? w : worker_create();
 }
 
@@ -240,23 +387,46 @@ int glass_live_workers(void) {
   return atomic_load_explicit(&live_workers, memory_order_relaxed);
 }
 
-// Shutdown: every idle worker (pooled or parked in a hot team) is told to exit and joined, so
-// that its thread_end callback precedes the tool's finalizer. A worker still running user code
-// (exit() called inside a parallel region) is not waited for.
+// A busy worker whose team's master has left the team (the region is over) is in the tail of
+// the join (a full join's release and end events): it becomes idle soon. A worker of a region
+// still running may never come back: its team may be waiting for the thread that called exit().
+static bool worker_finishing(glass_thread_t *w) {
+  glass_team_t *team = __atomic_load_n(&w->team, __ATOMIC_ACQUIRE);
+  glass_thread_t *master = team ? __atomic_load_n(&team->master, __ATOMIC_RELAXED) : NULL;
+  return master && __atomic_load_n(&master->team, __ATOMIC_ACQUIRE) != team;
+}
+
+// Shutdown: every idle worker (pooled or parked in a hot team) is told to exit, then all are
+// joined, so that their thread_end callbacks precede the tool's finalizer. Workers finishing a
+// region that has ended are waited for; workers running user code (exit() called inside a
+// region, by a worker or by the primary) are not. One deadline bounds the waits, and one the
+// joins (a worker may be running a task it helps with while idle).
 void glass_pool_shutdown(void) {
+  uint64_t deadline = glass_now_ns() + 1000000000ull;
+  uint64_t exiting = 0;
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
-    glass_thread_t *w = glass_threads[g];
-    if (!w || !w->is_worker || !w->handle)
+    glass_thread_t *w = glass_thread_at(g);
+    if (!w || !w->is_worker || !w->handle || w == glass_tls_self) // exit() from a task it helps
       continue;
-    uint64_t deadline = glass_now_ns() + 1000000000ull;
-    while (atomic_load_explicit(&w->busy, memory_order_acquire) && glass_now_ns() < deadline)
+    while (atomic_load_explicit(&w->busy, memory_order_acquire) && worker_finishing(w) &&
+           glass_now_ns() < deadline)
       glass_yield();
     if (atomic_load_explicit(&w->busy, memory_order_acquire))
       continue;
     w->cmd = GLASS_CMD_EXIT;
     glass_flag_bump(&w->go);
-    if (glass_thread_join_timed(w->handle, 2000000000ull) == 0)
+    exiting++;
+  }
+  // Exiting takes each worker a moment of a processor (and its thread_end): thousands of them
+  // get more time.
+  deadline = glass_now_ns() + 1000000000ull + exiting * 200000ull;
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *w = glass_thread_at(g);
+    if (!w || !w->is_worker || !w->handle || w->cmd != GLASS_CMD_EXIT)
+      continue;
+    uint64_t now = glass_now_ns();
+    if (glass_thread_join_timed(w->handle, now < deadline ? deadline - now : 0) == 0)
       atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
     w->handle = 0;
   }
@@ -267,7 +437,7 @@ void glass_pool_shutdown(void) {
 void glass_workers_end_events(void) {
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
-    glass_thread_t *w = glass_threads[g];
+    glass_thread_t *w = glass_thread_at(g);
     if (!w || !w->is_worker || !w->handle || atomic_load(&w->busy))
       continue;
     int before = atomic_load_explicit(&end_acks, memory_order_acquire);
@@ -282,16 +452,23 @@ void glass_workers_end_events(void) {
 
 void glass_thread_module_after_fork(glass_thread_t *survivor) {
   pool_lock = (glass_mutex_t)GLASS_MUTEX_INIT;
+  free_lock = (glass_mutex_t)GLASS_MUTEX_INIT;
   pool_head = NULL;
   atomic_store(&live_workers, 0);
+  atomic_store(&pool_incoming, 0);
+  // The workers' descriptors go to the free list, unless the forking thread is inside a region
+  // (its team still lists some of them). Those with no thread (handle 0) are there already.
+  bool recycle = survivor && !survivor->is_worker && survivor->team == survivor->root_team;
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
-    glass_thread_t *w = glass_threads[g];
-    if (!w || w == survivor || !w->is_worker)
+    glass_thread_t *w = glass_thread_at(g);
+    if (!w || w == survivor || !w->is_worker || !w->handle)
       continue;
     w->handle = 0; // its OS thread does not exist in the child
     atomic_store(&w->busy, false);
     w->in_pool = false;
+    if (recycle)
+      thread_free(w);
   }
   for (int32_t level = 0; survivor && level < survivor->nhot; level++) {
     glass_team_t *hot = survivor->hot_teams[level];
@@ -303,41 +480,43 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
 
 // omp_pause_resource on the host: the calling root's idle workers (its hot teams' and the
 // pool's) exit; the next region creates threads again.
+// Workers told to join the pool that have not arrived yet.
+static bool pool_pending(void) {
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *t = glass_thread_at(g);
+    if (t && t->is_worker && t->handle && t->cmd == GLASS_CMD_POOL)
+      return true;
+  }
+  return false;
+}
+
 int glass_release_workers(glass_thread_t *root) {
   if (root->team->active_level > 0 || root->team->ws.league_size > 0)
     return -1; // threads are in use (a teams region's league is, too)
-  for (int32_t level = 0; level < root->nhot; level++) {
-    glass_team_t *hot = root->hot_teams[level];
-    if (!hot)
-      continue;
-    for (int i = 1; i < hot->nmembers; i++) {
-      glass_thread_t *w = hot->members[i];
-      w->cmd = GLASS_CMD_POOL;
-      glass_flag_bump(&w->go);
-    }
-    hot->nmembers = 1;
-    hot->nthreads = 1;
-  }
+  release_hot_teams(root);
   for (;;) {
-    glass_thread_t *w = glass_pool_take();
-    if (!w) {
-      // Workers told to join the pool may not have arrived yet: wait for the stragglers.
-      bool pending = false;
-      int32_t n = atomic_load(&glass_nthreads_total);
-      for (int32_t g = 0; g < n && !pending; g++) {
-        glass_thread_t *t = glass_threads[g];
-        pending = t && t->is_worker && t->handle && t->cmd == GLASS_CMD_POOL;
-      }
-      if (!pending)
+    // Every pooled worker is told to exit first, then all are joined: they exit in parallel.
+    glass_thread_t *exiting = NULL;
+    for (glass_thread_t *w; (w = glass_pool_take());) {
+      w->cmd = GLASS_CMD_EXIT;
+      glass_flag_bump(&w->go);
+      w->pool_next = exiting;
+      exiting = w;
+    }
+    if (!exiting) {
+      if (!pool_pending())
         break;
       glass_yield();
       continue;
     }
-    w->cmd = GLASS_CMD_EXIT;
-    glass_flag_bump(&w->go);
-    if (glass_thread_join(w->handle) == 0)
-      atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
-    w->handle = 0;
+    while (exiting) {
+      glass_thread_t *w = exiting;
+      exiting = w->pool_next;
+      if (glass_thread_join(w->handle) == 0)
+        atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
+      thread_free(w);
+    }
   }
   update_oversubscription();
   return 0;

@@ -18,7 +18,9 @@
 // case one load and one index: the runtime stores there an array indexed by gtid whose slot -1
 // holds its capacity. Arrays only grow, under the registry mutex; a replaced array is never
 // freed, because a reader may still hold it (its entries stay valid: copies live until their
-// thread ends, and a gtid is never reused).
+// thread ends). Only a thread reads its own entry. A thread that ends clears its entry in every
+// cache before its gtid goes to another thread (thread.c recycles gtids), so the next owner of
+// the gtid finds NULL and makes its own copy; the registry keeps the list of caches for this.
 #include "glass.h"
 
 #include <stdlib.h>
@@ -57,6 +59,10 @@ typedef struct glass_tp_copy {
 
 static glass_mutex_t tp_lock = GLASS_MUTEX_INIT;
 static tp_var_t *vars[VAR_BUCKETS];
+// Every compiler cache the runtime has stored an array in (one per variable and translation
+// unit), so that an ending thread's entries can be cleared.
+static _Atomic(void **) **caches;
+static size_t ncaches, caches_cap;
 
 static inline size_t hash_ptr(const void *p, size_t n) {
   uintptr_t x = (uintptr_t)p;
@@ -158,10 +164,25 @@ static void *copy_of(glass_thread_t *th, void *data, size_t size) {
   return copy_create(th, var_lookup(data, size));
 }
 
+static inline size_t cache_cap(void **arr);
+
+// The entries of gtid in every cache become NULL (its copies are about to be destroyed).
+static void caches_forget(int32_t gtid) {
+  glass_mutex_lock(&tp_lock);
+  for (size_t i = 0; i < ncaches; i++) {
+    void **arr = atomic_load_explicit(caches[i], memory_order_relaxed);
+    if (arr && (size_t)gtid < cache_cap(arr))
+      arr[gtid] = NULL;
+  }
+  glass_mutex_unlock(&tp_lock);
+}
+
 // Thread th ends: its copies are destroyed, the last created first.
 void glass_tp_thread_exit(glass_thread_t *th) {
   glass_sync_thread_t *s = &th->sync;
   tp_copy_t *c = s->tp_all;
+  if (c)
+    caches_forget(th->gtid);
   s->tp_all = NULL;
   while (c) {
     tp_copy_t *older = c->older;
@@ -187,6 +208,19 @@ static inline size_t cache_cap(void **arr) {
   return (size_t)(uintptr_t)arr[-1];
 }
 
+static void caches_add_locked(_Atomic(void **) *cache) {
+  if (ncaches == caches_cap) {
+    size_t cap = caches_cap ? 2 * caches_cap : 16;
+    _Atomic(void **) **fresh = glass_zalloc(sizeof(*fresh) * cap);
+    if (caches)
+      memcpy(fresh, caches, sizeof(*fresh) * ncaches);
+    glass_free(caches);
+    caches = fresh;
+    caches_cap = cap;
+  }
+  caches[ncaches++] = cache;
+}
+
 // Publishes addr as gtid's entry, growing the array when needed. Old arrays are retired, not
 // freed (see the top of the file).
 static GLASS_NOINLINE void cache_store(_Atomic(void **) *cache, int32_t gtid, void *addr) {
@@ -194,6 +228,8 @@ static GLASS_NOINLINE void cache_store(_Atomic(void **) *cache, int32_t gtid, vo
   void **arr = atomic_load_explicit(cache, memory_order_relaxed);
   size_t need = (size_t)gtid + 1;
   if (!arr || cache_cap(arr) < need) {
+    if (!arr)
+      caches_add_locked(cache);
     size_t cap = arr ? cache_cap(arr) : 0;
     size_t want = (size_t)atomic_load_explicit(&glass_nthreads_total, memory_order_relaxed);
     if (want < need)

@@ -1,8 +1,10 @@
 // Spin-then-sleep waiting on a glass_flag_t.
 #include "wait.h"
+#include "icv.h"
 
 uint64_t glass_blocktime_ns = 200ull * 1000 * 1000;
 _Atomic bool glass_oversubscribed;
+_Atomic int32_t glass_spin_threads;
 
 // Reading the clock costs more than a pause, so check it every few spins only.
 #define CLOCK_EVERY 64
@@ -12,10 +14,21 @@ _Atomic bool glass_oversubscribed;
 // 1 ms (the race can only happen as the waiter goes to sleep), doubling to 256 ms while nothing
 // happens, so a missed poke costs a millisecond and an idle thread wakes a few times a second.
 #define NAP_FIRST_NS (1000ull * 1000)
-#define NAP_MAX_NS (256ull * 1000 * 1000)
+#define NAP_MAX_NS   (256ull * 1000 * 1000)
+
+// With many more threads than processors, every nap costs a context switch that takes a
+// processor from threads that work: naps grow with the number of threads per processor beyond
+// 4, up to 16 times (10,000 idle workers on 2 processors: from 16 ms to 4 s instead of from 1 ms
+// to 256 ms). A missed poke then costs more, but only on a machine that is mostly waiting.
+static int32_t nap_scale(void) {
+  int32_t per_proc =
+      atomic_load_explicit(&glass_spin_threads, memory_order_relaxed) / (glass_nprocs * 4);
+  return per_proc < 1 ? 1 : per_proc < 16 ? per_proc : 16;
+}
 
 static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) {
-  uint64_t nap = NAP_FIRST_NS;
+  int32_t scale = nap_scale();
+  uint64_t nap = NAP_FIRST_NS * (uint64_t)scale, nap_max = NAP_MAX_NS * (uint64_t)scale;
   for (;;) {
     uint32_t v = atomic_load_explicit(&f->word, memory_order_acquire);
     if (glass_flag_reached(v, target))
@@ -43,7 +56,7 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
     }
     if (sl) {
       glass_futex_wait_for(&f->word, v, nap);
-      nap = nap < NAP_MAX_NS ? 2 * nap : NAP_MAX_NS;
+      nap = nap < nap_max / 2 ? 2 * nap : nap_max;
       atomic_fetch_sub_explicit(sl, 1, memory_order_relaxed);
     } else {
       glass_futex_wait(&f->word, v);
@@ -58,9 +71,25 @@ static void sleep_until(glass_flag_t *f, uint32_t target, const glass_waiter_t *
   }
 }
 
-void glass_flag_wait(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) {
-  uint64_t start = 0;
+// The spin budget of one wait. With more threads than processors the spinners share the
+// processors: each spins for its share of the block time, so that together they spin about as
+// long as the block time on every processor. (10,000 idle workers on 2 processors used to spin
+// 200 ms each, yielding to one another, and starved the thread that was creating them.)
+static uint64_t spin_limit(bool oversubscribed) {
   uint64_t limit = glass_blocktime_ns;
+  if (likely(!oversubscribed) || limit == UINT64_MAX)
+    return limit;
+  int32_t threads = atomic_load_explicit(&glass_spin_threads, memory_order_relaxed);
+  return threads > glass_nprocs ? limit / (uint64_t)threads * (uint64_t)glass_nprocs : limit;
+}
+
+void glass_flag_wait(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) {
+  bool oversubscribed = atomic_load_explicit(&glass_oversubscribed, memory_order_relaxed);
+  uint64_t start = 0;
+  uint64_t limit = spin_limit(oversubscribed);
+  // Each spin of an oversubscribed wait yields, which may take as long as the other runnable
+  // threads' time slices: then the clock is read at every spin.
+  unsigned every = oversubscribed ? 1 : CLOCK_EVERY;
   for (unsigned i = 1; limit != 0; i++) {
     if (glass_flag_test(f, target))
       return;
@@ -69,7 +98,7 @@ void glass_flag_wait(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) 
       continue;
     }
     glass_spin_pause();
-    if (i % CLOCK_EVERY == 0) {
+    if (i % every == 0) {
       uint64_t now = glass_now_ns();
       if (!start)
         start = now;

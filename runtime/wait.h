@@ -70,6 +70,7 @@ static inline void glass_flag_poke(glass_flag_t *f) {
 extern uint64_t glass_blocktime_ns; // spin this long before sleeping (UINT64_MAX: never sleep)
 extern GLASS_HIDDEN _Atomic bool
     glass_oversubscribed; // more runnable threads than processors: yield in spins
+extern GLASS_HIDDEN _Atomic int32_t glass_spin_threads; // the runtime's threads (workers + 1)
 
 // A wait that has spun this long gives its CPU away now and then (every few dozen spins): on a
 // loaded machine the thread it waits for may be runnable on the same CPU, and spinning would
