@@ -174,6 +174,10 @@ bool glass_ompt_tool_loaded(void) {
   return tool_active;
 }
 
+bool glass_ompt_finalize_started(void) {
+  return atomic_load(&finalized);
+}
+
 // The tool's finalizer runs once, with every callback already disabled.
 void glass_ompt_finalize(void) {
   if (!tool_active || atomic_exchange(&finalized, true))

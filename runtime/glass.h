@@ -195,6 +195,8 @@ extern GLASS_HIDDEN _Atomic int glass_init_state; // 0 none, 1 in progress, 2 do
 extern __thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
 
 GLASS_COLD glass_thread_t *glass_register_root(void);
+// Whether `task` is the context a worker's callbacks run in outside any region (thread.c).
+bool glass_thread_detached(const glass_thread_t *th, const glass_task_t *task);
 void glass_init_slow(void);
 
 static inline void glass_ensure_init(void) {
