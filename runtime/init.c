@@ -111,8 +111,7 @@ void glass_finalize_tool_request(void) {
       atomic_load_explicit(&fini_started, memory_order_acquire))
     return;
   glass_thread_t *th = glass_tls_self;
-  if (!th || th->is_worker || th->team != th->root_team ||
-      th->task != &th->root_team->itasks[0]) {
+  if (!th || th->is_worker || th->team != th->root_team || th->task != &th->root_team->itasks[0]) {
     static _Atomic bool told;
     if (!atomic_exchange(&told, true))
       glass_warn("ompt_finalize_tool called on a worker thread or inside a parallel region or "

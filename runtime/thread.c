@@ -14,7 +14,7 @@ _Atomic int32_t glass_nthreads_total;
 static glass_mutex_t pool_lock = GLASS_MUTEX_INIT;
 static glass_thread_t *pool_head;
 static _Atomic int live_workers;
-static _Atomic int end_acks; // workers that delivered their thread_end on request
+static _Atomic int end_acks;      // workers that delivered their thread_end on request
 static _Atomic bool workers_gone; // glass_pool_shutdown ran (the process is exiting)
 
 static glass_thread_t *thread_alloc(void) {
