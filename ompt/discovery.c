@@ -160,7 +160,7 @@ void glass_ompt_discover_and_init(void) {
     say("  the tool gave no initializer.");
   if (ok) {
     tool_active = true;
-    glass_ompt_publish(true);
+    glass_roots_activate_tool(); // publishes the callbacks
     say("  initializer returned %d: the OMPT interface is active.", ok);
   } else {
     glass_ompt_unpublish();

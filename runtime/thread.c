@@ -2,6 +2,7 @@
 #include "glass.h"
 #include "mutex.h"
 #include "../ompt/ompt-internal.h"
+#include "../ompt/ompt-entry.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,6 +108,39 @@ glass_thread_t *glass_make_initial_thread(void) {
 
 static void root_thread_exit(void *arg);
 
+// Roots that come while the tool's initializer runs (threads it starts, or threads racing with
+// the initialization) are let through at once (the initializer may be waiting for them). Their
+// begin events are owed until the initializer returns; glass_roots_activate_tool delivers them
+// then, before the interface becomes active, so that they precede the thread's other events.
+// They are delivered on the initializing thread, with the root's own thread data. The lock
+// orders each such root's registration with that hand-over.
+static glass_mutex_t early_lock = GLASS_MUTEX_INIT;
+
+static void early_root_begin(glass_thread_t *th) {
+  glass_mutex_lock(&early_lock);
+  if (OMPT_ACTIVE())
+    glass_root_begin_events(th); // the hand-over is done: as any root
+  else
+    th->ompt_early = true;
+  glass_mutex_unlock(&early_lock);
+}
+
+void glass_roots_activate_tool(void) {
+  glass_mutex_lock(&early_lock);
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *th = glass_threads[g];
+    if (!th || th->is_worker || !th->ompt_early || th->root_ended)
+      continue;
+    th->ompt_early = false;
+    glass_ompt_thread_begin(th, ompt_thread_initial);
+    glass_ompt_implicit_task(ompt_scope_begin, th->root_team, &th->root_team->itasks[0], 1, 1,
+                             ompt_task_initial);
+  }
+  glass_ompt_publish(true);
+  glass_mutex_unlock(&early_lock);
+}
+
 glass_thread_t *glass_register_root(void) {
   glass_ensure_init();
   glass_thread_t *th = glass_tls_self;
@@ -117,13 +151,10 @@ glass_thread_t *glass_register_root(void) {
   glass_tls_self = th;
   glass_tls_mutex_code = glass_mutex_code(th->gtid);
   glass_set_thread_exit_value(th);
-  glass_root_begin_events(th);
-#if GLASS_OMPT
-  // A root the tool's initializer started: its thread_begin was not delivered (the interface
-  // was not active yet), so its thread_end is not either.
-  if (atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2)
-    th->ompt_ended = true;
-#endif
+  if (unlikely(atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2))
+    early_root_begin(th);
+  else
+    glass_root_begin_events(th);
   return th;
 }
 
@@ -134,7 +165,13 @@ static void root_thread_exit(void *arg) {
   if (!th || th->is_worker || atomic_load(&glass_init_state) == 0)
     return;
   glass_tp_thread_exit(th);
-  glass_root_end_events(th);
+  if (unlikely(atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2)) {
+    glass_mutex_lock(&early_lock); // ends before its owed begin events, or after them
+    glass_root_end_events(th);
+    glass_mutex_unlock(&early_lock);
+  } else {
+    glass_root_end_events(th);
+  }
   for (int32_t level = 0; level < th->nhot; level++) {
     glass_team_t *hot = th->hot_teams[level];
     if (!hot)
