@@ -160,7 +160,7 @@ void glass_ompt_discover_and_init(void) {
     say("  the tool gave no initializer.");
   if (ok) {
     tool_active = true;
-    glass_ompt_publish(true);
+    glass_roots_activate_tool(); // publishes the callbacks
     say("  initializer returned %d: the OMPT interface is active.", ok);
   } else {
     glass_ompt_unpublish();
@@ -172,6 +172,10 @@ void glass_ompt_discover_and_init(void) {
 
 bool glass_ompt_tool_loaded(void) {
   return tool_active;
+}
+
+bool glass_ompt_finalize_started(void) {
+  return atomic_load(&finalized);
 }
 
 // The tool's finalizer runs once, with every callback already disabled.

@@ -5,14 +5,14 @@
 void glass_ompt_thread_begin(glass_thread_t *th, ompt_thread_t type) {
   th->ompt_thread_data.value = 0;
   th->ompt_ended = false;
-  glass_ompt_cb.thread_begin(type, &th->ompt_thread_data);
+  OMPT_CALL(thread_begin, type, &th->ompt_thread_data);
 }
 
 void glass_ompt_thread_end(glass_thread_t *th) {
   if (th->ompt_ended) // a thread ends once (ompt_finalize_tool may have ended it already)
     return;
   th->ompt_ended = true;
-  glass_ompt_cb.thread_end(&th->ompt_thread_data);
+  OMPT_CALL(thread_end, &th->ompt_thread_data);
 }
 
 void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
@@ -21,29 +21,29 @@ void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glas
   ompt_data_t *pdata = ep == ompt_scope_begin ? glass_team_parallel_data(team) : NULL;
   if (ep == ompt_scope_begin)
     task->ompt_data.value = 0;
-  glass_ompt_cb.implicit_task(ep, pdata, &task->ompt_data, (unsigned)team_size, (unsigned)index,
-                              flags);
+  OMPT_CALL(implicit_task, ep, pdata, &task->ompt_data, (unsigned)team_size, (unsigned)index,
+            flags);
 }
 
 void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
                             ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
                             void *codeptr) {
-  ompt_callback_sync_region_t cb = which == ompt_callback_sync_region
-                                       ? glass_ompt_cb.sync_region
-                                       : glass_ompt_cb.sync_region_wait;
-  cb(kind, ep, glass_team_parallel_data(team), &task->ompt_data, codeptr);
+  ompt_data_t *pdata = glass_team_parallel_data(team);
+  if (which == ompt_callback_sync_region)
+    OMPT_CALL(sync_region, kind, ep, pdata, &task->ompt_data, codeptr);
+  else
+    OMPT_CALL(sync_region_wait, kind, ep, pdata, &task->ompt_data, codeptr);
 }
 
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                                int requested, int flags, void *codeptr) {
   (void)th;
-  glass_ompt_cb.parallel_begin(&parent_task->ompt_data, &parent_task->ompt_frame,
-                               glass_team_parallel_data(team), (unsigned)requested, flags, codeptr);
+  OMPT_CALL(parallel_begin, &parent_task->ompt_data, &parent_task->ompt_frame,
+            glass_team_parallel_data(team), (unsigned)requested, flags, codeptr);
 }
 
 void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                              int flags, void *codeptr) {
   (void)th;
-  glass_ompt_cb.parallel_end(glass_team_parallel_data(team), &parent_task->ompt_data, flags,
-                             codeptr);
+  OMPT_CALL(parallel_end, glass_team_parallel_data(team), &parent_task->ompt_data, flags, codeptr);
 }

@@ -7,47 +7,47 @@
 void glass_ompt_lock_init(ompt_mutex_t kind, unsigned hint, int impl, const void *wait_id,
                           const void *codeptr) {
   if (OMPT_ON(lock_init))
-    glass_ompt_cb.lock_init(kind, hint, (unsigned)impl, WID(wait_id), codeptr);
+    OMPT_CALL(lock_init, kind, hint, (unsigned)impl, WID(wait_id), codeptr);
 }
 
 void glass_ompt_lock_destroy(ompt_mutex_t kind, const void *wait_id, const void *codeptr) {
   if (OMPT_ON(lock_destroy))
-    glass_ompt_cb.lock_destroy(kind, WID(wait_id), codeptr);
+    OMPT_CALL(lock_destroy, kind, WID(wait_id), codeptr);
 }
 
 void glass_ompt_mutex_acquire(ompt_mutex_t kind, unsigned hint, int impl, const void *wait_id,
                               const void *codeptr) {
   if (OMPT_ON(mutex_acquire))
-    glass_ompt_cb.mutex_acquire(kind, hint, (unsigned)impl, WID(wait_id), codeptr);
+    OMPT_CALL(mutex_acquire, kind, hint, (unsigned)impl, WID(wait_id), codeptr);
 }
 
 void glass_ompt_mutex_acquired(ompt_mutex_t kind, const void *wait_id, const void *codeptr) {
   if (OMPT_ON(mutex_acquired))
-    glass_ompt_cb.mutex_acquired(kind, WID(wait_id), codeptr);
+    OMPT_CALL(mutex_acquired, kind, WID(wait_id), codeptr);
 }
 
 void glass_ompt_mutex_released(ompt_mutex_t kind, const void *wait_id, const void *codeptr) {
   if (OMPT_ON(mutex_released))
-    glass_ompt_cb.mutex_released(kind, WID(wait_id), codeptr);
+    OMPT_CALL(mutex_released, kind, WID(wait_id), codeptr);
 }
 
 void glass_ompt_nest_lock(ompt_scope_endpoint_t ep, const void *wait_id, const void *codeptr) {
   if (OMPT_ON(nest_lock))
-    glass_ompt_cb.nest_lock(ep, WID(wait_id), codeptr);
+    OMPT_CALL(nest_lock, ep, WID(wait_id), codeptr);
 }
 
 void glass_ompt_flush(glass_thread_t *th, const void *codeptr) {
   if (OMPT_ON(flush))
-    glass_ompt_cb.flush(&th->ompt_thread_data, codeptr);
+    OMPT_CALL(flush, &th->ompt_thread_data, codeptr);
 }
 
 void glass_ompt_cancel(glass_thread_t *th, int flags, const void *codeptr) {
   if (OMPT_ON(cancel))
-    glass_ompt_cb.cancel(&th->task->ompt_data, flags, codeptr);
+    OMPT_CALL(cancel, &th->task->ompt_data, flags, codeptr);
 }
 
 void glass_ompt_reduction(glass_thread_t *th, ompt_scope_endpoint_t ep, const void *codeptr) {
   if (OMPT_ON(reduction))
-    glass_ompt_cb.reduction(ompt_sync_region_reduction, ep, glass_team_parallel_data(th->team),
-                            &th->task->ompt_data, codeptr);
+    OMPT_CALL(reduction, ompt_sync_region_reduction, ep, glass_team_parallel_data(th->team),
+              &th->task->ompt_data, codeptr);
 }

@@ -5,11 +5,11 @@
 void glass_ompt_task_create(glass_task_t *parent, glass_task_t *task, int flags, int has_deps,
                             const void *codeptr) {
   task->ompt_data.value = 0;
-  glass_ompt_cb.task_create(&parent->ompt_data, &parent->ompt_frame, &task->ompt_data, flags,
-                            has_deps, codeptr);
+  OMPT_CALL(task_create, &parent->ompt_data, &parent->ompt_frame, &task->ompt_data, flags, has_deps,
+            codeptr);
 }
 
 void glass_ompt_task_schedule(glass_task_t *prior, int status, glass_task_t *next) {
-  glass_ompt_cb.task_schedule(&prior->ompt_data, (ompt_task_status_t)status,
-                              next ? &next->ompt_data : NULL);
+  OMPT_CALL(task_schedule, &prior->ompt_data, (ompt_task_status_t)status,
+            next ? &next->ompt_data : NULL);
 }

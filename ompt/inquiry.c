@@ -121,8 +121,8 @@ int glass_ompt_get_parallel_info(int level, ompt_data_t **parallel_data, int *te
   if (!th || level < 0)
     return 0;
   glass_task_t *task = th->task;
-  if (!task)
-    return 0; // idle: not in any parallel region
+  if (!task || glass_thread_detached(th, task))
+    return 0; // idle, or a worker's thread_begin/thread_end: not in any parallel region
   glass_team_t *team = task->team;
   for (int i = 0; i < level && team; i++)
     team = team->parent;
@@ -144,7 +144,7 @@ int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
   glass_task_t *task = th->task;
   for (int i = 0; i < level && task; i++)
     task = task->parent;
-  if (!task)
+  if (!task || glass_thread_detached(th, task))
     return 0;
   if (flags)
     *flags = task->ompt_flags;

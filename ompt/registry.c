@@ -8,9 +8,40 @@
 _Alignas(GLASS_CACHE) uint64_t glass_ompt_mask;
 glass_ompt_callbacks_t glass_ompt_cb;
 
-// Callbacks registered so far; becomes glass_ompt_mask when the initializer returns non-zero.
-static uint64_t registered;
-static bool published;
+// Callbacks registered so far; glass_ompt_mask holds them while its active bit is set (from the
+// initializer's successful return until finalization).
+static _Atomic uint64_t registered;
+
+// Sets or clears an event's bit in the published mask, unless the interface is inactive. Lock
+// free (a tool may call ompt_set_callback from any thread, at any time, and fork() may come
+// in between): a publish or unpublish racing with this either happened first (the CAS sees
+// it) or reads `registered` after this thread's update.
+static void mask_update(uint64_t bit, bool on) {
+  uint64_t old = __atomic_load_n(&glass_ompt_mask, __ATOMIC_SEQ_CST);
+  for (;;) {
+    if (!(old & GLASS_OMPT_ACTIVE_BIT))
+      return;
+    uint64_t next = on ? old | bit : old & ~bit;
+    if (next == old || __atomic_compare_exchange_n(&glass_ompt_mask, &old, next, false,
+                                                   __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+      return;
+  }
+}
+
+// A callback is stored before its bit is set and its bit cleared before NULL is stored; an
+// emitter that tested the bit just before the change still loads the entry once and skips a
+// NULL (OMPT_CALL), and a replaced function may still receive the events already under way on
+// other threads (a tool keeps a function it registered callable for the process's life).
+static void store_entry(ompt_callbacks_t which, ompt_callback_t callback) {
+  switch ((int)which) {
+#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
+  case id:                                                                                         \
+    __atomic_store_n(&glass_ompt_cb.name, (type)callback, __ATOMIC_RELEASE);                       \
+    break;
+#include "callbacks.def"
+#undef GLASS_OMPT_CALLBACK
+  }
+}
 
 static ompt_set_result_t answer(ompt_callbacks_t which) {
   switch ((int)which) {
@@ -28,24 +59,19 @@ ompt_set_result_t glass_ompt_set_callback(ompt_callbacks_t which, ompt_callback_
   ompt_set_result_t result = answer(which);
   if (result == ompt_set_error)
     return ompt_set_error;
-  switch ((int)which) {
-#define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
-  case id:                                                                                         \
-    glass_ompt_cb.name = (type)callback;                                                           \
-    break;
-#include "callbacks.def"
-#undef GLASS_OMPT_CALLBACK
-  }
   // Only events this runtime delivers get an enable bit: the others cost nothing.
   uint64_t bit = 1ull << which;
   bool deliverable = result == ompt_set_always || result == ompt_set_sometimes ||
                      result == ompt_set_sometimes_paired;
-  if (callback && deliverable)
-    registered |= bit;
-  else
-    registered &= ~bit;
-  if (published)
-    __atomic_store_n(&glass_ompt_mask, registered | GLASS_OMPT_ACTIVE_BIT, __ATOMIC_RELEASE);
+  if (callback && deliverable) {
+    store_entry(which, callback);
+    __atomic_fetch_or(&registered, bit, __ATOMIC_SEQ_CST);
+    mask_update(bit, true);
+  } else {
+    __atomic_fetch_and(&registered, ~bit, __ATOMIC_SEQ_CST);
+    mask_update(bit, false);
+    store_entry(which, callback);
+  }
   return result;
 }
 
@@ -54,29 +80,38 @@ int glass_ompt_get_callback(ompt_callbacks_t which, ompt_callback_t *callback) {
   switch ((int)which) {
 #define GLASS_OMPT_CALLBACK(name, id, type, ans)                                                   \
   case id:                                                                                         \
-    cb = (ompt_callback_t)glass_ompt_cb.name;                                                      \
+    cb = (ompt_callback_t)__atomic_load_n(&glass_ompt_cb.name, __ATOMIC_ACQUIRE);                  \
     break;
 #include "callbacks.def"
 #undef GLASS_OMPT_CALLBACK
   default:
     return 0;
   }
-  if (!cb || !(registered & (1ull << which)))
+  if (!cb || !(__atomic_load_n(&registered, __ATOMIC_SEQ_CST) & (1ull << which)))
     return 0;
   if (callback)
     *callback = cb;
   return 1;
 }
 
+// Published again until `registered` holds still: a registration on another thread that read
+// the mask before this store (and so left it alone) is taken in by the next round.
 void glass_ompt_publish(bool active) {
-  published = active;
-  __atomic_store_n(&glass_ompt_mask, active ? registered | GLASS_OMPT_ACTIVE_BIT : 0,
-                   __ATOMIC_RELEASE);
+  if (!active) {
+    glass_ompt_unpublish();
+    return;
+  }
+  uint64_t r = __atomic_load_n(&registered, __ATOMIC_SEQ_CST), again;
+  for (;; r = again) {
+    __atomic_store_n(&glass_ompt_mask, r | GLASS_OMPT_ACTIVE_BIT, __ATOMIC_SEQ_CST);
+    again = __atomic_load_n(&registered, __ATOMIC_SEQ_CST);
+    if (again == r)
+      return;
+  }
 }
 
 void glass_ompt_unpublish(void) {
-  published = false;
-  __atomic_store_n(&glass_ompt_mask, 0, __ATOMIC_RELEASE);
+  __atomic_store_n(&glass_ompt_mask, 0, __ATOMIC_SEQ_CST);
 }
 
 static const struct {

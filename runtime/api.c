@@ -180,7 +180,9 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
     return -1; // omp_control_tool_nocallback
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, __builtin_frame_address(0));
-  int r = glass_ompt_cb.control_tool((uint64_t)command, (uint64_t)modifier, arg, GLASS_CODEPTR());
+  // Loaded once: the tool may unregister it on another thread since the test above.
+  ompt_callback_control_tool_t cb = __atomic_load_n(&glass_ompt_cb.control_tool, __ATOMIC_RELAXED);
+  int r = cb ? cb((uint64_t)command, (uint64_t)modifier, arg, GLASS_CODEPTR()) : -1;
   OMPT_ENTER_FRAME(task, NULL);
   return r;
 #else

@@ -130,19 +130,19 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   ompt_sync_region_t k = sync_kind[kind];
   int32_t prior = th->ompt_state;
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_begin, pd, td, codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_begin, pd, td, codeptr);
   OMPT_WAIT_STATE(th, wait_state[kind], team);
   if (OMPT_ON(sync_region_wait))
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, pd, td, codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_begin, pd, td, codeptr);
   barrier_wait(th, team);
   // A barrier of a cancelled region that served as its join: the region may be over.
   if (unlikely(glass_cancel_enabled()) && glass_cancel_gather_was_join(th, team))
     pd = NULL;
   if (OMPT_ON(sync_region_wait))
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, pd, td, codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_end, pd, td, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_end, pd, td, codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_end, pd, td, codeptr);
 }
 // A team of one with no task pending, which a tool watches: nothing to wait for, only the
 // events, with the encountering task's enter frame set around them. Tail-called by
@@ -167,15 +167,15 @@ void glass_barrier_solo_entry(ident_t *loc) {
   int32_t waiting = wait_state[kind];
   OMPT_ENTER_FRAME(th->task, frame);
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
   OMPT_WAIT_STATE(th, waiting, th->team);
   if (OMPT_ON(sync_region_wait)) {
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
   }
   OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
   OMPT_ENTER_FRAME(th->task, NULL);
 }
 #endif

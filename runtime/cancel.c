@@ -284,16 +284,16 @@ bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t
   ompt_sync_region_t k = ompt_sync_region_barrier_implicit_parallel;
   ompt_data_t *td = &task->ompt_data;
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_begin, NULL, td, codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_begin, NULL, td, codeptr);
   if (OMPT_ON(sync_region_wait)) {
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_begin, NULL, td, codeptr);
-    glass_ompt_cb.sync_region_wait(k, ompt_scope_end, NULL, td, codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_begin, NULL, td, codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_end, NULL, td, codeptr);
   }
   OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
   if (OMPT_ON(sync_region))
-    glass_ompt_cb.sync_region(k, ompt_scope_end, NULL, td, codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_end, NULL, td, codeptr);
   if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_end, NULL, td, 0, task->thread_num, ompt_task_implicit);
+    OMPT_CALL(implicit_task, ompt_scope_end, NULL, td, 0, task->thread_num, ompt_task_implicit);
 #else
   (void)task;
 #endif

@@ -60,12 +60,12 @@ static inline __attribute__((always_inline)) void critical_enter(glass_thread_t 
   (void)th; // the calling thread: glass_tls_self, read again after the event call
   hint = critical_hint(c, hint);
   if (OMPT_ON(mutex_acquire))
-    glass_ompt_cb.mutex_acquire(kind, hint, (unsigned)glass_mutex_impl(hint), WID(c), codeptr);
+    OMPT_CALL(mutex_acquire, kind, hint, (unsigned)glass_mutex_impl(hint), WID(c), codeptr);
   uint32_t me = glass_mutex_code(glass_tls_self->gtid);
   if (!glass_mutex_try(&c->word, me))
     critical_wait(c, me, kind);
   if (OMPT_ON(mutex_acquired))
-    glass_ompt_cb.mutex_acquired(kind, WID(c), codeptr);
+    OMPT_CALL(mutex_acquired, kind, WID(c), codeptr);
   (void)codeptr;
 }
 
@@ -89,7 +89,7 @@ critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind, const 
   if (!glass_mutex_release_fast(&c->word, me))
     glass_mutex_release_slow(&c->word);
   if (OMPT_ON(mutex_released))
-    glass_ompt_cb.mutex_released(kind, WID(c), codeptr);
+    OMPT_CALL(mutex_released, kind, WID(c), codeptr);
   (void)codeptr;
 }
 

@@ -37,7 +37,7 @@ void glass_error_action(ident_t *loc, int severity, const char *message, void *c
   const char *text = message ? message : "(no message)";
 #if GLASS_OMPT
   if (OMPT_ON(error))
-    glass_ompt_cb.error(severity == 1 ? ompt_warning : ompt_fatal, text, strlen(text), codeptr);
+    OMPT_CALL(error, severity == 1 ? ompt_warning : ompt_fatal, text, strlen(text), codeptr);
 #else
   (void)codeptr;
 #endif

@@ -209,19 +209,19 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
   if (ep == ompt_scope_begin) {
     ompt_data_t *pdata = glass_team_parallel_data(team);
     if (OMPT_ON(sync_region))
-      glass_ompt_cb.sync_region(kind, ep, pdata, &task->ompt_data, codeptr);
+      OMPT_CALL(sync_region, kind, ep, pdata, &task->ompt_data, codeptr);
     OMPT_WAIT_STATE(th, ompt_state_wait_barrier_implicit_parallel, team);
     if (OMPT_ON(sync_region_wait))
-      glass_ompt_cb.sync_region_wait(kind, ep, pdata, &task->ompt_data, codeptr);
+      OMPT_CALL(sync_region_wait, kind, ep, pdata, &task->ompt_data, codeptr);
   } else {
     if (OMPT_ON(sync_region_wait))
-      glass_ompt_cb.sync_region_wait(kind, ep, NULL, &task->ompt_data, codeptr);
+      OMPT_CALL(sync_region_wait, kind, ep, NULL, &task->ompt_data, codeptr);
     OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
     if (OMPT_ON(sync_region))
-      glass_ompt_cb.sync_region(kind, ep, NULL, &task->ompt_data, codeptr);
+      OMPT_CALL(sync_region, kind, ep, NULL, &task->ompt_data, codeptr);
     if (OMPT_ON(implicit_task))
-      glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, task->thread_num,
-                                  ompt_task_implicit);
+      OMPT_CALL(implicit_task, ompt_scope_end, NULL, &task->ompt_data, 0, task->thread_num,
+                ompt_task_implicit);
   }
 #else
   (void)th, (void)team, (void)task, (void)ep, (void)codeptr;
@@ -240,8 +240,8 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     glass_affinity_enter(th, team, tid);
 #if GLASS_OMPT
   if (OMPT_ON(implicit_task) && !team->league)
-    glass_ompt_cb.implicit_task(ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
-                                (unsigned)team->nthreads, tid, ompt_task_implicit);
+    OMPT_CALL(implicit_task, ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
+              (unsigned)team->nthreads, tid, ompt_task_implicit);
 #endif
   OMPT_STATE(th, ompt_state_work_parallel);
   glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
@@ -349,17 +349,16 @@ static inline __attribute__((always_inline)) void
 serial_begin_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task, int32_t requested,
                     void *codeptr) {
   if (OMPT_ON(parallel_begin))
-    glass_ompt_cb.parallel_begin(&team->parent_task->ompt_data, &team->parent_task->ompt_frame,
-                                 &team->ompt_parallel_data, (unsigned)requested, team->ompt_flags,
-                                 codeptr);
+    OMPT_CALL(parallel_begin, &team->parent_task->ompt_data, &team->parent_task->ompt_frame,
+              &team->ompt_parallel_data, (unsigned)requested, team->ompt_flags, codeptr);
   itask_init_ompt(task);
   atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
   th->team = team;
   th->task = task;
   th->tid = 0;
   if (OMPT_ON(implicit_task))
-    glass_ompt_cb.implicit_task(ompt_scope_begin, &team->ompt_parallel_data, &task->ompt_data, 1, 0,
-                                ompt_task_implicit);
+    OMPT_CALL(implicit_task, ompt_scope_begin, &team->ompt_parallel_data, &task->ompt_data, 1, 0,
+              ompt_task_implicit);
   OMPT_STATE(th, ompt_state_work_parallel);
 }
 
@@ -430,15 +429,15 @@ serial_end_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, void
   if (events) {
     OMPT_STATE(th, ompt_state_overhead);
     if (OMPT_ON(implicit_task))
-      glass_ompt_cb.implicit_task(ompt_scope_end, NULL, &task->ompt_data, 0, 0, ompt_task_implicit);
+      OMPT_CALL(implicit_task, ompt_scope_end, NULL, &task->ompt_data, 0, 0, ompt_task_implicit);
   }
   th->tid = team->saved_tid;
   th->task = team->parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = team->parent;
   if (events && OMPT_ON(parallel_end))
-    glass_ompt_cb.parallel_end(&team->ompt_parallel_data, &team->parent_task->ompt_data,
-                               team->ompt_flags, codeptr);
+    OMPT_CALL(parallel_end, &team->ompt_parallel_data, &team->parent_task->ompt_data,
+              team->ompt_flags, codeptr);
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
 }
 #else

@@ -183,6 +183,7 @@ struct glass_thread {
   uint64_t ompt_id_next, ompt_id_end; // block of unique ids owned by this thread
   uint32_t ompt_id_refilling;         // a refill is in progress (a signal handler must not)
   bool ompt_ended;                    // thread_end delivered
+  bool ompt_early; // a root registered while the tool initialized: its begin events are owed
 
   // Subsystems' per-thread state (ws.h, sync.h, tasking.h).
   glass_ws_thread_t ws;
@@ -200,6 +201,11 @@ extern GLASS_HIDDEN _Atomic int glass_init_state; // 0 none, 1 in progress, 2 do
 extern __thread glass_thread_t *glass_tls_self __attribute__((tls_model("initial-exec")));
 
 GLASS_COLD glass_thread_t *glass_register_root(void);
+// The tool's initializer returned non-zero: roots registered meanwhile get their begin events,
+// then the interface becomes active (thread.c).
+void glass_roots_activate_tool(void);
+// Whether `task` is the context a worker's callbacks run in outside any region (thread.c).
+bool glass_thread_detached(const glass_thread_t *th, const glass_task_t *task);
 void glass_init_slow(void);
 
 static inline void glass_ensure_init(void) {

@@ -10,6 +10,7 @@ _Atomic int glass_init_state;
 int glass_nprocs = 1;
 static glass_mutex_t init_lock = GLASS_MUTEX_INIT;
 static _Atomic bool fini_started;
+static _Atomic bool core_ready; // the tool's initializer is running: the core is usable
 
 glass_thread_t *glass_make_initial_thread(void); // thread.c
 void glass_thread_module_init(void);
@@ -44,8 +45,11 @@ static void set_wait_policy(void) {
 
 void glass_init_slow(void) {
   // The tool's initializer may call omp_* routines on the initializing thread: it is already
-  // registered, so let it through.
-  if (glass_tls_self && atomic_load_explicit(&glass_init_state, memory_order_relaxed) == 1)
+  // registered, so let it through. So may threads the initializer starts (it may wait for them):
+  // they become roots at once, and their events before the initializer returns are not
+  // delivered (the interface is not active yet).
+  if (atomic_load_explicit(&glass_init_state, memory_order_acquire) == 1 &&
+      (glass_tls_self || atomic_load_explicit(&core_ready, memory_order_acquire)))
     return;
   glass_mutex_lock(&init_lock);
   if (atomic_load_explicit(&glass_init_state, memory_order_acquire) == 2) {
@@ -60,6 +64,7 @@ void glass_init_slow(void) {
   glass_thread_t *th = glass_make_initial_thread();
   if (glass_env.display_env)
     glass_env_display(glass_env.display_env == 2);
+  atomic_store_explicit(&core_ready, true, memory_order_release);
   glass_ompt_discover_and_init();
   // The place list is built now when binding or display is asked for, or when a tool may ask
   // for places from a signal handler; otherwise on first use.
@@ -99,16 +104,27 @@ void glass_fini(void) {
 }
 
 // ompt_finalize_tool: the threads' last events, then the finalizer; the program continues
-// without a tool.
+// without a tool. That is safe only on a root in its initial task, outside any region: there
+// every worker is idle and can deliver its thread_end. Elsewhere (a worker, a callback inside a
+// region, a thread unknown to the runtime) busy threads could not end before the finalizer,
+// and the finalizer would run inside the event that called it, so the request is refused with
+// a message and the tool is finalized at exit as usual. During exit or a finalization already
+// under way it is ignored.
 void glass_finalize_tool_request(void) {
-  if (!glass_ompt_tool_loaded())
+  if (!glass_ompt_tool_loaded() || glass_ompt_finalize_started() ||
+      atomic_load_explicit(&fini_started, memory_order_acquire))
     return;
-  glass_workers_end_events();
   glass_thread_t *th = glass_tls_self;
-  if (th && !th->is_worker && th->team == th->root_team)
-    glass_root_end_events(th);
-  else if (th && OMPT_ON(thread_end))
-    glass_ompt_thread_end(th);
+  if (!th || th->is_worker || th->team != th->root_team || th->task != &th->root_team->itasks[0]) {
+    static _Atomic bool told;
+    if (!atomic_exchange(&told, true))
+      glass_warn("ompt_finalize_tool called on a worker thread or inside a parallel region or "
+                 "task: ignored; the tool is finalized at exit (call it from the initial task, "
+                 "outside any region)");
+    return;
+  }
+  glass_workers_end_events();
+  glass_root_end_events(th);
   glass_ompt_finalize();
 }
 

@@ -158,14 +158,14 @@ INLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk, const void *code
   uint32_t me = glass_mutex_code(th->gtid);
   uint32_t hint = hint_of(info_load(lk));
   if (OMPT_ON(mutex_acquire))
-    glass_ompt_cb.mutex_acquire(ompt_mutex_lock, hint, (unsigned)glass_mutex_impl(hint), WID(lk),
-                                codeptr);
+    OMPT_CALL(mutex_acquire, ompt_mutex_lock, hint, (unsigned)glass_mutex_impl(hint), WID(lk),
+              codeptr);
   if (unlikely(glass_mutex_owner(&lk->word) == me))
     lock_fatal("omp_set_lock", "the calling thread already owns the lock (it would deadlock)");
   if (!glass_mutex_try(&lk->word, me))
     lock_wait(lk, me);
   if (OMPT_ON(mutex_acquired))
-    glass_ompt_cb.mutex_acquired(ompt_mutex_lock, WID(lk), codeptr);
+    OMPT_CALL(mutex_acquired, ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
 
@@ -199,7 +199,7 @@ INLINE void lock_unset_slow(glass_thread_t *th, glass_lock_t *lk, const void *co
   if (!glass_mutex_release_fast(&lk->word, me))
     glass_mutex_release_slow(&lk->word);
   if (OMPT_ON(mutex_released))
-    glass_ompt_cb.mutex_released(ompt_mutex_lock, WID(lk), codeptr);
+    OMPT_CALL(mutex_released, ompt_mutex_lock, WID(lk), codeptr);
   (void)codeptr;
 }
 
@@ -209,11 +209,11 @@ INLINE int lock_test_slow(glass_thread_t *th, glass_lock_t *lk, const void *code
   lock_repair(lk, TAG_SIMPLE, "omp_test_lock");
   uint32_t hint = hint_of(info_load(lk));
   if (OMPT_ON(mutex_acquire))
-    glass_ompt_cb.mutex_acquire(ompt_mutex_test_lock, hint, (unsigned)glass_mutex_impl(hint),
-                                WID(lk), codeptr);
+    OMPT_CALL(mutex_acquire, ompt_mutex_test_lock, hint, (unsigned)glass_mutex_impl(hint), WID(lk),
+              codeptr);
   bool ok = glass_mutex_try(&lk->word, glass_mutex_code(th->gtid));
   if (ok && OMPT_ON(mutex_acquired))
-    glass_ompt_cb.mutex_acquired(ompt_mutex_test_lock, WID(lk), codeptr);
+    OMPT_CALL(mutex_acquired, ompt_mutex_test_lock, WID(lk), codeptr);
   (void)codeptr;
   return ok;
 }

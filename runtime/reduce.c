@@ -130,8 +130,8 @@ static glass_critical_t fallback_lock; // when the compiler passes no lck
 
 // The reduction event, straight to the tool (the caller tested its bit).
 static inline void red_event(glass_thread_t *th, ompt_scope_endpoint_t ep, const void *codeptr) {
-  glass_ompt_cb.reduction(ompt_sync_region_reduction, ep, glass_team_parallel_data(th->team),
-                          &th->task->ompt_data, codeptr);
+  OMPT_CALL(reduction, ompt_sync_region_reduction, ep, glass_team_parallel_data(th->team),
+            &th->task->ompt_data, codeptr);
 }
 
 static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn func,

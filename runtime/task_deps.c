@@ -108,7 +108,7 @@ static void node_unref(glass_depnode_t *n) {
 #if GLASS_OMPT
 static void dependence_event(glass_depnode_t *pred, glass_depnode_t *succ) {
   if (pred->task && succ->task)
-    glass_ompt_cb.task_dependence(&pred->task->base.ompt_data, &succ->task->base.ompt_data);
+    OMPT_CALL(task_dependence, &pred->task->base.ompt_data, &succ->task->base.ompt_data);
 }
 #endif
 
@@ -451,7 +451,7 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
     v[i].variable.ptr = (void *)d->base_addr;
     v[i].dependence_type = ompt_dep_type(d);
   }
-  glass_ompt_cb.dependences(&task->ompt_data, v, n);
+  OMPT_CALL(dependences, &task->ompt_data, v, n);
   if (v != stackbuf)
     free(v);
 }

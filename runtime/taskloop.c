@@ -71,8 +71,8 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
   }
 #if GLASS_OMPT
   if (OMPT_ON(work))
-    glass_ompt_cb.work(ompt_work_taskloop, ompt_scope_begin, glass_team_parallel_data(cur->team),
-                       &cur->ompt_data, tc, codeptr);
+    OMPT_CALL(work, ompt_work_taskloop, ompt_scope_begin, glass_team_parallel_data(cur->team),
+              &cur->ompt_data, tc, codeptr);
 #endif
   uint64_t n = tc ? chunk_count(th, tc, sched, grain, strict) : 0;
   uint64_t base = n ? tc / n : 0, extra = n ? tc % n : 0;
@@ -108,8 +108,8 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     if (OMPT_ON(dispatch)) {
       ompt_dispatch_chunk_t chunk = {first, iters};
       ompt_data_t inst = {.ptr = &chunk};
-      glass_ompt_cb.dispatch(glass_team_parallel_data(cur->team), &t->base.ompt_data,
-                             ompt_dispatch_taskloop_chunk, inst);
+      OMPT_CALL(dispatch, glass_team_parallel_data(cur->team), &t->base.ompt_data,
+                ompt_dispatch_taskloop_chunk, inst);
     }
 #endif
     if (if_val)
@@ -121,8 +121,8 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
   glass_task_complete_release(th, pattern);
 #if GLASS_OMPT
   if (OMPT_ON(work))
-    glass_ompt_cb.work(ompt_work_taskloop, ompt_scope_end, glass_team_parallel_data(cur->team),
-                       &cur->ompt_data, tc, codeptr);
+    OMPT_CALL(work, ompt_work_taskloop, ompt_scope_end, glass_team_parallel_data(cur->team),
+              &cur->ompt_data, tc, codeptr);
 #endif
   if (!nogroup) {
     glass_taskgroup_end(th, codeptr);

@@ -176,9 +176,8 @@ static GLASS_NOINLINE void initial_task_event(ompt_scope_endpoint_t ep, ompt_dat
                                               int32_t team_num) {
   // The initial task of a team reports the league's size and its team number (5.1 §4.5.2.11);
   // the end event's actual_parallelism is 0.
-  glass_ompt_cb.implicit_task(ep, pdata, &task->ompt_data,
-                              ep == ompt_scope_begin ? (unsigned)nteams : 0, team_num,
-                              ompt_task_initial);
+  OMPT_CALL(implicit_task, ep, pdata, &task->ompt_data,
+            ep == ompt_scope_begin ? (unsigned)nteams : 0, team_num, ompt_task_initial);
 }
 #endif
 

@@ -2,6 +2,7 @@
 #include "glass.h"
 #include "mutex.h"
 #include "../ompt/ompt-internal.h"
+#include "../ompt/ompt-entry.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +23,7 @@ static _Atomic int end_acks; // workers that delivered their thread_end on reque
 // threads, so that short-lived user threads do not pile up idle workers.
 static _Atomic int pool_incoming;
 #define POOL_INCOMING_WAIT_NS 5000000ull
+static _Atomic bool workers_gone; // glass_pool_shutdown ran (the process is exiting)
 
 // Descriptors of ended threads, each with its gtid, for the next threads to take (linked
 // through pool_next; the most recently ended first, its memory likely still cached).
@@ -72,6 +74,7 @@ static glass_thread_t *thread_alloc(void) {
   th->pool_next = NULL;
   th->is_worker = false;
   th->root_ended = false;
+  th->ompt_early = false;
   th->pushed_nthreads = 0;
   th->pushed_bind = -1;
   th->place = -1;
@@ -211,13 +214,49 @@ glass_thread_t *glass_make_initial_thread(void) {
   return root_register();
 }
 
+// Roots that come while the tool's initializer runs (threads it starts, or threads racing with
+// the initialization) are let through at once (the initializer may be waiting for them). Their
+// begin events are owed until the initializer returns; glass_roots_activate_tool delivers them
+// then, before the interface becomes active, so that they precede the thread's other events.
+// They are delivered on the initializing thread, with the root's own thread data. The lock
+// orders each such root's registration with that hand-over.
+static glass_mutex_t early_lock = GLASS_MUTEX_INIT;
+
+static void early_root_begin(glass_thread_t *th) {
+  glass_mutex_lock(&early_lock);
+  if (OMPT_ACTIVE())
+    glass_root_begin_events(th); // the hand-over is done: as any root
+  else
+    th->ompt_early = true;
+  glass_mutex_unlock(&early_lock);
+}
+
+void glass_roots_activate_tool(void) {
+  glass_mutex_lock(&early_lock);
+  int32_t n = atomic_load(&glass_nthreads_total);
+  for (int32_t g = 0; g < n; g++) {
+    glass_thread_t *th = glass_thread_at(g);
+    if (!th || th->is_worker || !th->ompt_early || th->root_ended)
+      continue;
+    th->ompt_early = false;
+    glass_ompt_thread_begin(th, ompt_thread_initial);
+    glass_ompt_implicit_task(ompt_scope_begin, th->root_team, &th->root_team->itasks[0], 1, 1,
+                             ompt_task_initial);
+  }
+  glass_ompt_publish(true);
+  glass_mutex_unlock(&early_lock);
+}
+
 glass_thread_t *glass_register_root(void) {
   glass_ensure_init();
   glass_thread_t *th = glass_tls_self;
   if (th)
     return th; // this thread ran the initialization
   th = root_register();
-  glass_root_begin_events(th);
+  if (unlikely(atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2))
+    early_root_begin(th);
+  else
+    glass_root_begin_events(th);
   return th;
 }
 
@@ -247,10 +286,16 @@ static void release_hot_teams(glass_thread_t *th) {
 // thread call the runtime again, it registers as a new root.
 static void root_thread_exit(void *arg) {
   glass_thread_t *th = arg;
-  if (!th || th->is_worker || atomic_load(&glass_init_state) != 2)
+  if (!th || th->is_worker || atomic_load(&glass_init_state) == 0)
     return;
   glass_tp_thread_exit(th);
-  glass_root_end_events(th);
+  if (unlikely(atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2)) {
+    glass_mutex_lock(&early_lock); // ends before its owed begin events, or after them
+    glass_root_end_events(th);
+    glass_mutex_unlock(&early_lock);
+  } else {
+    glass_root_end_events(th);
+  }
   if (glass_fini_started())
     return; // the process is exiting: shutdown deals with the workers and the descriptors
   if (th->team != th->root_team)
@@ -297,18 +342,113 @@ glass_thread_t *glass_pool_take(void) {
   return th;
 }
 
+// A worker's callbacks outside any region (thread_begin, thread_end) run in a context of its
+// own, so that the tool may call any omp_* routine or use any construct there: a level-0 team
+// of one (made on first use, kept in root_team, which workers do not otherwise use) whose task
+// has the initial ICVs and a thread limit of 1, so that a region started there runs with a team
+// of one instead of creating workers whose thread_begin would start regions in turn.
+// ompt_get_task_info and ompt_get_parallel_info still report no task there (inquiry.c).
+typedef struct {
+  glass_team_t *team;
+  glass_task_t *task;
+  int32_t tid;
+  int32_t ompt_state;
+} detached_save_t;
+
+static void detached_enter(glass_thread_t *th, detached_save_t *save) {
+  *save = (detached_save_t){th->team, th->task, th->tid, 0};
+#if GLASS_OMPT
+  save->ompt_state = th->ompt_state;
+#endif
+  if (!th->root_team)
+    root_setup(th);
+  glass_task_t *task = &th->root_team->itasks[0];
+  task->icvs = glass_env.initial; // what an earlier callback set does not carry over
+  task->icvs.thread_limit = 1;
+  th->team = th->root_team;
+  th->task = task;
+  th->tid = 0;
+}
+
+static void detached_leave(glass_thread_t *th, const detached_save_t *save) {
+  th->task = save->task;
+  th->team = save->team;
+  th->tid = save->tid;
+  OMPT_STATE(th, save->ompt_state);
+}
+
+bool glass_thread_detached(const glass_thread_t *th, const glass_task_t *task) {
+  return th->is_worker && th->root_team && task == &th->root_team->itasks[0];
+}
+
+static void worker_event(glass_thread_t *th, bool begin) {
+  detached_save_t save;
+  detached_enter(th, &save);
+  if (begin)
+    glass_ompt_thread_begin(th, ompt_thread_worker);
+  else
+    glass_ompt_thread_end(th);
+  detached_leave(th, &save);
+}
+
+// Takes an idle worker out of the pool for a while (no fork may bind it meanwhile).
+static bool pool_remove(glass_thread_t *th) {
+  glass_mutex_lock(&pool_lock);
+  bool found = false;
+  for (glass_thread_t **p = &pool_head; *p; p = &(*p)->pool_next) {
+    if (*p == th) {
+      *p = th->pool_next;
+      th->pool_next = NULL;
+      th->in_pool = false;
+      found = true;
+      break;
+    }
+  }
+  glass_mutex_unlock(&pool_lock);
+  return found;
+}
+
+// The tool is being finalized early: this thread's last event, then back to waiting.
+static void worker_ompt_end(glass_thread_t *th) {
+  bool pooled = pool_remove(th);
+  if (OMPT_ON(thread_end))
+    worker_event(th, false);
+  if (pooled)
+    pool_put(th);
+  else
+    th->cmd = th->team ? GLASS_CMD_RUN : GLASS_CMD_NONE;
+  atomic_fetch_add_explicit(&end_acks, 1, memory_order_release);
+}
+
+static void worker_wait(glass_thread_t *th, const glass_waiter_t *w) {
+  th->go_seen += 2;
+  glass_flag_wait(&th->go, th->go_seen, w);
+}
+
+// thread_begin comes with the first command: by then the fork that made this worker has bound
+// it (team, tid), so its detached context cannot race with the binding. A worker made while the
+// tool's initializer runs (a region the initializer or a thread it started runs) gets it with
+// its first command after the initialization.
+static bool worker_begin(glass_thread_t *th) {
+  if (atomic_load_explicit(&glass_init_state, memory_order_acquire) != 2)
+    return false;
+  if (OMPT_ON(thread_begin))
+    worker_event(th, true);
+  return true;
+}
+
 static void *worker_main(void *arg) {
   glass_thread_t *th = arg;
   glass_tls_self = th;
   glass_tls_mutex_code = glass_mutex_code(th->gtid);
-  if (OMPT_ON(thread_begin))
-    glass_ompt_thread_begin(th, ompt_thread_worker);
   OMPT_STATE(th, ompt_state_idle);
   glass_waiter_t idle;
   const glass_waiter_t *w = glass_task_idle_waiter(th, &idle); // helps the region it left
-  for (;;) {
-    th->go_seen += 2;
-    glass_flag_wait(&th->go, th->go_seen, w);
+  bool begun = false;
+  worker_wait(th, w);
+  for (;; worker_wait(th, w)) {
+    if (unlikely(!begun))
+      begun = worker_begin(th);
     int cmd = th->cmd;
     if (likely(cmd == GLASS_CMD_RUN)) {
       glass_worker_run_region(th);
@@ -317,11 +457,7 @@ static void *worker_main(void *arg) {
     } else if (cmd == GLASS_CMD_EXIT) {
       break;
     } else if (cmd == GLASS_CMD_OMPT_END) {
-      // The tool is being finalized early: this thread's last event, then back to waiting.
-      if (OMPT_ON(thread_end))
-        glass_ompt_thread_end(th);
-      th->cmd = th->team ? GLASS_CMD_RUN : GLASS_CMD_NONE;
-      atomic_fetch_add_explicit(&end_acks, 1, memory_order_release);
+      worker_ompt_end(th);
     }
   }
   OMPT_STATE(th, ompt_state_overhead);
@@ -331,7 +467,7 @@ static void *worker_main(void *arg) {
     release_hot_teams(th);
   glass_tp_thread_exit(th);
   if (OMPT_ON(thread_end))
-    glass_ompt_thread_end(th);
+    worker_event(th, false);
   OMPT_STATE(th, ompt_state_undefined);
   return NULL;
 }
@@ -363,6 +499,8 @@ static glass_thread_t *worker_create(void) {
 
 // A worker for a team: an idle pooled one if there is one, else a new thread.
 glass_thread_t *glass_worker_get(void) {
+  if (unlikely(atomic_load_explicit(&workers_gone, memory_order_acquire)))
+    return NULL; // at exit, after the shutdown: regions run with the threads they have
   glass_thread_t *w = glass_pool_take();
   if (unlikely(!w) && atomic_load_explicit(&pool_incoming, memory_order_acquire) > 0) {
     // Bounded: a worker told to exit at shutdown meanwhile never arrives.
@@ -385,6 +523,13 @@ void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid) {
 
 int glass_live_workers(void) {
   return atomic_load_explicit(&live_workers, memory_order_relaxed);
+}
+
+// A joined worker parked in a hot team: the team's next region stops short of it.
+static void leave_hot_team(glass_thread_t *w) {
+  glass_team_t *team = w->team;
+  if (team && w->tid > 0 && w->tid < team->nmembers && team->members[w->tid] == w)
+    team->nmembers = w->tid;
 }
 
 // A busy worker whose team's master has left the team (the region is over) is in the tail of
@@ -429,7 +574,14 @@ void glass_pool_shutdown(void) {
     if (glass_thread_join_timed(w->handle, now < deadline ? deadline - now : 0) == 0)
       atomic_fetch_sub_explicit(&live_workers, 1, memory_order_relaxed);
     w->handle = 0;
+    leave_hot_team(w);
   }
+  // A region a callback starts from here on (a root's thread_end, the tool's finalizer) must
+  // not release threads that are gone, nor create new ones.
+  glass_mutex_lock(&pool_lock);
+  pool_head = NULL;
+  glass_mutex_unlock(&pool_lock);
+  atomic_store_explicit(&workers_gone, true, memory_order_release);
 }
 
 // ompt_finalize_tool: every idle worker delivers its thread_end on its own thread before the

@@ -20,7 +20,7 @@ static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m
   void *codeptr = GLASS_CODEPTR();
   uint64_t wid = ordered_wait_id(m);
   if (OMPT_ON(mutex_acquire))
-    glass_ompt_cb.mutex_acquire(ompt_mutex_ordered, 0, 0, wid, codeptr);
+    OMPT_CALL(mutex_acquire, ompt_mutex_ordered, 0, 0, wid, codeptr);
   if (m->slot) {
     int prior = th->ompt_state;
     OMPT_WAIT_STATE(th, ompt_state_wait_ordered, wid);
@@ -29,7 +29,7 @@ static GLASS_NOINLINE void ordered_slow(glass_thread_t *th, glass_ws_member_t *m
     (void)prior;
   }
   if (OMPT_ON(mutex_acquired))
-    glass_ompt_cb.mutex_acquired(ompt_mutex_ordered, wid, codeptr);
+    OMPT_CALL(mutex_acquired, ompt_mutex_ordered, wid, codeptr);
   (void)codeptr;
 }
 
@@ -70,7 +70,7 @@ GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
 // The same for the end (tail-called): pass the turn on, then the event.
 static GLASS_NOINLINE void end_ordered_traced(glass_ws_member_t *m) {
   glass_ws_ordered_pass(m);
-  glass_ompt_cb.mutex_released(ompt_mutex_ordered, ordered_wait_id(m), GLASS_CODEPTR());
+  OMPT_CALL(mutex_released, ompt_mutex_ordered, ordered_wait_id(m), GLASS_CODEPTR());
 }
 
 // A team of one has no turn to pass (dispatch_fini does not look at ord_done there).

@@ -14,10 +14,10 @@ static GLASS_NOINLINE int32_t single_events(glass_thread_t *th, int32_t won) {
   ompt_data_t *pd = glass_team_parallel_data(th->team);
   ompt_data_t *td = &th->task->ompt_data;
   if (won) {
-    glass_ompt_cb.work(ompt_work_single_executor, ompt_scope_begin, pd, td, 1, codeptr);
+    OMPT_CALL(work, ompt_work_single_executor, ompt_scope_begin, pd, td, 1, codeptr);
   } else {
-    glass_ompt_cb.work(ompt_work_single_other, ompt_scope_begin, pd, td, 1, codeptr);
-    glass_ompt_cb.work(ompt_work_single_other, ompt_scope_end, pd, td, 1, codeptr);
+    OMPT_CALL(work, ompt_work_single_other, ompt_scope_begin, pd, td, 1, codeptr);
+    OMPT_CALL(work, ompt_work_single_other, ompt_scope_end, pd, td, 1, codeptr);
   }
   return won;
 }
@@ -41,8 +41,8 @@ GLASS_API GLASS_FASTPATH int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
 
 static GLASS_NOINLINE void end_single_events(void) {
   glass_thread_t *th = glass_self();
-  glass_ompt_cb.work(ompt_work_single_executor, ompt_scope_end, glass_team_parallel_data(th->team),
-                     &th->task->ompt_data, 1, GLASS_CODEPTR());
+  OMPT_CALL(work, ompt_work_single_executor, ompt_scope_end, glass_team_parallel_data(th->team),
+            &th->task->ompt_data, 1, GLASS_CODEPTR());
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_end_single(ident_t *loc, int32_t gtid) {

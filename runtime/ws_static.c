@@ -168,14 +168,14 @@ static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
   if (!s->step) {
     ompt_dispatch_chunk_t chunk = {at(b, s->first), s->last - s->first + 1};
-    glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
     return;
   }
   uint64_t step = s->step, size = s->chunk;
   for (uint64_t first = s->first;; first += step) {
     uint64_t left = trip - first;
     ompt_dispatch_chunk_t chunk = {at(b, first), left < size ? left : size};
-    glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
     if (left <= step)
       break;
   }
@@ -206,7 +206,7 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
 static GLASS_NOINLINE void static_solo_sections(glass_thread_t *th, uint64_t n, void *codeptr) {
   ompt_data_t instance = {.ptr = codeptr};
   for (uint64_t i = 0; i < n; i++)
-    glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), ompt_dispatch_section, instance);
+    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), ompt_dispatch_section, instance);
 }
 
 static inline __attribute__((always_inline)) void static_solo_events(glass_thread_t *th,
@@ -221,8 +221,7 @@ static inline __attribute__((always_inline)) void static_solo_events(glass_threa
   // registers saved around the first.
   ompt_dispatch_chunk_t chunk = {lb, trip};
   if (OMPT_ON(work))
-    glass_ompt_cb.work((ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip,
-                       codeptr);
+    OMPT_CALL(work, (ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip, codeptr);
   if (!OMPT_ON(dispatch) || chunk.iterations == 0)
     return;
   if (type == ompt_work_sections) {
@@ -232,7 +231,7 @@ static inline __attribute__((always_inline)) void static_solo_events(glass_threa
   ompt_data_t instance = {.ptr = &chunk};
   ompt_dispatch_t kind =
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
-  glass_ompt_cb.dispatch(SOLO_PD(th), SOLO_TD(th), kind, instance);
+  OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, instance);
 }
 
 static inline bool static_chunked(int32_t sched) {
@@ -315,8 +314,8 @@ static GLASS_NOINLINE void static_fini_events(void) {
   glass_ws_member_t *m = glass_ws_member(th);
   if (!m->work_type)
     return;
-  glass_ompt_cb.work((ompt_work_t)m->work_type, ompt_scope_end, glass_team_parallel_data(th->team),
-                     &th->task->ompt_data, m->work_count, codeptr);
+  OMPT_CALL(work, (ompt_work_t)m->work_type, ompt_scope_end, glass_team_parallel_data(th->team),
+            &th->task->ompt_data, m->work_count, codeptr);
   m->work_type = 0;
 }
 
