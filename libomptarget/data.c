@@ -41,15 +41,59 @@ TGT_API void __tgt_push_mapper_component(void *handle, void *base, void *begin, 
 typedef void (*mapper_fn)(void *handle, void *base, void *begin, int64_t size, int64_t type,
                           void *name);
 
-// Runs entry i's mapper and gives back the list of components it maps.
-static void expand_mapper(const struct map_args *a, int i, struct mapper_components *c) {
-  memset(c, 0, sizeof *c);
-  ((mapper_fn)a->mappers[i])(c, a->bases[i], a->begins[i], a->sizes[i], a->types[i],
-                             a->names ? a->names[i] : NULL);
-}
-
 static void free_components(struct mapper_components *c) {
   free(c->a.bases), free(c->a.begins), free(c->a.sizes), free(c->a.types), free(c->a.names);
+}
+
+static int64_t with_parent(int64_t type, int parent) {
+  return (int64_t)(((uint64_t)type & ~MAP_MEMBER_OF) | ((uint64_t)(parent + 1) << 48));
+}
+
+// The argument list with every entry that has a mapper replaced by the components its mapper
+// pushes, so that one pass over the whole list sees every reference to a range (a structure
+// mapped through its mapper and one of its arrays mapped again must reach zero together).
+// Member-of indices are renumbered for the new positions. Returns false when there is no
+// mapper: *out is then *a.
+static bool flatten(const struct map_args *a, struct mapper_components *out) {
+  bool any = false;
+  for (int i = 0; a->mappers && i < a->n && !any; i++)
+    any = a->mappers[i] != NULL;
+  memset(out, 0, sizeof *out);
+  if (!any) {
+    out->a = *a;
+    return false;
+  }
+  int *first = malloc(((size_t)a->n + 1) * sizeof *first);
+  for (int i = 0; first && i < a->n; i++) {
+    first[i] = out->a.n;
+    void *name = a->names ? a->names[i] : NULL;
+    if (!a->mappers[i]) {
+      int p = map_parent(a->types[i]);
+      __tgt_push_mapper_component(
+          out, a->bases[i], a->begins[i], a->sizes[i],
+          p >= 0 && p < i ? with_parent(a->types[i], first[p]) : a->types[i], name);
+      continue;
+    }
+    struct mapper_components c = {0};
+    ((mapper_fn)a->mappers[i])(&c, a->bases[i], a->begins[i], a->sizes[i], a->types[i], name);
+    int outer = map_parent(a->types[i]);
+    outer = outer >= 0 && outer < i ? first[outer] : -1;
+    for (int k = 0; k < c.a.n; k++) {
+      // A component's member-of names an earlier component; one naming itself or a later one
+      // carries the entry's own member-of, which names an entry of the outer list.
+      int p = map_parent(c.a.types[k]);
+      int64_t type = c.a.types[k];
+      if (p >= 0 && p < k)
+        type = with_parent(type, first[i] + p);
+      else if (p >= 0)
+        type = outer >= 0 ? with_parent(type, outer) : (int64_t)((uint64_t)type & ~MAP_MEMBER_OF);
+      __tgt_push_mapper_component(out, c.a.bases[k], c.a.begins[k], c.a.sizes[k], type,
+                                  c.a.names[k]);
+    }
+    free_components(&c);
+  }
+  free(first);
+  return true;
 }
 
 // Map names are source-location strings ";name;file;line;col;;".
@@ -66,8 +110,8 @@ const char *tgt_map_name(const struct map_args *a, int i, char *buf, size_t len)
   return buf;
 }
 
-static void transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_t tgt, uint64_t size,
-                     const tgt_ident_t *loc) {
+static void raw_transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_t tgt,
+                         uint64_t size, const tgt_ident_t *loc) {
   TGT_INFO(INFO_DATA_TRANSFER, d->id, "copying data from %s, HstPtr=%p, TgtPtr=%p, Size=%llu",
            to ? "host to device" : "device to host", (void *)host, (void *)tgt,
            (unsigned long long)size);
@@ -78,8 +122,31 @@ static void transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_t tg
               (unsigned long long)size, to ? "to" : "from");
 }
 
+// A copy that leaves attached pointers alone: the host keeps its pointer values, the device
+// its own.
+static void transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_t tgt, uint64_t size,
+                     const tgt_ident_t *loc) {
+  struct shadow *sh;
+  size_t n = shadow_range(&d->shadows, host, host + size, &sh);
+  uintptr_t keep[8], *saved = n <= 8 ? keep : malloc(n * sizeof *saved);
+  if (!saved)
+    tgt_fatal(loc, "out of memory");
+  for (size_t i = 0; !to && i < n; i++)
+    memcpy(&saved[i], (void *)sh[i].host_addr, sizeof *saved);
+  raw_transfer(d, to, host, tgt, size, loc);
+  for (size_t i = 0; i < n; i++)
+    if (to)
+      raw_transfer(d, true, (uintptr_t)&sh[i].tgt_value, sh[i].tgt_addr, sizeof(void *), loc);
+    else
+      memcpy((void *)sh[i].host_addr, &saved[i], sizeof *saved);
+  if (saved != keep)
+    free(saved);
+}
+
 // Finds or creates the device copy of [begin, begin+size) and takes a reference when
-// `count`. Returns the device address of begin (0 for an absent zero-length section).
+// `count`. Returns the device address of begin (0 for an absent zero-length section); *is_new
+// says whether the range's row was created by the current construct, which is when its data
+// is copied in (a member of a structure lives in the structure's row).
 static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size, int64_t type,
                            bool count, bool *is_new, const tgt_ident_t *loc) {
   bool extends;
@@ -93,6 +160,7 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
       r->hold_ref++;
     else if (count && r->dyn_ref != REF_INF)
       r->dyn_ref++;
+    *is_new = r->born == d->epoch;
     TGT_INFO(INFO_MAPPING_EXISTS, d->id,
              "mapping exists with HstPtrBegin=%p, TgtPtrBegin=%p, Size=%llu, DynRefCount=%lld, "
              "HoldRefCount=%llu",
@@ -112,6 +180,7 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
   if (!r)
     tgt_fatal(loc, "device %d: out of memory for the mapping table", d->id);
   r->owned = true;
+  r->born = d->epoch;
   if (type & MAP_OMPX_HOLD)
     r->hold_ref = 1;
   else
@@ -133,44 +202,56 @@ static void attach(struct tgt_device *d, uintptr_t ptr_addr, uintptr_t pointee,
   uintptr_t host_value;
   memcpy(&host_value, (void *)ptr_addr, sizeof host_value);
   uintptr_t value = (uintptr_t)dev_pointee - (pointee - host_value);
-  transfer(d, true, (uintptr_t)&value, (uintptr_t)dev_ptr, sizeof value, loc);
+  raw_transfer(d, true, (uintptr_t)&value, (uintptr_t)dev_ptr, sizeof value, loc);
+  shadow_put(&d->shadows, (struct shadow){ptr_addr, (uintptr_t)dev_ptr, value});
 }
 
-int tgt_data_begin(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
-  bool *fresh = calloc(a->n ? a->n : 1, sizeof *fresh);
-  if (!fresh)
-    tgt_fatal(loc, "out of memory");
+static void show_args(struct tgt_device *d, const struct map_args *a) {
+  for (int i = 0; i < a->n; i++) {
+    char name[128];
+    tgt_info(d->id, "  arg %d: %s base=%p begin=%p size=%lld type=0x%llx", i,
+             tgt_map_name(a, i, name, sizeof name), a->bases[i], a->begins[i],
+             (long long)a->sizes[i], (unsigned long long)a->types[i]);
+  }
+}
+
+static void data_begin_only_flat(struct tgt_device *d, const struct map_args *a,
+                                 const tgt_ident_t *loc) {
+  if (tgt_info_flags & INFO_KERNEL_ARGS)
+    show_args(d, a);
+  d->epoch++;
   for (int i = 0; i < a->n; i++) {
     int64_t type = a->types[i];
-    if (a->mappers && a->mappers[i]) {
-      struct mapper_components c;
-      expand_mapper(a, i, &c);
-      tgt_data_begin(d, &c.a, loc);
-      free_components(&c);
-      continue;
-    }
     if (type & (MAP_LITERAL | MAP_PRIVATE | MAP_ATTACH))
       continue;
     uintptr_t begin = (uintptr_t)a->begins[i], base = (uintptr_t)a->bases[i];
     uint64_t size = (uint64_t)a->sizes[i];
     int parent = map_parent(type);
-    bool member = parent >= 0 && parent < i, ptr_new;
+    bool member = parent >= 0 && parent < i, is_new;
     if (type & MAP_PTR_AND_OBJ)
-      map_range(d, base, sizeof(void *), type & ~MAP_PRESENT, !member, &ptr_new, loc);
+      map_range(d, base, sizeof(void *), type & ~MAP_PRESENT, !member, &is_new, loc);
     uintptr_t tgt =
-        map_range(d, begin, size, type, !member || (type & MAP_PTR_AND_OBJ), &fresh[i], loc);
-    // A member is new when its structure is.
-    bool is_new = fresh[i] || (member && !(type & MAP_PTR_AND_OBJ) && fresh[parent]);
+        map_range(d, begin, size, type, !member || (type & MAP_PTR_AND_OBJ), &is_new, loc);
     if (tgt && size && (type & MAP_TO) && (is_new || (type & MAP_ALWAYS)))
       transfer(d, true, begin, tgt, size, loc);
     if (type & MAP_PTR_AND_OBJ)
       attach(d, base, begin, loc);
   }
   for (int i = 0; i < a->n; i++)
-    if ((a->types[i] & MAP_ATTACH) && !(a->mappers && a->mappers[i]))
+    if (a->types[i] & MAP_ATTACH)
       attach(d, (uintptr_t)a->bases[i], (uintptr_t)a->begins[i], loc);
-  free(fresh);
-  return 0;
+}
+
+// use_device_ptr and use_device_addr: the device address goes back in the base array.
+static void return_params(struct tgt_device *d, const struct map_args *a) {
+  for (int i = 0; i < a->n; i++) {
+    if (!(a->types[i] & MAP_RETURN_PARAM))
+      continue;
+    uintptr_t begin = (uintptr_t)a->begins[i], base = (uintptr_t)a->bases[i];
+    void *t = map_translate(&d->table, begin);
+    if (t)
+      a->bases[i] = (char *)t - (begin - base);
+  }
 }
 
 // Drops the references one entry holds; marks rows whose counts reach zero.
@@ -206,6 +287,7 @@ static void remove_if_released(struct tgt_device *d, uintptr_t begin, uint64_t s
            "removing map entry with HstPtrBegin=%p, TgtPtrBegin=%p, "
            "Size=%llu",
            (void *)r->begin, (void *)r->tgt, (unsigned long long)(r->end - r->begin));
+  shadow_drop(&d->shadows, r->begin, r->end);
   if (r->owned)
     d->rtl->free(d->rtl_id, (void *)r->tgt);
   map_remove(&d->table, r);
@@ -217,15 +299,8 @@ static bool skip_at_end(const struct map_args *a, int i) {
 
 // Three passes, so that members (listed after their structure) see whether the structure is
 // released before anything is copied back or freed.
-int tgt_data_end(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
+static void data_end_flat(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
   for (int i = a->n - 1; i >= 0; i--) {
-    if (a->mappers && a->mappers[i]) {
-      struct mapper_components c;
-      expand_mapper(a, i, &c);
-      tgt_data_end(d, &c.a, loc);
-      free_components(&c);
-      continue;
-    }
     if (skip_at_end(a, i))
       continue;
     int64_t type = a->types[i];
@@ -237,7 +312,7 @@ int tgt_data_end(struct tgt_device *d, const struct map_args *a, const tgt_ident
   }
   for (int i = 0; i < a->n; i++) {
     int64_t type = a->types[i];
-    if ((a->mappers && a->mappers[i]) || skip_at_end(a, i) || !(type & MAP_FROM) || !a->sizes[i])
+    if (skip_at_end(a, i) || !(type & MAP_FROM) || !a->sizes[i])
       continue;
     bool extends;
     uintptr_t begin = (uintptr_t)a->begins[i];
@@ -246,13 +321,12 @@ int tgt_data_end(struct tgt_device *d, const struct map_args *a, const tgt_ident
       transfer(d, false, begin, r->tgt + (begin - r->begin), a->sizes[i], loc);
   }
   for (int i = 0; i < a->n; i++) {
-    if ((a->mappers && a->mappers[i]) || skip_at_end(a, i))
+    if (skip_at_end(a, i))
       continue;
     remove_if_released(d, (uintptr_t)a->begins[i], a->sizes[i]);
     if (a->types[i] & MAP_PTR_AND_OBJ)
       remove_if_released(d, (uintptr_t)a->bases[i], sizeof(void *));
   }
-  return 0;
 }
 
 // One contiguous piece of a target update.
@@ -294,16 +368,10 @@ static void update_strided(struct tgt_device *d, uintptr_t base, const struct di
   }
 }
 
-int tgt_data_update(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
+static void data_update_flat(struct tgt_device *d, const struct map_args *a,
+                             const tgt_ident_t *loc) {
   for (int i = 0; i < a->n; i++) {
     int64_t type = a->types[i];
-    if (a->mappers && a->mappers[i]) {
-      struct mapper_components c;
-      expand_mapper(a, i, &c);
-      tgt_data_update(d, &c.a, loc);
-      free_components(&c);
-      continue;
-    }
     if (!(type & (MAP_TO | MAP_FROM)) || (type & (MAP_LITERAL | MAP_PRIVATE | MAP_ATTACH)))
       continue;
     if ((uint64_t)type & MAP_NON_CONTIG)
@@ -311,5 +379,23 @@ int tgt_data_update(struct tgt_device *d, const struct map_args *a, const tgt_id
     else
       update_piece(d, (uintptr_t)a->begins[i], a->sizes[i], type, loc);
   }
+}
+
+#define FLATTENED(name)                                                                            \
+  int tgt_##name(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {         \
+    struct mapper_components flat;                                                                 \
+    bool owned = flatten(a, &flat);                                                                \
+    name##_flat(d, &flat.a, loc);                                                                  \
+    if (owned)                                                                                     \
+      free_components(&flat);                                                                      \
+    return 0;                                                                                      \
+  }
+FLATTENED(data_begin_only)
+FLATTENED(data_end)
+FLATTENED(data_update)
+
+int tgt_data_begin(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
+  tgt_data_begin_only(d, a, loc);
+  return_params(d, a);
   return 0;
 }

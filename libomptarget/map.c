@@ -110,3 +110,51 @@ bool alloc_set_remove(struct alloc_set *s, uintptr_t p) {
   s->n--;
   return true;
 }
+
+static size_t shadow_lower(const struct shadow_set *s, uintptr_t p) {
+  size_t lo = 0, hi = s->n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (s->v[mid].host_addr < p)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+void shadow_put(struct shadow_set *s, struct shadow x) {
+  size_t i = shadow_lower(s, x.host_addr);
+  if (i < s->n && s->v[i].host_addr == x.host_addr) {
+    s->v[i] = x;
+    return;
+  }
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? 2 * s->cap : 16;
+    struct shadow *v = realloc(s->v, cap * sizeof *v);
+    if (!v)
+      return;
+    s->v = v, s->cap = cap;
+  }
+  memmove(&s->v[i + 1], &s->v[i], (s->n - i) * sizeof *s->v);
+  s->v[i] = x;
+  s->n++;
+}
+
+size_t shadow_range(struct shadow_set *s, uintptr_t begin, uintptr_t end, struct shadow **first) {
+  size_t i = shadow_lower(s, begin), k = i;
+  while (k < s->n && s->v[k].host_addr + sizeof(void *) <= end)
+    k++;
+  *first = s->v + i;
+  return k - i;
+}
+
+void shadow_drop(struct shadow_set *s, uintptr_t begin, uintptr_t end) {
+  struct shadow *first;
+  size_t n = shadow_range(s, begin, end, &first);
+  if (!n)
+    return;
+  size_t i = (size_t)(first - s->v);
+  memmove(first, first + n, (s->n - i - n) * sizeof *s->v);
+  s->n -= n;
+}

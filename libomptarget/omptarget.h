@@ -87,6 +87,7 @@ struct map_row {
   bool owned;                 // tgt was allocated by the runtime and is freed with the row
   bool releasing;             // scheduled for removal by the current data-end call
   bool associated;            // entered by omp_target_associate_ptr
+  uint64_t born;              // the device's epoch when the row was created
 };
 #define REF_INF UINT64_MAX
 
@@ -101,6 +102,23 @@ struct alloc_set {
 };
 TGT_HIDDEN bool alloc_set_add(struct alloc_set *s, uintptr_t p);
 TGT_HIDDEN bool alloc_set_remove(struct alloc_set *s, uintptr_t p);
+
+// A device pointer the runtime pointed at a device pointee (attach): copies of the range that
+// holds it must not carry the device value to the host or the host value to the device.
+struct shadow {
+  uintptr_t host_addr; // where the pointer lives on the host
+  uintptr_t tgt_addr;  // and on the device
+  uintptr_t tgt_value; // what it holds on the device
+};
+struct shadow_set {
+  struct shadow *v; // sorted by host_addr
+  size_t n, cap;
+};
+TGT_HIDDEN void shadow_put(struct shadow_set *s, struct shadow x);
+// The shadows in [begin, end): *first and the count.
+TGT_HIDDEN size_t shadow_range(struct shadow_set *s, uintptr_t begin, uintptr_t end,
+                               struct shadow **first);
+TGT_HIDDEN void shadow_drop(struct shadow_set *s, uintptr_t begin, uintptr_t end);
 
 struct loaded_image {
   void *module;
@@ -117,6 +135,8 @@ struct tgt_device {
   struct loaded_image *images; // indexed like the registry's images
   int nimages;
   struct alloc_set allocs; // omp_target_alloc's blocks, to refuse a bad or double free
+  struct shadow_set shadows;
+  uint64_t epoch; // counts data-begin steps, to tell rows created by the current one
 };
 
 // rtl.c: registry, plugins, devices, policy.

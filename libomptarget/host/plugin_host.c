@@ -6,6 +6,7 @@
 
 #include <dlfcn.h>
 #include <elf.h>
+#include <fcntl.h>
 #include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@ struct module {
   const unsigned char *elf;
   size_t size;
   uintptr_t base;
+  int fd; // the memfd the image was loaded from
 };
 
 static int ndevices;
@@ -63,35 +65,43 @@ static bool write_all(int fd, const void *p, size_t n) {
   return true;
 }
 
-// dlopen an image from memory: an anonymous memfd (or, without memfd, a temporary file
-// removed at once), so no file outlives the load.
-static void *open_image(const void *image, size_t size, char *why, size_t whylen) {
-  char path[64];
-  char tmp[4096];
+// An open descriptor holding the image and no name in any directory: a memfd, or else a
+// temporary file unlinked at once.
+static int stage_image(const void *image, size_t size) {
   int fd = memfd_create("omptarget-image", MFD_CLOEXEC);
-  bool is_tmp = false;
   if (fd < 0) {
+    char tmp[4096];
     const char *dir = getenv("TMPDIR");
     snprintf(tmp, sizeof tmp, "%s/omptarget-XXXXXX", dir && *dir ? dir : "/tmp");
-    fd = mkstemp(tmp);
-    is_tmp = true;
-  }
-  if (fd < 0 || !write_all(fd, image, size)) {
-    snprintf(why, whylen, "cannot stage the image: %m");
+    fd = mkostemp(tmp, O_CLOEXEC);
     if (fd >= 0)
-      close(fd);
-    if (is_tmp)
       unlink(tmp);
+  }
+  if (fd >= 0 && !write_all(fd, image, size)) {
+    close(fd);
+    fd = -1;
+  }
+  return fd;
+}
+
+// dlopen an image from memory through /proc/self/fd. The descriptor stays open while the
+// image is loaded: ld.so knows an object by its path, and a closed descriptor's number, reused
+// by the next device's load, would hand that device this device's copy.
+static void *open_image(const void *image, size_t size, int *keep_fd, char *why, size_t whylen) {
+  char path[64];
+  int fd = stage_image(image, size);
+  if (fd < 0) {
+    snprintf(why, whylen, "cannot stage the image: %m");
     return NULL;
   }
-  if (!is_tmp)
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-  void *h = dlopen(is_tmp ? tmp : path, RTLD_NOW | RTLD_LOCAL);
-  if (!h)
+  snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
     snprintf(why, whylen, "%s", dlerror());
-  close(fd);
-  if (is_tmp)
-    unlink(tmp);
+    close(fd);
+    fd = -1;
+  }
+  *keep_fd = fd;
   return h;
 }
 
@@ -103,7 +113,7 @@ static int host_load(int dev, const void *image, size_t size, void **out, char *
     snprintf(why, whylen, "out of memory");
     return -1;
   }
-  m->handle = open_image(image, size, why, whylen);
+  m->handle = open_image(image, size, &m->fd, why, whylen);
   if (!m->handle) {
     free(m);
     return -1;
