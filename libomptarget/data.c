@@ -115,8 +115,18 @@ static void raw_transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_
   TGT_INFO(INFO_DATA_TRANSFER, d->id, "copying data from %s, HstPtr=%p, TgtPtr=%p, Size=%llu",
            to ? "host to device" : "device to host", (void *)host, (void *)tgt,
            (unsigned long long)size);
+  uint64_t op_id = 0;
+  int host_dev = tgt_num_devices();
+  if (tgt_ompt_on)
+    tgt_ompt_data_op(to ? OMPT_TO : OMPT_FROM, true, &op_id, to ? (void *)host : (void *)tgt,
+                     to ? host_dev : d->id, to ? (void *)tgt : (void *)host, to ? d->id : host_dev,
+                     size);
   int rc = to ? d->rtl->submit(d->rtl_id, (void *)tgt, (void *)host, size)
               : d->rtl->retrieve(d->rtl_id, (void *)host, (void *)tgt, size);
+  if (tgt_ompt_on)
+    tgt_ompt_data_op(to ? OMPT_TO : OMPT_FROM, false, &op_id, to ? (void *)host : (void *)tgt,
+                     to ? host_dev : d->id, to ? (void *)tgt : (void *)host, to ? d->id : host_dev,
+                     size);
   if (rc)
     tgt_fatal(loc, "device %d: copy of %llu bytes %s the device failed", d->id,
               (unsigned long long)size, to ? "to" : "from");
@@ -173,7 +183,12 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
               d->id, (void *)begin, (unsigned long long)size);
   if (size == 0)
     return 0;
+  uint64_t op_id = 0;
+  if (tgt_ompt_on)
+    tgt_ompt_data_op(OMPT_ALLOC, true, &op_id, (void *)begin, tgt_num_devices(), NULL, d->id, size);
   void *tgt = d->rtl->alloc(d->rtl_id, size);
+  if (tgt_ompt_on)
+    tgt_ompt_data_op(OMPT_ALLOC, false, &op_id, (void *)begin, tgt_num_devices(), tgt, d->id, size);
   if (!tgt)
     tgt_fatal(loc, "device %d: cannot allocate %llu bytes", d->id, (unsigned long long)size);
   r = map_insert(&d->table, begin, size, (uintptr_t)tgt);
@@ -288,8 +303,17 @@ static void remove_if_released(struct tgt_device *d, uintptr_t begin, uint64_t s
            "Size=%llu",
            (void *)r->begin, (void *)r->tgt, (unsigned long long)(r->end - r->begin));
   shadow_drop(&d->shadows, r->begin, r->end);
-  if (r->owned)
+  if (r->owned) {
+    uint64_t op_id = 0;
+    size_t bytes = r->end - r->begin;
+    if (tgt_ompt_on)
+      tgt_ompt_data_op(OMPT_DELETE, true, &op_id, (void *)r->begin, tgt_num_devices(),
+                       (void *)r->tgt, d->id, bytes);
     d->rtl->free(d->rtl_id, (void *)r->tgt);
+    if (tgt_ompt_on)
+      tgt_ompt_data_op(OMPT_DELETE, false, &op_id, (void *)r->begin, tgt_num_devices(),
+                       (void *)r->tgt, d->id, bytes);
+  }
   map_remove(&d->table, r);
 }
 

@@ -19,50 +19,61 @@ static void wait_deps(const tgt_ident_t *loc, int32_t ndeps, void *deps, int32_t
     __kmpc_omp_wait_deps(loc, __kmpc_global_thread_num(loc), ndeps, deps, nnoalias, noalias);
 }
 
+typedef int (*data_step)(struct tgt_device *, const struct map_args *, const tgt_ident_t *);
+
 static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_args *a,
-                    int (*op)(struct tgt_device *, const struct map_args *, const tgt_ident_t *),
-                    const char *what) {
+                    data_step op, const char *what, int ompt_kind, const void *codeptr) {
   struct tgt_device *d = tgt_device_get(&device_id, loc, what);
   if (!d)
     return;
   TGT_INFO(INFO_KERNEL_ARGS, d->id, "%s with %d argument(s)", what, a->n);
+  struct tgt_ompt_region r = {ompt_kind, d->id, codeptr, 0, {0}, NULL};
+  if (tgt_ompt_on)
+    tgt_ompt_target(&r, true);
   pthread_mutex_lock(&d->lock);
   op(d, a, loc);
   pthread_mutex_unlock(&d->lock);
+  if (tgt_ompt_on)
+    tgt_ompt_target(&r, false);
   if (tgt_info_flags & INFO_DUMP_TABLE)
     tgt_dump_table(d, loc);
 }
 
-#define DATA_ENTRY(suffix, op, what)                                                               \
+// ompt_target_t: target data begin/end are reported as enter/exit data, as LLVM does.
+enum { OMPT_TARGET = 1, OMPT_ENTER = 2, OMPT_EXIT = 3, OMPT_UPDATE = 4 };
+
+#define RA __builtin_return_address(0)
+#define DATA_ENTRY(suffix, op, what, kind)                                                         \
   TGT_API void __tgt_target_data_##suffix##_mapper(tgt_ident_t *loc, int64_t device_id, int32_t n, \
                                                    void **bases, void **begins, int64_t *sizes,    \
                                                    int64_t *types, void **names, void **mappers) { \
     struct map_args a = {n, bases, begins, sizes, types, names, mappers};                          \
-    data_op(loc, device_id, &a, op, what);                                                         \
+    data_op(loc, device_id, &a, op, what, kind, RA);                                               \
   }                                                                                                \
   TGT_API void __tgt_target_data_##suffix##_nowait_mapper(                                         \
       tgt_ident_t *loc, int64_t device_id, int32_t n, void **bases, void **begins, int64_t *sizes, \
       int64_t *types, void **names, void **mappers, int32_t ndeps, void *deps, int32_t nnoalias,   \
       void *noalias) {                                                                             \
     wait_deps(loc, ndeps, deps, nnoalias, noalias);                                                \
-    __tgt_target_data_##suffix##_mapper(loc, device_id, n, bases, begins, sizes, types, names,     \
-                                        mappers);                                                  \
+    struct map_args a = {n, bases, begins, sizes, types, names, mappers};                          \
+    data_op(loc, device_id, &a, op, what, kind, RA);                                               \
   }                                                                                                \
   TGT_API void __tgt_target_data_##suffix(int64_t device_id, int32_t n, void **bases,              \
                                           void **begins, int64_t *sizes, int64_t *types) {         \
-    __tgt_target_data_##suffix##_mapper(NULL, device_id, n, bases, begins, sizes, types, NULL,     \
-                                        NULL);                                                     \
+    struct map_args a = {n, bases, begins, sizes, types, NULL, NULL};                              \
+    data_op(NULL, device_id, &a, op, what, kind, RA);                                              \
   }                                                                                                \
   TGT_API void __tgt_target_data_##suffix##_nowait(                                                \
       int64_t device_id, int32_t n, void **bases, void **begins, int64_t *sizes, int64_t *types,   \
       int32_t ndeps, void *deps, int32_t nnoalias, void *noalias) {                                \
-    __tgt_target_data_##suffix##_nowait_mapper(NULL, device_id, n, bases, begins, sizes, types,    \
-                                               NULL, NULL, ndeps, deps, nnoalias, noalias);        \
+    wait_deps(NULL, ndeps, deps, nnoalias, noalias);                                               \
+    struct map_args a = {n, bases, begins, sizes, types, NULL, NULL};                              \
+    data_op(NULL, device_id, &a, op, what, kind, RA);                                              \
   }
 
-DATA_ENTRY(begin, tgt_data_begin, "target data begin")
-DATA_ENTRY(end, tgt_data_end, "target data end")
-DATA_ENTRY(update, tgt_data_update, "target update")
+DATA_ENTRY(begin, tgt_data_begin, "target data begin", OMPT_ENTER)
+DATA_ENTRY(end, tgt_data_end, "target data end", OMPT_EXIT)
+DATA_ENTRY(update, tgt_data_update, "target update", OMPT_UPDATE)
 
 // Device-side private copies of firstprivate aggregates, freed after the kernel.
 struct privates {
@@ -108,7 +119,8 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
 }
 
 static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
-                      const struct map_args *a, int32_t teams, int32_t threads) {
+                      const struct map_args *a, int32_t teams, int32_t threads,
+                      const void *codeptr) {
   struct tgt_device *d = tgt_device_get(&device_id, loc, "target");
   if (!d)
     return OFFLOAD_FAIL;
@@ -127,6 +139,10 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
   }
   struct privates priv;
   int nargs;
+  struct tgt_ompt_region r = {OMPT_TARGET, d->id, codeptr, 0, {0}, NULL};
+  uint64_t op_id = 0;
+  if (tgt_ompt_on)
+    tgt_ompt_target(&r, true);
   pthread_mutex_lock(&d->lock);
   tgt_data_begin(d, a, loc);
   void **args = kernel_args(d, a, dyn_ptr, &nargs, &priv, loc);
@@ -135,7 +151,11 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
            "launching kernel %p with %d argument(s), num_teams %d, "
            "thread_limit %d",
            fn, nargs, teams, threads);
+  if (tgt_ompt_on)
+    tgt_ompt_submit(true, &op_id, teams > 0 ? (unsigned)teams : 1);
   int rc = d->rtl->launch(d->rtl_id, fn, args, nargs);
+  if (tgt_ompt_on)
+    tgt_ompt_submit(false, &op_id, teams > 0 ? (unsigned)teams : 1);
   if (rc)
     tgt_fatal(loc, "device %d: kernel launch failed", d->id);
   pthread_mutex_lock(&d->lock);
@@ -144,20 +164,27 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
   tgt_data_end(d, a, loc);
   pthread_mutex_unlock(&d->lock);
   free(args), free(priv.ptrs);
+  if (tgt_ompt_on)
+    tgt_ompt_target(&r, false);
   if (tgt_info_flags & INFO_DUMP_TABLE)
     tgt_dump_table(d, loc);
   return 0;
 }
 
-TGT_API int __tgt_target_kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams,
-                                int32_t thread_limit, void *region_id, struct tgt_kernel_args *ka) {
+static int kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams, int32_t thread_limit,
+                  void *region_id, struct tgt_kernel_args *ka, const void *codeptr) {
   if (ka->version < 2) {
     tgt_error("kernel arguments version %u is not supported; running on the host", ka->version);
     return OFFLOAD_FAIL;
   }
   struct map_args a = {(int32_t)ka->nargs, ka->base_ptrs, ka->ptrs,   ka->sizes,
                        ka->types,          ka->names,     ka->mappers};
-  return run_region(loc, device_id, region_id, &a, num_teams, thread_limit);
+  return run_region(loc, device_id, region_id, &a, num_teams, thread_limit, codeptr);
+}
+
+TGT_API int __tgt_target_kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams,
+                                int32_t thread_limit, void *region_id, struct tgt_kernel_args *ka) {
+  return kernel(loc, device_id, num_teams, thread_limit, region_id, ka, RA);
 }
 
 TGT_API int __tgt_target_kernel_nowait(tgt_ident_t *loc, int64_t device_id, int32_t num_teams,
@@ -165,23 +192,25 @@ TGT_API int __tgt_target_kernel_nowait(tgt_ident_t *loc, int64_t device_id, int3
                                        struct tgt_kernel_args *ka, int32_t ndeps, void *deps,
                                        int32_t nnoalias, void *noalias) {
   wait_deps(loc, ndeps, deps, nnoalias, noalias);
-  return __tgt_target_kernel(loc, device_id, num_teams, thread_limit, region_id, ka);
+  return kernel(loc, device_id, num_teams, thread_limit, region_id, ka, RA);
 }
 
 // clang-14's entry points.
+#define LEGACY(loc, teams, threads)                                                                \
+  struct map_args a = {n, bases, begins, sizes, types, names, mappers};                            \
+  return run_region(loc, device_id, region_id, &a, teams, threads, RA)
+
 TGT_API int __tgt_target_teams_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
                                       int32_t n, void **bases, void **begins, int64_t *sizes,
                                       int64_t *types, void **names, void **mappers, int32_t teams,
                                       int32_t threads) {
-  struct map_args a = {n, bases, begins, sizes, types, names, mappers};
-  return run_region(loc, device_id, region_id, &a, teams, threads);
+  LEGACY(loc, teams, threads);
 }
 
 TGT_API int __tgt_target_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id, int32_t n,
                                 void **bases, void **begins, int64_t *sizes, int64_t *types,
                                 void **names, void **mappers) {
-  return __tgt_target_teams_mapper(loc, device_id, region_id, n, bases, begins, sizes, types, names,
-                                   mappers, -1, 0);
+  LEGACY(loc, -1, 0);
 }
 
 TGT_API int __tgt_target_teams_nowait_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
@@ -190,29 +219,28 @@ TGT_API int __tgt_target_teams_nowait_mapper(tgt_ident_t *loc, int64_t device_id
                                              int32_t teams, int32_t threads, int32_t ndeps,
                                              void *deps, int32_t nnoalias, void *noalias) {
   wait_deps(loc, ndeps, deps, nnoalias, noalias);
-  return __tgt_target_teams_mapper(loc, device_id, region_id, n, bases, begins, sizes, types, names,
-                                   mappers, teams, threads);
+  LEGACY(loc, teams, threads);
 }
 
 TGT_API int __tgt_target_nowait_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
                                        int32_t n, void **bases, void **begins, int64_t *sizes,
                                        int64_t *types, void **names, void **mappers, int32_t ndeps,
                                        void *deps, int32_t nnoalias, void *noalias) {
-  return __tgt_target_teams_nowait_mapper(loc, device_id, region_id, n, bases, begins, sizes, types,
-                                          names, mappers, -1, 0, ndeps, deps, nnoalias, noalias);
+  wait_deps(loc, ndeps, deps, nnoalias, noalias);
+  LEGACY(loc, -1, 0);
 }
 
 TGT_API int __tgt_target(int64_t device_id, void *region_id, int32_t n, void **bases, void **begins,
                          int64_t *sizes, int64_t *types) {
-  return __tgt_target_mapper(NULL, device_id, region_id, n, bases, begins, sizes, types, NULL,
-                             NULL);
+  void **names = NULL, **mappers = NULL;
+  LEGACY(NULL, -1, 0);
 }
 
 TGT_API int __tgt_target_teams(int64_t device_id, void *region_id, int32_t n, void **bases,
                                void **begins, int64_t *sizes, int64_t *types, int32_t teams,
                                int32_t threads) {
-  return __tgt_target_teams_mapper(NULL, device_id, region_id, n, bases, begins, sizes, types, NULL,
-                                   NULL, teams, threads);
+  void **names = NULL, **mappers = NULL;
+  LEGACY(NULL, teams, threads);
 }
 
 // The loop trip count is a hint for GPU launch geometry; host kernels size their own teams.

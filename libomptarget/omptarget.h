@@ -193,3 +193,27 @@ TGT_HIDDEN int tgt_data_end(struct tgt_device *d, const struct map_args *a, cons
 TGT_HIDDEN int tgt_data_update(struct tgt_device *d, const struct map_args *a,
                                const tgt_ident_t *loc);
 TGT_HIDDEN const char *tgt_map_name(const struct map_args *a, int i, char *buf, size_t len);
+
+// ompt.c: target events for the host runtime's tool. Each hook is behind `if (tgt_ompt_on)`.
+typedef union {
+  uint64_t value;
+  void *ptr;
+} tgt_ompt_data_t; // ompt_data_t
+struct tgt_ompt_region {
+  int kind; // ompt_target_t
+  int device;
+  const void *codeptr;
+  uint64_t target_id;
+  tgt_ompt_data_t target_data;
+  struct tgt_ompt_region *prev;
+};
+enum { OMPT_ALLOC = 1, OMPT_TO = 2, OMPT_FROM = 3, OMPT_DELETE = 4 }; // ompt_target_data_op_t
+TGT_HIDDEN extern bool tgt_ompt_on;
+TGT_HIDDEN void tgt_ompt_connect(void);
+TGT_HIDDEN void tgt_ompt_device_init(struct tgt_device *d);
+TGT_HIDDEN void tgt_ompt_device_load(struct tgt_device *d, int image, const void *elf, size_t size,
+                                     void *module);
+TGT_HIDDEN void tgt_ompt_target(struct tgt_ompt_region *r, bool begin);
+TGT_HIDDEN void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src,
+                                 int src_dev, const void *dst, int dst_dev, size_t bytes);
+TGT_HIDDEN void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams);

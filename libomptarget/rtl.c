@@ -281,6 +281,8 @@ static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
     snprintf(sym, sizeof sym, ".offloading.entry.%s", im->entries[0].name);
     im->dyn_ptr = d->rtl->lookup(d->rtl_id, li->module, sym) != NULL;
   }
+  if (tgt_ompt_on)
+    tgt_ompt_device_load(d, index, im->elf, im->size, li->module);
   TGT_INFO(INFO_PLUGIN, d->id, "loaded image %d (%zu bytes, %d entries, %s kernels)", index,
            im->size, im->nentries, im->dyn_ptr ? "clang >= 17" : "clang-14");
   for (int i = 0; i < im->nentries; i++) {
@@ -323,10 +325,16 @@ static int device_sync_images(struct tgt_device *d) {
   return rc;
 }
 
+static pthread_once_t ompt_once = PTHREAD_ONCE_INIT;
+
 int tgt_device_ready(struct tgt_device *d) {
+  // Outside the devices' initialisation: the tool's initializer may ask for the devices.
+  pthread_once(&ompt_once, tgt_ompt_connect);
   pthread_mutex_lock(&d->lock);
   if (!d->ready) {
     d->ready = true;
+    if (tgt_ompt_on)
+      tgt_ompt_device_init(d);
     TGT_INFO(INFO_PLUGIN, d->id, "initialised (%s plugin, type %s)", d->rtl->name,
              d->rtl->device_type(d->rtl_id));
   }

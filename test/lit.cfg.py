@@ -72,9 +72,14 @@ def probe_offload():
 
 if params.get("offload", "auto") != "0" and probe_offload():
     config.available_features.add("offload")
+# LLVM's libomptarget, to check that it works on top of Glass's libomp.
+llvm_libomptarget = params.get("llvm_libomptarget", "/usr/lib/llvm-22/lib/libomptarget.so.22.1")
+if os.path.exists(llvm_libomptarget):
+    config.available_features.add("llvm-libomptarget")
 
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.extend([
+    ("%llvm-libomptarget", llvm_libomptarget),
     ("%compile-offload", "%s %s %%s -o %%t" % (cc, offload_flags)),
     ("%compile-cxx", "%s %s -x c++ %%s -o %%t" % (cxx, flags)),
     ("%compile", "%s %s %%s -o %%t" % (cc, flags)),
