@@ -230,8 +230,8 @@ static void show_args(struct tgt_device *d, const struct map_args *a) {
   }
 }
 
-static void data_begin_only_flat(struct tgt_device *d, const struct map_args *a,
-                                 const tgt_ident_t *loc) {
+static void data_begin_flat(struct tgt_device *d, const struct map_args *a,
+                            const tgt_ident_t *loc) {
   if (tgt_info_flags & INFO_KERNEL_ARGS)
     show_args(d, a);
   d->epoch++;
@@ -405,21 +405,30 @@ static void data_update_flat(struct tgt_device *d, const struct map_args *a,
   }
 }
 
-#define FLATTENED(name)                                                                            \
-  int tgt_##name(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {         \
-    struct mapper_components flat;                                                                 \
-    bool owned = flatten(a, &flat);                                                                \
-    name##_flat(d, &flat.a, loc);                                                                  \
-    if (owned)                                                                                     \
-      free_components(&flat);                                                                      \
-    return 0;                                                                                      \
-  }
-FLATTENED(data_begin_only)
-FLATTENED(data_end)
-FLATTENED(data_update)
+typedef void (*flat_step)(struct tgt_device *, const struct map_args *, const tgt_ident_t *);
+
+// Runs a step on the argument list with its mappers expanded.
+static void on_flattened(flat_step step, struct tgt_device *d, const struct map_args *a,
+                         const tgt_ident_t *loc) {
+  struct mapper_components flat;
+  bool owned = flatten(a, &flat);
+  step(d, &flat.a, loc);
+  if (owned)
+    free_components(&flat);
+}
 
 int tgt_data_begin(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
-  tgt_data_begin_only(d, a, loc);
+  on_flattened(data_begin_flat, d, a, loc);
   return_params(d, a);
+  return 0;
+}
+
+int tgt_data_end(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
+  on_flattened(data_end_flat, d, a, loc);
+  return 0;
+}
+
+int tgt_data_update(struct tgt_device *d, const struct map_args *a, const tgt_ident_t *loc) {
+  on_flattened(data_update_flat, d, a, loc);
   return 0;
 }

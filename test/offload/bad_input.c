@@ -14,6 +14,7 @@ int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0); // one stream order for stdout and stderr
   void *p = omp_target_alloc(16, 0);
   omp_target_free(p, 0);
+  // clang-format off
   // CHECK: omptarget error: omp_target_free: [[P:0x[0-9a-f]+]] is not memory omp_target_alloc returned for device 0 (freed twice?); ignored
   omp_target_free(p, 0);
   int local;

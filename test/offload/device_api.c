@@ -23,11 +23,11 @@ int main(void) {
   // CHECK: alloc 1 distinct 1 accessible 0 1
   printf("alloc %d distinct %d accessible %d %d\n", d0 && d1, d0 != d1 && d0 != src,
          omp_target_is_accessible(d0, sizeof src, 0), omp_target_is_accessible(src, 4, host));
-  omp_target_memcpy(d0, src, sizeof src, 0, 0, 0, host);        // host -> device 0
-  omp_target_memcpy(d1, d0, 8 * sizeof(int), 0, 0, 1, 0);        // device 0 -> device 1
-  omp_target_memset(d1 + 8, 0x7f, 8 * sizeof(int), 1);            // device memset
+  omp_target_memcpy(d0, src, sizeof src, 0, 0, 0, host);  // host -> device 0
+  omp_target_memcpy(d1, d0, 8 * sizeof(int), 0, 0, 1, 0); // device 0 -> device 1
+  omp_target_memset(d1 + 8, 0x7f, 8 * sizeof(int), 1);    // device memset
   memset(dst, 0, sizeof dst);
-  omp_target_memcpy(dst, d1, sizeof dst, 0, 0, host, 1);          // device 1 -> host
+  omp_target_memcpy(dst, d1, sizeof dst, 0, 0, host, 1); // device 1 -> host
   // CHECK: copies 0 7 2139062143 2139062143
   printf("copies %d %d %d %d\n", dst[0], dst[7], dst[8], dst[15]);
 
@@ -40,8 +40,8 @@ int main(void) {
   omp_target_memcpy(blk, d0, sizeof blk, 0, 0, host, 0);
   // CHECK: rect 0 5 6 7 9 10 11 max 1
   printf("rect %d %d %d %d %d %d %d max %d\n", rc, blk[0][0], blk[0][1], blk[0][2], blk[1][0],
-         blk[1][1], blk[1][2], omp_target_memcpy_rect(NULL, NULL, 0, 0, NULL, NULL, NULL, NULL,
-                                                      NULL, 0, 0) > 2);
+         blk[1][1], blk[1][2],
+         omp_target_memcpy_rect(NULL, NULL, 0, 0, NULL, NULL, NULL, NULL, NULL, 0, 0) > 2);
 
   // Associate host buffer with device memory: target regions then use it, refcount stays.
   int buf[4] = {1, 2, 3, 4};
@@ -50,7 +50,7 @@ int main(void) {
   // CHECK: associate 0 present 1 mapped 1
   printf("associate %d present %d mapped %d\n", rc, omp_target_is_present(buf, 0),
          omp_get_mapped_ptr(buf, 0) == (void *)d0);
-  #pragma omp target device(0) map(tofrom: buf)
+#pragma omp target device(0) map(tofrom : buf)
   for (int i = 0; i < 4; i++)
     buf[i] *= 10;
   // CHECK: associated region 1 2 3 4
@@ -79,11 +79,11 @@ int main(void) {
 
   // The default device (OMP_DEFAULT_DEVICE) receives constructs without a device clause.
   int where = 1, dd = omp_get_default_device();
-  #pragma omp target enter data map(to: where)
+#pragma omp target enter data map(to : where)
   // CHECK: default data on 0: 1, on 0: 1
   // DEF2: default data on 2: 1, on 0: 0
   printf("default data on %d: %d, on 0: %d\n", dd, omp_target_is_present(&where, dd),
          omp_target_is_present(&where, 0));
-  #pragma omp target exit data map(delete: where)
+#pragma omp target exit data map(delete : where)
   return 0;
 }

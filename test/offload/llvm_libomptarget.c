@@ -1,3 +1,4 @@
+// clang-format off
 // LLVM's own libomptarget 22 on top of Glass's libomp: the program runs, and LLVM's
 // libomptarget connects through ompt_libomp_connect, so the tool sees its target events.
 // RUN: %compile-offload

@@ -8,8 +8,8 @@
 
 int main(void) {
   int to = 1, from = 2, tofrom = 3, alloc = 4;
-  // to: the device sees the value; its change stays on the device.
-  #pragma omp target map(to: to) map(from: from) map(tofrom: tofrom) map(alloc: alloc)
+// to: the device sees the value; its change stays on the device.
+#pragma omp target map(to : to) map(from : from) map(tofrom : tofrom) map(alloc : alloc)
   {
     to += 10;
     from = 20;
@@ -21,19 +21,19 @@ int main(void) {
 
   // Inside target data the count is 2: the inner region's from does not copy back.
   int a = 5;
-  #pragma omp target data map(tofrom: a)
+#pragma omp target data map(tofrom : a)
   {
-    #pragma omp target map(tofrom: a)
+#pragma omp target map(tofrom : a)
     a += 1;
     // CHECK: inside data 5
     printf("inside data %d\n", a);
     a = 100; // the device keeps 6: no copy-in either
-    #pragma omp target map(tofrom: a)
+#pragma omp target map(tofrom : a)
     a += 1;
     // CHECK: still 100
     printf("still %d\n", a);
-    // always copies in both directions regardless of the count.
-    #pragma omp target map(always, tofrom: a)
+// always copies in both directions regardless of the count.
+#pragma omp target map(always, tofrom : a)
     a += 1;
     // CHECK: always 101
     printf("always %d\n", a);
@@ -45,7 +45,7 @@ int main(void) {
   int n = 8, *p = malloc(n * sizeof *p), arr[8];
   for (int i = 0; i < n; i++)
     p[i] = i, arr[i] = -i;
-  #pragma omp target map(tofrom: p[2:4]) map(tofrom: arr)
+#pragma omp target map(tofrom : p [2:4]) map(tofrom : arr)
   for (int i = 2; i < 6; i++) {
     p[i] *= 10;
     arr[i] = p[i];
@@ -61,7 +61,7 @@ int main(void) {
 
   // firstprivate: the device works on a copy, the host value stays.
   int fp[4] = {1, 2, 3, 4}, scalar = 7, sum = 0;
-  #pragma omp target firstprivate(fp, scalar) map(tofrom: sum)
+#pragma omp target firstprivate(fp, scalar) map(tofrom : sum)
   {
     for (int i = 0; i < 4; i++)
       fp[i] *= scalar, sum += fp[i];
@@ -72,12 +72,12 @@ int main(void) {
 
   // ompx_hold keeps the data through an exit data delete.
   int h = 1;
-  #pragma omp target data map(ompx_hold, tofrom: h)
+#pragma omp target data map(ompx_hold, tofrom : h)
   {
-    #pragma omp target exit data map(delete: h)
+#pragma omp target exit data map(delete : h)
     // CHECK: held 1
     printf("held %d\n", omp_target_is_present(&h, omp_get_default_device()));
-    #pragma omp target map(tofrom: h)
+#pragma omp target map(tofrom : h)
     h = 9;
   }
   // CHECK: hold 9

@@ -8,9 +8,9 @@
 
 int main(int argc, char **argv) {
   int pr = 1;
-  #pragma omp target data map(to: pr)
+#pragma omp target data map(to : pr)
   {
-    #pragma omp target map(present, tofrom: pr)
+#pragma omp target map(present, tofrom : pr)
     pr = 2;
   }
   // CHECK: present 1
@@ -18,6 +18,7 @@ int main(int argc, char **argv) {
   fflush(stdout);
   if (argc > 1) {
     int missing = 0;
+    // clang-format off
     // ABSENT: omptarget fatal error: {{.*}}map_present.c:[[@LINE+1]]:{{.*}}'present' map of host address {{.*}} (4 bytes), which is not mapped
     #pragma omp target map(present, to: missing)
     missing = 1;

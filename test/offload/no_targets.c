@@ -19,7 +19,7 @@ int main(void) {
   printf("round trip %d\n", back);
 #endif
   int x = 0;
-  #pragma omp target map(tofrom: x)
+#pragma omp target map(tofrom : x)
   x = 5;
   printf("region %d\n", x);
   return 0;

@@ -7,13 +7,14 @@
 // REQUIRES: offload, ompt
 int main(void) {
   int x = 1;
-  #pragma omp target map(tofrom: x)
+#pragma omp target map(tofrom : x)
   x++;
-  #pragma omp target enter data map(to: x)
-  #pragma omp target update from(x)
-  #pragma omp target exit data map(release: x)
+#pragma omp target enter data map(to : x)
+#pragma omp target update from(x)
+#pragma omp target exit data map(release : x)
   return x != 2;
 }
+// clang-format off
 // CHECK: device_initialize device_num=0 type=x86_64-host device={{.*}} lookup=yes
 // CHECK: device_load device_num=0 file=(in memory) bytes={{[0-9]+}} host_addr={{.*}} module=0
 // CHECK: target_emi_begin kind=1 device_num=0 task=[[TASK:[0-9]+]] target_task=0 target=[[T:[0-9]+]] codeptr={{.*}}

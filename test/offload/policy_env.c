@@ -1,3 +1,4 @@
+// clang-format off
 // OMP_TARGET_OFFLOAD, GLASS_TARGET_HOST_DEVICES, a missing plugin and LIBOMPTARGET_INFO.
 // Without devices a target region runs on the host (it changes the host's own copy of a
 // declare-target global); with them, the device's copy.

@@ -13,22 +13,22 @@ int main(void) {
   long teams_sum = 0;
   for (int i = 0; i < 64; i++)
     shared[i] = i;
-  #pragma omp parallel num_threads(4) reduction(+: bad, teams_sum)
+#pragma omp parallel num_threads(4) reduction(+ : bad, teams_sum)
   {
     int own[32];
     for (int r = 0; r < ROUNDS; r++) {
       for (int i = 0; i < 32; i++)
         own[i] = r + i;
-      #pragma omp target enter data map(to: shared)
-      #pragma omp target map(tofrom: own) map(to: shared)
+#pragma omp target enter data map(to : shared)
+#pragma omp target map(tofrom : own) map(to : shared)
       for (int i = 0; i < 32; i++)
         own[i] += shared[i];
-      #pragma omp target exit data map(release: shared)
+#pragma omp target exit data map(release : shared)
       for (int i = 0; i < 32; i++)
         bad += own[i] != r + 2 * i;
     }
     long s = 0;
-    #pragma omp target teams distribute parallel for num_teams(2) reduction(+: s) map(to: shared)
+#pragma omp target teams distribute parallel for num_teams(2) reduction(+ : s) map(to : shared)
     for (int i = 0; i < 64; i++)
       s += shared[i];
     teams_sum += s;
