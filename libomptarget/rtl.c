@@ -233,9 +233,17 @@ static const struct glass_plugin *load_plugin(const char *name) {
   return p;
 }
 
+// Set while this thread runs rtl_init: reading OMP_TARGET_OFFLOAD may initialise the host
+// runtime, whose tool may ask for the devices from its initializer; it is told none yet
+// instead of waiting on the initialisation it is part of.
+static __thread bool in_rtl_init;
+
 static void rtl_init(void) {
   tgt_info_init();
-  if (tgt_offload_policy() == 0) {
+  in_rtl_init = true;
+  int policy = tgt_offload_policy();
+  in_rtl_init = false;
+  if (policy == 0) {
     TGT_INFO(INFO_PLUGIN, -1, "OMP_TARGET_OFFLOAD=disabled: no devices");
     return;
   }
@@ -257,6 +265,8 @@ static void rtl_init(void) {
 }
 
 int tgt_num_devices(void) {
+  if (in_rtl_init)
+    return 0;
   pthread_once(&rtl_once, rtl_init);
   return ndevices;
 }
@@ -345,14 +355,17 @@ int tgt_device_ready(struct tgt_device *d) {
 
 // The device a construct names, or NULL when it runs on the host: the initial device, offload
 // disabled, or an invalid number (an error under mandatory; omp_invalid_device always is).
+// Under mandatory, naming the initial device explicitly is fine; reaching it only because
+// there is no device is not.
 struct tgt_device *tgt_device_get(int64_t *device_id, const tgt_ident_t *loc, const char *what) {
   int n = tgt_num_devices();
-  int64_t id = *device_id == -1 ? omp_get_default_device() : *device_id;
+  bool explicit_id = *device_id != -1;
+  int64_t id = explicit_id ? *device_id : omp_get_default_device();
   *device_id = id;
   if (id == -2)
     tgt_fatal(loc, "%s: device number is omp_invalid_device", what);
   bool mandatory = tgt_offload_policy() == 2;
-  if (id == n && !mandatory)
+  if (id == n && (!mandatory || explicit_id))
     return NULL;
   if (id < 0 || id >= n) {
     if (mandatory)

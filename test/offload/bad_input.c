@@ -38,12 +38,19 @@ int main(int argc, char **argv) {
     x = 2;
     printf("not reached\n");
   }
+  // The initial device named explicitly is the host, under mandatory too.
+  int host = omp_get_initial_device();
+  #pragma omp target device(host) map(tofrom: x)
+  x += 100;
+  // CHECK: initial x 101
+  // MANDATORY: initial x 101
+  printf("initial x %d\n", x);
   // A device that does not exist: the region runs on the host under the default policy.
   int seven = 7;
   // MANDATORY: omptarget fatal error: {{.*}}bad_input.c:[[@LINE+1]]{{.*}}target: device 7 is not available (4 device(s)) and OMP_TARGET_OFFLOAD is mandatory
   #pragma omp target device(seven) map(tofrom: x)
   x += 10;
-  // CHECK: fallback x 11
+  // CHECK: fallback x 111
   // MANDATORY-NOT: fallback
   printf("fallback x %d\n", x);
   return 0;
