@@ -264,10 +264,21 @@ static void rtl_init(void) {
   }
 }
 
+static bool rtl_done;
+static __thread bool in_first_policy;
+
 int tgt_num_devices(void) {
   if (in_rtl_init)
     return 0;
+  // Start the host runtime (and its tool) before the devices, so that a tool asking for the
+  // devices from its initializer gets them rather than the 0 above.
+  if (!__atomic_load_n(&rtl_done, __ATOMIC_ACQUIRE) && !in_first_policy) {
+    in_first_policy = true;
+    tgt_offload_policy();
+    in_first_policy = false;
+  }
   pthread_once(&rtl_once, rtl_init);
+  __atomic_store_n(&rtl_done, true, __ATOMIC_RELEASE);
   return ndevices;
 }
 

@@ -15,6 +15,7 @@ int main(void) {
   return x != 2;
 }
 // clang-format off
+// CHECK: initialize {{.*}} num_devices=4
 // CHECK: device_initialize device_num=0 type=x86_64-host device={{.*}} lookup=yes
 // CHECK: device_load device_num=0 file=(in memory) bytes={{[0-9]+}} host_addr={{.*}} module=0
 // CHECK: target_emi_begin kind=1 device_num=0 task=[[TASK:[0-9]+]] target_task=0 target=[[T:[0-9]+]] codeptr={{.*}}

@@ -1,7 +1,7 @@
 // A tool whose initializer asks for the devices, in a program whose first OpenMP call is a
 // target region: libomptarget's start-up reads OMP_TARGET_OFFLOAD from libomp, which starts
-// the tool, which asks libomptarget for the devices while it is starting. The tool is told
-// none yet (no deadlock), and device events still reach it.
+// the tool, which asks libomptarget for the devices while it is starting. libomptarget starts
+// libomp before its devices, so the tool gets them (no deadlock), and device events follow.
 // RUN: %compile-offload && %run %t | %FileCheck %s
 // REQUIRES: offload, ompt
 #include <omp-tools.h>
@@ -37,7 +37,7 @@ int main(void) {
   printf("x %d devices %d\n", x, omp_get_num_devices());
   return 0;
 }
-// CHECK: tool init: devices {{[04]}}
+// CHECK: tool init: devices 4
 // CHECK-NEXT: device_initialize registration 5
 // CHECK-NEXT: device_initialize 0 x86_64-host
 // CHECK-NEXT: x 1 devices 4
