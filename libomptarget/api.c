@@ -6,11 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EINVAL_RC 22 // EINVAL, what LLVM returns for a failed copy or association
-
-extern int32_t __kmpc_global_thread_num(const tgt_ident_t *loc);
-extern void __kmpc_omp_wait_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, void *deps,
-                                 int32_t ndeps_noalias, void *noalias);
+#define EINVAL_RC 22 // EINVAL: the routines return non-zero on failure
 
 TGT_API int omp_get_num_devices(void) {
   return tgt_num_devices();

@@ -6,11 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-// From the host runtime (libomp.so.5).
-extern int32_t __kmpc_global_thread_num(const tgt_ident_t *loc);
-extern void __kmpc_omp_wait_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, void *deps,
-                                 int32_t ndeps_noalias, void *noalias);
-
 #define OFFLOAD_FAIL (~0)
 
 static void wait_deps(const tgt_ident_t *loc, int32_t ndeps, void *deps, int32_t nnoalias,

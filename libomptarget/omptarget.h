@@ -139,6 +139,13 @@ struct tgt_device {
   uint64_t epoch; // counts data-begin steps, to tell rows created by the current one
 };
 
+// What libomptarget calls in the host runtime (libomp.so.5, Glass's or LLVM's).
+extern int __kmpc_get_target_offload(void);
+extern int omp_get_default_device(void);
+extern int32_t __kmpc_global_thread_num(const tgt_ident_t *loc);
+extern void __kmpc_omp_wait_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, void *deps,
+                                 int32_t ndeps_noalias, void *noalias);
+
 // rtl.c: registry, plugins, devices, policy.
 TGT_HIDDEN int tgt_num_devices(void);
 TGT_HIDDEN struct tgt_device *tgt_device_get(int64_t *device_id, const tgt_ident_t *loc,

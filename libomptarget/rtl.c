@@ -11,10 +11,6 @@
 #include <string.h>
 #include <unistd.h>
 
-// From the host runtime (libomp.so.5).
-extern int __kmpc_get_target_offload(void);
-extern int omp_get_default_device(void);
-
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tgt_image **images;
 static int nimages;
