@@ -182,6 +182,7 @@ bool glass_ompt_finalize_started(void) {
 void glass_ompt_finalize(void) {
   if (!tool_active || atomic_exchange(&finalized, true))
     return;
+  glass_ompt_target_finalize(); // device_finalize events, while callbacks still reach the tool
   glass_ompt_unpublish();
   if (tool->finalize)
     tool->finalize(&tool->tool_data);

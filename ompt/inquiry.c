@@ -229,10 +229,12 @@ int glass_ompt_get_proc_id(void) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Devices: none are attached to this runtime yet.
+// Devices belong to libomptarget: omp_get_num_devices asks it when it is loaded.
+
+int omp_get_num_devices(void); // device_api.c
 
 int glass_ompt_get_num_devices(void) {
-  return 0;
+  return omp_get_num_devices();
 }
 
 int glass_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id) {

@@ -68,6 +68,7 @@ void glass_ompt_discover_and_init(void); // during runtime initialization
 void glass_ompt_finalize(void);          // at shutdown or ompt_finalize_tool
 bool glass_ompt_tool_loaded(void);
 bool glass_ompt_finalize_started(void);
+void glass_ompt_target_finalize(void); // target.c: the connected offload runtime's finalizer
 
 // Ids (ids.c): unique for the life of the process, never 0.
 uint64_t glass_ompt_unique_id(void);

@@ -78,8 +78,40 @@ for var in list(config.environment):
     if var.startswith("OMP_") or var.startswith("KMP_"):
         del config.environment[var]
 
+# Host offload (test/offload): Glass's libomptarget is built and the compiler can build an
+# x86-64 device image. The probe links one small program; its verdict is the `offload` feature.
+offload_flags = flags + " -fopenmp-targets=x86_64-unknown-linux-gnu"
+
+
+def probe_offload():
+    import subprocess
+    import tempfile
+    if not os.path.exists(os.path.join(libdir, "libomptarget.so")):
+        return False
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "p.c")
+        with open(src, "w") as f:
+            f.write("int main(void) { int x = 0;\n#pragma omp target map(tofrom: x)\nx = 1;\n"
+                    "return !x; }\n")
+        cmd = "%s %s %s -o %s" % (cc, offload_flags, src, os.path.join(tmp, "p"))
+        try:
+            return subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, timeout=60).returncode == 0
+        except subprocess.TimeoutExpired:
+            return False
+
+
+if params.get("offload", "auto") != "0" and probe_offload():
+    config.available_features.add("offload")
+# LLVM's libomptarget, to check that it works on top of Glass's libomp.
+llvm_libomptarget = params.get("llvm_libomptarget", "/usr/lib/llvm-22/lib/libomptarget.so.22.1")
+if os.path.exists(llvm_libomptarget):
+    config.available_features.add("llvm-libomptarget")
+
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.extend([
+    ("%llvm-libomptarget", llvm_libomptarget),
+    ("%compile-offload", "%s %s %%s -o %%t" % (cc, offload_flags)),
     ("%compile-cxx", "%s %s -x c++ %%s -o %%t" % (cxx, flags)),
     ("%compile", "%s %s %%s -o %%t" % (cc, flags)),
     ("%cc", cc),

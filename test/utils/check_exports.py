@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Checks what a libomp.so.5 exports: soname, dependencies, and that every defined dynamic
-symbol is an ABI name carrying the version node VERSION (ompt_start_tool weak).
+symbol is an ABI name carrying the version node VERSION (ompt_start_tool weak;
+ompt_libomp_connect is how an offload runtime reaches the tool, as in LLVM's libomp).
 Prints one line per finding and 'exports ok: N symbols' when all is well."""
 import re
 import subprocess
@@ -16,7 +17,7 @@ for needed in re.findall(r"NEEDED\s+(\S+)", dyn):
     if not re.match(r"(libc|libdl|libpthread|libm|ld-linux[-\w]*|libasan|libubsan)\.so", needed):
         print("unexpected dependency", needed)
         bad += 1
-api = re.compile(r"^(__kmpc_|omp_|ompc_|kmp_|kmpc_|ompt_start_tool$)")
+api = re.compile(r"^(__kmpc_|omp_|ompc_|kmp_|kmpc_|ompt_start_tool$|ompt_libomp_connect$)")
 count = 0
 for line in subprocess.run(["objdump", "-T", lib], capture_output=True, text=True,
                            check=True).stdout.splitlines():

@@ -1,0 +1,294 @@
+// The device memory routines of OpenMP 5.2 §18.8 and the device queries libomp forwards here.
+// Device numbers: 0..n-1 are devices, n (omp_get_initial_device()) is the host.
+#include "omptarget.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EINVAL_RC 22 // EINVAL: the routines return non-zero on failure
+
+TGT_API int omp_get_num_devices(void) {
+  return tgt_num_devices();
+}
+
+TGT_API int omp_get_initial_device(void) {
+  return tgt_num_devices();
+}
+
+// Host code (and host-device kernels, which call libomp) runs on the initial device.
+TGT_API int omp_get_device_num(void) {
+  return tgt_num_devices();
+}
+
+static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct alloc_set host_allocs;
+
+// The device for a routine's device number; *host when it is the initial device. Reports an
+// invalid number on behalf of `what`.
+static struct tgt_device *api_device(int dev, bool *host, const char *what) {
+  *host = dev == tgt_num_devices();
+  if (*host)
+    return NULL;
+  struct tgt_device *d = tgt_device_at(dev);
+  if (!d)
+    tgt_error("%s: device %d does not exist (devices are 0 to %d, %d is the host)", what, dev,
+              tgt_num_devices() - 1, tgt_num_devices());
+  return d;
+}
+
+TGT_API void *omp_target_alloc(size_t size, int dev) {
+  bool host;
+  struct tgt_device *d = api_device(dev, &host, "omp_target_alloc");
+  if (size == 0 || (!d && !host))
+    return NULL;
+  void *p;
+  if (host) {
+    pthread_mutex_lock(&host_lock);
+    p = malloc(size);
+    if (p && !alloc_set_add(&host_allocs, (uintptr_t)p))
+      free(p), p = NULL;
+    pthread_mutex_unlock(&host_lock);
+    return p;
+  }
+  pthread_mutex_lock(&d->lock);
+  p = d->rtl->alloc(d->rtl_id, size);
+  if (p && !alloc_set_add(&d->allocs, (uintptr_t)p))
+    d->rtl->free(d->rtl_id, p), p = NULL;
+  pthread_mutex_unlock(&d->lock);
+  TGT_INFO(INFO_DATA_TRANSFER, dev, "omp_target_alloc(%zu) = %p", size, p);
+  return p;
+}
+
+TGT_API void omp_target_free(void *ptr, int dev) {
+  bool host, known;
+  if (!ptr)
+    return;
+  struct tgt_device *d = api_device(dev, &host, "omp_target_free");
+  if (host) {
+    pthread_mutex_lock(&host_lock);
+    known = alloc_set_remove(&host_allocs, (uintptr_t)ptr);
+    if (known)
+      free(ptr);
+    pthread_mutex_unlock(&host_lock);
+  } else if (d) {
+    pthread_mutex_lock(&d->lock);
+    known = alloc_set_remove(&d->allocs, (uintptr_t)ptr);
+    if (known)
+      d->rtl->free(d->rtl_id, ptr);
+    pthread_mutex_unlock(&d->lock);
+  } else {
+    return;
+  }
+  if (!known)
+    tgt_error("omp_target_free: %p is not memory omp_target_alloc returned for device %d (freed "
+              "twice?); ignored",
+              ptr, dev);
+}
+
+// Copies between any two of host and devices; 0 on success.
+static int copy(char *dst, const char *src, size_t n, int dst_dev, int src_dev, const char *what) {
+  bool dst_host, src_host;
+  struct tgt_device *dd = api_device(dst_dev, &dst_host, what);
+  struct tgt_device *sd = api_device(src_dev, &src_host, what);
+  if ((!dd && !dst_host) || (!sd && !src_host))
+    return EINVAL_RC;
+  if (n == 0)
+    return 0;
+  if (dst_host && src_host) {
+    memmove(dst, src, n);
+    return 0;
+  }
+  TGT_INFO(INFO_DATA_TRANSFER, dst_host ? src_dev : dst_dev,
+           "%s: %zu bytes %p (device %d) -> %p "
+           "(device %d)",
+           what, n, (const void *)src, src_dev, (void *)dst, dst_dev);
+  if (src_host)
+    return dd->rtl->submit(dd->rtl_id, dst, src, n);
+  if (dst_host)
+    return sd->rtl->retrieve(sd->rtl_id, dst, src, n);
+  if (dd == sd)
+    return dd->rtl->copy(dd->rtl_id, dst, src, n);
+  char *bounce = malloc(n);
+  if (!bounce)
+    return EINVAL_RC;
+  int rc = sd->rtl->retrieve(sd->rtl_id, bounce, src, n);
+  if (!rc)
+    rc = dd->rtl->submit(dd->rtl_id, dst, bounce, n);
+  free(bounce);
+  return rc;
+}
+
+TGT_API int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
+                              size_t src_offset, int dst_dev, int src_dev) {
+  if (!dst || !src) {
+    tgt_error("omp_target_memcpy: null %s pointer", dst ? "source" : "destination");
+    return EINVAL_RC;
+  }
+  return copy((char *)dst + dst_offset, (const char *)src + src_offset, length, dst_dev, src_dev,
+              "omp_target_memcpy");
+}
+
+static int copy_rect(char *dst, const char *src, size_t elem, int ndims, const size_t *volume,
+                     const size_t *dst_off, const size_t *src_off, const size_t *dst_dims,
+                     const size_t *src_dims, int dst_dev, int src_dev) {
+  if (ndims == 1)
+    return copy(dst + dst_off[0] * elem, src + src_off[0] * elem, volume[0] * elem, dst_dev,
+                src_dev, "omp_target_memcpy_rect");
+  size_t dst_row = elem, src_row = elem;
+  for (int i = 1; i < ndims; i++)
+    dst_row *= dst_dims[i], src_row *= src_dims[i];
+  for (size_t i = 0; i < volume[0]; i++) {
+    int rc = copy_rect(dst + (dst_off[0] + i) * dst_row, src + (src_off[0] + i) * src_row, elem,
+                       ndims - 1, volume + 1, dst_off + 1, src_off + 1, dst_dims + 1, src_dims + 1,
+                       dst_dev, src_dev);
+    if (rc)
+      return rc;
+  }
+  return 0;
+}
+
+TGT_API int omp_target_memcpy_rect(void *dst, const void *src, size_t elem, int ndims,
+                                   const size_t *volume, const size_t *dst_off,
+                                   const size_t *src_off, const size_t *dst_dims,
+                                   const size_t *src_dims, int dst_dev, int src_dev) {
+  if (!dst && !src)
+    return INT_MAX; // the number of dimensions supported
+  if (!dst || !src || ndims < 1 || !volume || !dst_off || !src_off || !dst_dims || !src_dims) {
+    tgt_error("omp_target_memcpy_rect: invalid arguments");
+    return EINVAL_RC;
+  }
+  return copy_rect(dst, src, elem, ndims, volume, dst_off, src_off, dst_dims, src_dims, dst_dev,
+                   src_dev);
+}
+
+// The async forms finish before returning, after the dependences their depobjs name.
+static void wait_depobjs(int n, void **depobjs) {
+  if (n <= 0 || !depobjs)
+    return;
+  struct dep {
+    uintptr_t addr;
+    size_t len;
+    uint64_t flags;
+  } *deps = malloc(n * sizeof *deps);
+  if (!deps)
+    return;
+  for (int i = 0; i < n; i++)
+    memcpy(&deps[i], depobjs[i], sizeof *deps); // omp_depend_t points at a kmp_depend_info
+  __kmpc_omp_wait_deps(NULL, __kmpc_global_thread_num(NULL), n, deps, 0, NULL);
+  free(deps);
+}
+
+TGT_API int omp_target_memcpy_async(void *dst, const void *src, size_t length, size_t dst_offset,
+                                    size_t src_offset, int dst_dev, int src_dev, int ndeps,
+                                    void **depobjs) {
+  wait_depobjs(ndeps, depobjs);
+  return omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_dev, src_dev);
+}
+
+TGT_API int omp_target_memcpy_rect_async(void *dst, const void *src, size_t elem, int ndims,
+                                         const size_t *volume, const size_t *dst_off,
+                                         const size_t *src_off, const size_t *dst_dims,
+                                         const size_t *src_dims, int dst_dev, int src_dev,
+                                         int ndeps, void **depobjs) {
+  wait_depobjs(ndeps, depobjs);
+  return omp_target_memcpy_rect(dst, src, elem, ndims, volume, dst_off, src_off, dst_dims, src_dims,
+                                dst_dev, src_dev);
+}
+
+TGT_API void *omp_target_memset(void *ptr, int value, size_t count, int dev) {
+  bool host;
+  struct tgt_device *d = api_device(dev, &host, "omp_target_memset");
+  if (!ptr || count == 0)
+    return ptr;
+  if (host)
+    memset(ptr, value, count);
+  else if (d && d->rtl->set(d->rtl_id, ptr, value, count))
+    tgt_error("omp_target_memset: device %d failed", dev);
+  return ptr;
+}
+
+TGT_API void *omp_target_memset_async(void *ptr, int value, size_t count, int dev, int ndeps,
+                                      void **depobjs) {
+  wait_depobjs(ndeps, depobjs);
+  return omp_target_memset(ptr, value, count, dev);
+}
+
+TGT_API int omp_target_is_present(const void *ptr, int dev) {
+  bool host;
+  struct tgt_device *d = api_device(dev, &host, "omp_target_is_present");
+  if (host || !ptr)
+    return host || !ptr;
+  if (!d)
+    return 0;
+  pthread_mutex_lock(&d->lock);
+  int present = map_translate(&d->table, (uintptr_t)ptr) != NULL;
+  pthread_mutex_unlock(&d->lock);
+  return present;
+}
+
+// A host device with memory of its own cannot dereference host addresses.
+TGT_API int omp_target_is_accessible(const void *ptr, size_t size, int dev) {
+  bool host;
+  api_device(dev, &host, "omp_target_is_accessible");
+  (void)ptr, (void)size;
+  return host;
+}
+
+TGT_API void *omp_get_mapped_ptr(const void *ptr, int dev) {
+  bool host;
+  struct tgt_device *d = api_device(dev, &host, "omp_get_mapped_ptr");
+  if (!ptr || host)
+    return (void *)ptr;
+  if (!d)
+    return NULL;
+  pthread_mutex_lock(&d->lock);
+  void *t = map_translate(&d->table, (uintptr_t)ptr);
+  pthread_mutex_unlock(&d->lock);
+  return t;
+}
+
+TGT_API int omp_target_associate_ptr(const void *host_ptr, const void *dev_ptr, size_t size,
+                                     size_t offset, int dev) {
+  bool host, extends;
+  struct tgt_device *d = api_device(dev, &host, "omp_target_associate_ptr");
+  if (!host_ptr || !dev_ptr || !d) {
+    if (!host_ptr || !dev_ptr || !host)
+      tgt_error("omp_target_associate_ptr: null pointer or invalid device");
+    return EINVAL_RC;
+  }
+  uintptr_t tgt = (uintptr_t)dev_ptr + offset;
+  pthread_mutex_lock(&d->lock);
+  struct map_row *r = map_find(&d->table, (uintptr_t)host_ptr, size, &extends);
+  int rc = 0;
+  if (r) {
+    rc = r->tgt + ((uintptr_t)host_ptr - r->begin) == tgt ? 0 : EINVAL_RC;
+  } else if (extends || !(r = map_insert(&d->table, (uintptr_t)host_ptr, size, tgt))) {
+    rc = EINVAL_RC;
+  } else {
+    r->dyn_ref = REF_INF;
+    r->associated = true;
+  }
+  pthread_mutex_unlock(&d->lock);
+  if (rc)
+    tgt_error("omp_target_associate_ptr: %p (%zu bytes) is already mapped differently on device "
+              "%d",
+              host_ptr, size, dev);
+  return rc;
+}
+
+TGT_API int omp_target_disassociate_ptr(const void *host_ptr, int dev) {
+  bool host, extends;
+  struct tgt_device *d = api_device(dev, &host, "omp_target_disassociate_ptr");
+  if (!d || !host_ptr)
+    return EINVAL_RC;
+  pthread_mutex_lock(&d->lock);
+  struct map_row *r = map_find(&d->table, (uintptr_t)host_ptr, 0, &extends);
+  int rc = r && r->associated && r->begin == (uintptr_t)host_ptr ? 0 : EINVAL_RC;
+  if (!rc)
+    map_remove(&d->table, r);
+  pthread_mutex_unlock(&d->lock);
+  if (rc)
+    tgt_error("omp_target_disassociate_ptr: %p was not associated on device %d", host_ptr, dev);
+  return rc;
+}

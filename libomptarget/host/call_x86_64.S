@@ -1,0 +1,39 @@
+// glass_host_call(fn, args, n): calls fn(args[0], ..., args[n-1]) with pointer-sized
+// arguments under the System V x86-64 convention. args has at least 6 slots.
+        .text
+        .globl  glass_host_call
+        .hidden glass_host_call
+        .type   glass_host_call, @function
+glass_host_call:
+        .cfi_startproc
+        pushq   %rbp
+        .cfi_def_cfa_offset 16
+        .cfi_offset %rbp, -16
+        movq    %rsp, %rbp
+        .cfi_def_cfa_register %rbp
+        movq    %rdi, %r11              // fn
+        movq    %rsi, %r10              // args
+        movq    %rdx, %rcx
+        subq    $6, %rcx                // arguments that go on the stack
+        jle     2f
+        testq   $1, %rcx                // keep %rsp 16-byte aligned at the call
+        jz      1f
+        subq    $8, %rsp
+1:      pushq   40(%r10,%rcx,8)         // args[5 + rcx], last first
+        decq    %rcx
+        jnz     1b
+2:      movq    (%r10), %rdi
+        movq    8(%r10), %rsi
+        movq    16(%r10), %rdx
+        movq    24(%r10), %rcx
+        movq    32(%r10), %r8
+        movq    40(%r10), %r9
+        xorl    %eax, %eax
+        call    *%r11
+        movq    %rbp, %rsp
+        popq    %rbp
+        .cfi_def_cfa %rsp, 8
+        ret
+        .cfi_endproc
+        .size   glass_host_call, .-glass_host_call
+        .section .note.GNU-stack,"",@progbits

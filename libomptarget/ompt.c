@@ -1,0 +1,135 @@
+// OMPT target events. libomptarget connects to the host runtime's tool through
+// ompt_libomp_connect (exported by Glass's libomp and LLVM's), receives the callbacks the tool
+// registered there, and calls them itself, so host and target events reach the tool in one
+// stream. The EMI form of an event is delivered when the tool registered it, else the plain
+// form.
+#define _GNU_SOURCE
+#include "omptarget.h"
+
+#include <dlfcn.h>
+#include <omp-tools.h>
+
+bool tgt_ompt_on;
+static __thread struct tgt_ompt_region *tgt_ompt_cur;
+
+static struct {
+  ompt_callback_device_initialize_t device_initialize;
+  ompt_callback_device_finalize_t device_finalize;
+  ompt_callback_device_load_t device_load;
+  ompt_callback_target_t target;
+  ompt_callback_target_emi_t target_emi;
+  ompt_callback_target_data_op_t target_data_op;
+  ompt_callback_target_data_op_emi_t target_data_op_emi;
+  ompt_callback_target_submit_t target_submit;
+  ompt_callback_target_submit_emi_t target_submit_emi;
+} cb;
+static ompt_data_t *(*get_task_data)(void);
+static uint64_t next_id = 1;
+static bool initialized_devices[256];
+
+static uint64_t new_id(void) {
+  return __atomic_fetch_add(&next_id, 1, __ATOMIC_RELAXED);
+}
+
+static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
+  (void)initial_device, (void)data;
+  ompt_get_callback_t get = (ompt_get_callback_t)lookup("ompt_get_callback");
+  get_task_data = (ompt_data_t * (*)(void)) lookup("ompt_get_task_data");
+  if (!get)
+    return 0;
+#define GET(name) get(ompt_callback_##name, (ompt_callback_t *)&cb.name)
+  GET(device_initialize), GET(device_finalize), GET(device_load), GET(target), GET(target_emi);
+  GET(target_data_op), GET(target_data_op_emi), GET(target_submit), GET(target_submit_emi);
+#undef GET
+  tgt_ompt_on = cb.device_initialize || cb.device_finalize || cb.device_load || cb.target ||
+                cb.target_emi || cb.target_data_op || cb.target_data_op_emi || cb.target_submit ||
+                cb.target_submit_emi;
+  TGT_INFO(INFO_PLUGIN, -1, "connected to the host runtime's tool (target events %s)",
+           tgt_ompt_on ? "on" : "off");
+  return 1;
+}
+
+// Called by the host runtime before the tool's own finalizer.
+static void connect_fini(ompt_data_t *data) {
+  (void)data;
+  for (int i = 0; i < 256; i++)
+    if (initialized_devices[i] && cb.device_finalize)
+      cb.device_finalize(i);
+  tgt_ompt_on = false;
+}
+
+static ompt_start_tool_result_t connection = {connect_init, connect_fini, {0}};
+
+void tgt_ompt_connect(void) {
+  void (*connect)(ompt_start_tool_result_t *) =
+      (void (*)(ompt_start_tool_result_t *))dlsym(RTLD_DEFAULT, "ompt_libomp_connect");
+  if (connect)
+    connect(&connection);
+}
+
+// The device has no tracing interface yet: every entry point is absent.
+static ompt_interface_fn_t device_lookup(const char *name) {
+  (void)name;
+  return NULL;
+}
+
+void tgt_ompt_device_init(struct tgt_device *d) {
+  if (d->id < 256)
+    initialized_devices[d->id] = true;
+  if (cb.device_initialize)
+    cb.device_initialize(d->id, d->rtl->device_type(d->rtl_id), (ompt_device_t *)d, device_lookup,
+                         "Glass host device: x86-64 device images run in the host process");
+}
+
+void tgt_ompt_device_load(struct tgt_device *d, int image, const void *elf, size_t size,
+                          void *module) {
+  if (cb.device_load)
+    cb.device_load(d->id, "(in memory)", -1, NULL, size, (void *)elf, module, (uint64_t)image);
+}
+
+static ompt_data_t *task_data(void) {
+  return get_task_data ? get_task_data() : NULL;
+}
+
+void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
+  ompt_scope_endpoint_t ep = begin ? ompt_scope_begin : ompt_scope_end;
+  if (begin) {
+    r->target_id = new_id();
+    r->target_data.value = 0;
+    r->prev = tgt_ompt_cur;
+    tgt_ompt_cur = r;
+  } else {
+    tgt_ompt_cur = r->prev;
+  }
+  if (cb.target_emi)
+    cb.target_emi((ompt_target_t)r->kind, ep, r->device, task_data(), NULL,
+                  (ompt_data_t *)&r->target_data, r->codeptr);
+  else if (cb.target)
+    cb.target((ompt_target_t)r->kind, ep, r->device, task_data(), r->target_id, r->codeptr);
+}
+
+void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                      const void *dst, int dst_dev, size_t bytes) {
+  struct tgt_ompt_region *r = tgt_ompt_cur;
+  if (begin)
+    *host_op_id = new_id();
+  if (cb.target_data_op_emi)
+    cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
+                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
+                          (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
+                          bytes, r ? r->codeptr : NULL);
+  else if (cb.target_data_op && begin)
+    cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
+                      src_dev, (void *)dst, dst_dev, bytes, r ? r->codeptr : NULL);
+}
+
+void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
+  struct tgt_ompt_region *r = tgt_ompt_cur;
+  if (begin)
+    *host_op_id = new_id();
+  if (cb.target_submit_emi)
+    cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
+                         r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);
+  else if (cb.target_submit && begin)
+    cb.target_submit(r ? r->target_id : 0, *host_op_id, teams);
+}

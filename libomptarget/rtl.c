@@ -1,0 +1,419 @@
+// The registry of device images, the plugins and devices, and the offload policy.
+// Images are registered by constructors before main; plugins load and devices initialise on
+// first use, so a program that never offloads never pays for them.
+#define _GNU_SOURCE
+#include "omptarget.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct tgt_image **images;
+static int nimages;
+
+// Region ids of kernels, sorted, for the launch path.
+struct region {
+  void *id;
+  int image, entry;
+};
+static struct region *regions;
+static int nregions;
+
+static pthread_once_t rtl_once = PTHREAD_ONCE_INIT;
+static struct tgt_device *devices;
+static int ndevices;
+
+void tgt_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("omptarget error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+// A failure the program cannot continue past: one message naming the construct, exit 1.
+void tgt_fatal(const tgt_ident_t *loc, const char *fmt, ...) {
+  char where[256];
+  va_list ap;
+  va_start(ap, fmt);
+  fprintf(stderr, "omptarget fatal error: %s: ", tgt_loc_str(loc, where, sizeof where));
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  fflush(NULL);
+  _exit(1);
+}
+
+int tgt_offload_policy(void) {
+  return __kmpc_get_target_offload();
+}
+
+// ---- images -------------------------------------------------------------------------------
+
+// clang >= 19 entries open with a zero word and version 1 (56 bytes); older ones with the
+// address (32 bytes).
+struct entry_v2 {
+  uint64_t reserved;
+  uint16_t version, kind;
+  uint32_t flags;
+  void *addr;
+  const char *name;
+  uint64_t size, data;
+  void *aux;
+};
+struct entry_v1 {
+  void *addr;
+  const char *name;
+  uint64_t size;
+  int32_t flags, reserved;
+};
+
+static bool entries_are_v2(const void *begin, const void *end) {
+  const struct entry_v2 *e = begin;
+  return (const char *)end - (const char *)begin >= (long)sizeof *e && e->reserved == 0 &&
+         e->version == 1;
+}
+
+static int parse_entries(const void *begin, const void *end, struct tgt_entry **out) {
+  bool v2 = entries_are_v2(begin, end);
+  size_t step = v2 ? sizeof(struct entry_v2) : sizeof(struct entry_v1);
+  int n = (int)(((const char *)end - (const char *)begin) / step), k = 0;
+  struct tgt_entry *e = calloc(n ? n : 1, sizeof *e);
+  for (int i = 0; e && i < n; i++) {
+    const char *p = (const char *)begin + i * step;
+    if (v2) {
+      const struct entry_v2 *x = (const void *)p;
+      if (x->kind != 1) // not OpenMP's
+        continue;
+      e[k++] = (struct tgt_entry){x->addr, x->name, x->size, x->flags};
+    } else {
+      const struct entry_v1 *x = (const void *)p;
+      e[k++] = (struct tgt_entry){x->addr, x->name, x->size, (uint32_t)x->flags};
+    }
+  }
+  *out = e;
+  return e ? k : -1;
+}
+
+// The device ELF of an image: either the image itself or the first ELF entry of an
+// OffloadBinary (magic 10 FF 10 AD) that wraps it.
+static bool image_elf(const struct tgt_device_image *img, const void **elf, size_t *size) {
+  const unsigned char *p = img->start;
+  size_t len = (size_t)((const char *)img->end - (const char *)img->start);
+  if (len >= 4 && !memcmp(p,
+                          "\x7f"
+                          "ELF",
+                          4)) {
+    *elf = p, *size = len;
+    return true;
+  }
+  if (len < 32 || memcmp(p, "\x10\xff\x10\xad", 4))
+    return false;
+  uint64_t total, eoff, esize;
+  memcpy(&total, p + 8, 8), memcpy(&eoff, p + 16, 8), memcpy(&esize, p + 24, 8);
+  if (total > len || eoff + 40 > total)
+    return false;
+  uint64_t ioff, isize;
+  memcpy(&ioff, p + eoff + 24, 8), memcpy(&isize, p + eoff + 32, 8);
+  if (ioff + isize > total || isize < 4 ||
+      memcmp(p + ioff,
+             "\x7f"
+             "ELF",
+             4))
+    return false;
+  *elf = p + ioff, *size = isize;
+  return true;
+}
+
+static int region_cmp(const void *a, const void *b) {
+  uintptr_t x = (uintptr_t)((const struct region *)a)->id;
+  uintptr_t y = (uintptr_t)((const struct region *)b)->id;
+  return x < y ? -1 : x > y;
+}
+
+static void add_regions(int image) {
+  struct tgt_image *im = images[image];
+  struct region *r = realloc(regions, (nregions + im->nentries) * sizeof *r);
+  if (!r)
+    return;
+  regions = r;
+  for (int i = 0; i < im->nentries; i++)
+    if (im->entries[i].size == 0)
+      regions[nregions++] = (struct region){im->entries[i].addr, image, i};
+  qsort(regions, nregions, sizeof *regions, region_cmp);
+}
+
+TGT_API void __tgt_register_lib(struct tgt_bin_desc *desc) {
+  tgt_info_init();
+  pthread_mutex_lock(&registry_lock);
+  for (int i = 0; i < desc->num_images; i++) {
+    struct tgt_image *im = calloc(1, sizeof *im);
+    struct tgt_image **grown = realloc(images, (nimages + 1) * sizeof *grown);
+    if (!im || !grown) {
+      tgt_error("out of memory registering a device image");
+      free(im);
+      break;
+    }
+    images = grown;
+    if (!image_elf(&desc->images[i], &im->elf, &im->size)) {
+      TGT_INFO(INFO_PLUGIN, -1, "image %d of %p is neither ELF nor an OffloadBinary; ignored", i,
+               (void *)desc);
+      free(im);
+      continue;
+    }
+    im->desc = desc;
+    im->nentries = parse_entries(desc->entries_begin, desc->entries_end, &im->entries);
+    if (im->nentries < 0) {
+      free(im);
+      continue;
+    }
+    images[nimages] = im;
+    add_regions(nimages++);
+    TGT_INFO(INFO_PLUGIN, -1, "registered image %d: %zu bytes, %d entries", nimages - 1, im->size,
+             im->nentries);
+  }
+  pthread_mutex_unlock(&registry_lock);
+}
+
+// Images stay loaded until the process exits: a worker thread may still be returning through
+// a kernel's code when the wrapper's destructor runs.
+TGT_API void __tgt_unregister_lib(struct tgt_bin_desc *desc) {
+  pthread_mutex_lock(&registry_lock);
+  int kept = 0;
+  for (int i = 0; i < nregions; i++)
+    if (images[regions[i].image]->desc != desc)
+      regions[kept++] = regions[i];
+  nregions = kept;
+  pthread_mutex_unlock(&registry_lock);
+}
+
+// clang-14 registers its `requires` clauses; the host device meets none that needs more than
+// separate memory, and says so for unified_shared_memory.
+TGT_API void __tgt_register_requires(int64_t flags) {
+  if (flags & 0x8) // OMP_REQ_UNIFIED_SHARED_MEMORY
+    tgt_error("'requires unified_shared_memory': the host device keeps memory of its own; "
+              "target regions fall back to the host");
+}
+
+// ---- plugins and devices ------------------------------------------------------------------
+
+static const char *plugin_names[] = {"host"};
+
+static const struct glass_plugin *load_plugin(const char *name) {
+  Dl_info self;
+  char path[4096];
+  if (!dladdr((void *)load_plugin, &self) || !self.dli_fname)
+    return NULL;
+  const char *slash = strrchr(self.dli_fname, '/');
+  int dir = slash ? (int)(slash - self.dli_fname) + 1 : 0;
+  snprintf(path, sizeof path, "%.*slibomptarget.rtl.%s.so", dir, self.dli_fname, name);
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    TGT_INFO(INFO_PLUGIN, -1, "plugin %s not loaded: %s", name, dlerror());
+    return NULL;
+  }
+  glass_plugin_get_fn get = (glass_plugin_get_fn)dlsym(h, "glass_plugin_get");
+  const struct glass_plugin *p = get ? get() : NULL;
+  if (!p || p->abi != GLASS_PLUGIN_ABI) {
+    TGT_INFO(INFO_PLUGIN, -1, "plugin %s not used: %s", path,
+             p ? "interface version mismatch" : "no glass_plugin_get");
+    dlclose(h);
+    return NULL;
+  }
+  TGT_INFO(INFO_PLUGIN, -1, "plugin %s loaded from %s", name, path);
+  return p;
+}
+
+// Set while this thread runs rtl_init: reading OMP_TARGET_OFFLOAD may initialise the host
+// runtime, whose tool may ask for the devices from its initializer; it is told none yet
+// instead of waiting on the initialisation it is part of.
+static __thread bool in_rtl_init;
+
+static void rtl_init(void) {
+  tgt_info_init();
+  in_rtl_init = true;
+  int policy = tgt_offload_policy();
+  in_rtl_init = false;
+  if (policy == 0) {
+    TGT_INFO(INFO_PLUGIN, -1, "OMP_TARGET_OFFLOAD=disabled: no devices");
+    return;
+  }
+  for (size_t i = 0; i < sizeof plugin_names / sizeof *plugin_names; i++) {
+    const struct glass_plugin *p = load_plugin(plugin_names[i]);
+    int n = p ? p->init() : 0;
+    TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %d device(s)", plugin_names[i], n);
+    struct tgt_device *grown = n > 0 ? realloc(devices, (ndevices + n) * sizeof *grown) : NULL;
+    if (!grown)
+      continue;
+    devices = grown;
+    for (int k = 0; k < n; k++) {
+      struct tgt_device *d = &devices[ndevices];
+      *d = (struct tgt_device){.id = ndevices, .rtl_id = k, .rtl = p};
+      pthread_mutex_init(&d->lock, NULL);
+      ndevices++;
+    }
+  }
+}
+
+static bool rtl_done;
+static __thread bool in_first_policy;
+
+int tgt_num_devices(void) {
+  if (in_rtl_init)
+    return 0;
+  // Start the host runtime (and its tool) before the devices, so that a tool asking for the
+  // devices from its initializer gets them rather than the 0 above.
+  if (!__atomic_load_n(&rtl_done, __ATOMIC_ACQUIRE) && !in_first_policy) {
+    in_first_policy = true;
+    tgt_offload_policy();
+    in_first_policy = false;
+  }
+  pthread_once(&rtl_once, rtl_init);
+  __atomic_store_n(&rtl_done, true, __ATOMIC_RELEASE);
+  return ndevices;
+}
+
+// Loads an image on a device and enters its globals in the present table.
+static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
+  struct loaded_image *li = &d->images[index];
+  char why[256] = "";
+  if (!d->rtl->is_compatible(im->elf, im->size)) {
+    TGT_INFO(INFO_PLUGIN, d->id, "image %d is not for this device; skipped", index);
+    return 0;
+  }
+  if (d->rtl->load(d->rtl_id, im->elf, im->size, &li->module, why, sizeof why)) {
+    tgt_error("device %d: cannot load image %d: %s", d->id, index, why);
+    return -1;
+  }
+  li->addrs = calloc(im->nentries ? im->nentries : 1, sizeof *li->addrs);
+  if (!li->addrs)
+    return -1;
+  if (im->nentries > 0) {
+    char sym[512];
+    snprintf(sym, sizeof sym, ".offloading.entry.%s", im->entries[0].name);
+    im->dyn_ptr = d->rtl->lookup(d->rtl_id, li->module, sym) != NULL;
+  }
+  if (tgt_ompt_on)
+    tgt_ompt_device_load(d, index, im->elf, im->size, li->module);
+  TGT_INFO(INFO_PLUGIN, d->id, "loaded image %d (%zu bytes, %d entries, %s kernels)", index,
+           im->size, im->nentries, im->dyn_ptr ? "clang >= 17" : "clang-14");
+  for (int i = 0; i < im->nentries; i++) {
+    struct tgt_entry *e = &im->entries[i];
+    li->addrs[i] = d->rtl->lookup(d->rtl_id, li->module, e->name);
+    if (!li->addrs[i]) {
+      tgt_error("device %d: image %d has no symbol %s", d->id, index, e->name);
+      continue;
+    }
+    if (e->size == 0 || (e->flags & ENTRY_LINK))
+      continue;
+    bool extends;
+    if (!map_find(&d->table, (uintptr_t)e->addr, e->size, &extends)) {
+      struct map_row *r =
+          map_insert(&d->table, (uintptr_t)e->addr, e->size, (uintptr_t)li->addrs[i]);
+      if (r)
+        r->dyn_ref = REF_INF;
+    }
+  }
+  return 0;
+}
+
+// Loads every registered image the device has not seen yet. Called with d->lock held.
+static int device_sync_images(struct tgt_device *d) {
+  pthread_mutex_lock(&registry_lock);
+  int rc = 0;
+  if (d->nimages < nimages) {
+    struct loaded_image *li = realloc(d->images, nimages * sizeof *li);
+    if (!li) {
+      pthread_mutex_unlock(&registry_lock);
+      return -1;
+    }
+    d->images = li;
+    memset(li + d->nimages, 0, (nimages - d->nimages) * sizeof *li);
+    for (int i = d->nimages; i < nimages && rc == 0; i++)
+      rc = load_image(d, i, images[i]);
+    d->nimages = nimages;
+  }
+  pthread_mutex_unlock(&registry_lock);
+  return rc;
+}
+
+static pthread_once_t ompt_once = PTHREAD_ONCE_INIT;
+
+int tgt_device_ready(struct tgt_device *d) {
+  // Outside the devices' initialisation: the tool's initializer may ask for the devices.
+  pthread_once(&ompt_once, tgt_ompt_connect);
+  pthread_mutex_lock(&d->lock);
+  if (!d->ready) {
+    d->ready = true;
+    if (tgt_ompt_on)
+      tgt_ompt_device_init(d);
+    TGT_INFO(INFO_PLUGIN, d->id, "initialised (%s plugin, type %s)", d->rtl->name,
+             d->rtl->device_type(d->rtl_id));
+  }
+  int rc = device_sync_images(d);
+  pthread_mutex_unlock(&d->lock);
+  return rc;
+}
+
+// The device a construct names, or NULL when it runs on the host: the initial device, offload
+// disabled, or an invalid number (an error under mandatory; omp_invalid_device always is).
+// Under mandatory, naming the initial device explicitly is fine; reaching it only because
+// there is no device is not.
+struct tgt_device *tgt_device_get(int64_t *device_id, const tgt_ident_t *loc, const char *what) {
+  int n = tgt_num_devices();
+  bool explicit_id = *device_id != -1;
+  int64_t id = explicit_id ? *device_id : omp_get_default_device();
+  *device_id = id;
+  if (id == -2)
+    tgt_fatal(loc, "%s: device number is omp_invalid_device", what);
+  bool mandatory = tgt_offload_policy() == 2;
+  if (id == n && (!mandatory || explicit_id))
+    return NULL;
+  if (id < 0 || id >= n) {
+    if (mandatory)
+      tgt_fatal(loc,
+                "%s: device %lld is not available (%d device(s)) and OMP_TARGET_OFFLOAD "
+                "is mandatory",
+                what, (long long)id, n);
+    if (id != n)
+      TGT_INFO(INFO_PLUGIN, -1, "%s: device %lld does not exist; running on the host", what,
+               (long long)id);
+    return NULL;
+  }
+  struct tgt_device *d = &devices[id];
+  if (tgt_device_ready(d)) {
+    if (mandatory)
+      tgt_fatal(loc, "%s: device %lld failed to initialise", what, (long long)id);
+    return NULL;
+  }
+  return d;
+}
+
+void *tgt_kernel_lookup(struct tgt_device *d, void *region_id, bool *dyn_ptr) {
+  pthread_mutex_lock(&registry_lock);
+  struct region key = {region_id, 0, 0};
+  struct region *r = bsearch(&key, regions, nregions, sizeof *regions, region_cmp);
+  void *fn = NULL;
+  if (r && r->image < d->nimages && d->images[r->image].addrs) {
+    fn = d->images[r->image].addrs[r->entry];
+    *dyn_ptr = images[r->image]->dyn_ptr;
+  }
+  pthread_mutex_unlock(&registry_lock);
+  return fn;
+}
+
+TGT_API void __tgt_init_all_rtls(void) {
+  tgt_num_devices();
+}
+
+// The device with this number, initialised, or NULL (no such device, or it failed).
+struct tgt_device *tgt_device_at(int id) {
+  if (id < 0 || id >= tgt_num_devices())
+    return NULL;
+  return tgt_device_ready(&devices[id]) ? NULL : &devices[id];
+}
