@@ -1,5 +1,5 @@
 // Lock, nestable lock and critical slices with their waits, traced on Glass.
-// REQUIRES: ompt, glass-locks
+// REQUIRES: ompt
 // RUN: %cc %flags %S/Inputs/locks.c -o %t
 // RUN: env OMP_NUM_THREADS=2 %trace-run %t | %FileCheck %S/Inputs/locks.c --check-prefix=OUT
 // RUN: %check-trace %t --runtime 'Glass' --threads 2 --count lock=40 --count "lock wait=40" \

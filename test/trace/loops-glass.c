@@ -1,5 +1,5 @@
 // Worksharing slices (loops, single, masked, sections), traced on Glass, at 2 and 7 threads.
-// REQUIRES: ompt, glass-loops
+// REQUIRES: ompt
 // RUN: %cc %flags %S/Inputs/loops.c -o %t
 // RUN: env OMP_NUM_THREADS=2 %trace-run %t | %FileCheck %S/Inputs/loops.c --check-prefix=OUT
 // RUN: %check-trace %t --runtime 'Glass' --threads 2 --count parallel=1 --count "loop (dynamic)=2" \
