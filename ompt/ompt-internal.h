@@ -51,7 +51,7 @@ void glass_ompt_discover_and_init(void); // during runtime initialization
 void glass_ompt_finalize(void);          // at shutdown or ompt_finalize_tool
 bool glass_ompt_tool_loaded(void);
 
-// Ids (ids.c): unique for the life of the process, never 0.
+// Ids (inquiry.c): unique for the life of the process, never 0.
 uint64_t glass_ompt_unique_id(void);
 
 // Event emitters for the core (emit.c), called only behind an OMPT_ON test.

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Checks that what the docs and the comments name exists.
+
+Two kinds of reference are checked, in every Markdown file and in the comments of every source
+file of the repository:
+  - file paths (runtime/barrier.c, docs/abi.md, task_deps.c, Inputs/locks.c): the file must be
+    in the tree (a bare name or a relative path may live in any folder);
+  - Glass-looking identifiers: in Markdown inside `backticks`, in comments anywhere. Names with
+    the prefixes glass_, __kmpc_, omp_, ompt_, kmp_, ompc_ must occur in code (comments
+    stripped) somewhere in the tree, include/omp.h and include/omp-tools.h included. A name
+    written as a family (`__kmpc_atomic_*`, `__kmpc_dispatch_init_X`, `{4,8}` lists, or the
+    stem `__kmpc_dispatch_next` of _4 ... _8u) is checked as a prefix; names made by token
+    pasting (`__kmpc_atomic_##NAME`) count as defined. Uppercase GLASS_* names (macros,
+    environment variables) are checked the same way.
+
+Names that are right to mention although Glass does not define them (libomp's exports Glass
+leaves out, libomptarget's entry points, placeholders in examples) are in ALLOWED below, each
+with its reason. Prints one line per missing thing, as file:line: kind 'name', and exits 1.
+Run it from anywhere: scripts/check-docs.py [repo-root].
+"""
+import os
+import re
+import subprocess
+import sys
+
+# Named in docs or comments on purpose, defined nowhere in Glass. Keep the reason.
+ALLOWED = {
+    # libomp exports Glass leaves out on purpose (docs/internals.md, "libomp's exports...").
+    "__kmpc_omp_get_target_async_handle_ptr": "libomptarget-only import",
+    "__kmpc_proxy_task_completed": "proxy tasks: target nowait only",
+    "__kmpc_proxy_task_completed_ooo": "proxy tasks: target nowait only",
+    "__kmpc_sections_init": "no compiler in scope emits it",
+    "__kmpc_next_section": "no compiler in scope emits it",
+    "__kmpc_end_sections": "no compiler in scope emits it",
+    "__kmpc_for_collapsed_init": "no compiler in scope emits it",
+    "__kmpc_calc_original_ivs_rectang": "no compiler in scope emits it",
+    "__kmpc_process_loop_nest_rectang": "no compiler in scope emits it",
+    "__kmpc_invoke_task_func": "libomp internal export",
+    "__kmpc_push_target_tripcount_mapper": "exported by libomptarget, not libomp",
+    "__kmpc_push_target_tripcount": "exported by libomptarget, not libomp",
+    "__kmpc_nvptx_teams_reduce_nowait_v2": "LLVM device runtime",
+    "__kmpc_target_init": "LLVM device runtime",
+    "__kmpc_parallel_51": "LLVM device runtime",
+    "kmp_set_thread_affinity_mask_initial": "libomptarget-only import",
+    "kmp_threadprivate_insert": "libomp internal export",
+    "kmp_threadprivate_insert_private_data": "libomp internal export",
+    "kmp_max_mem_alloc": "libomp internal data",
+    "kmp_mutex_impl_info": "libomp internal data",
+    "kmp_diag": "libomp internal data",
+    "ompt_libomp_connect": "libomp/libomptarget private interface",
+    "ompt_libomptarget_connect": "libomptarget 19's private interface",
+    "kmp_depnode_t": "libomp's private dependence record",
+    "kmp_depnode_list_t": "libomp's private dependence record",
+    "kmp_f_debug": "libomp internal data",
+    "omp_lock_kind": "Fortran omp_lib kind parameter",
+    "kmp_depend_info_t": "libomp's name for the dependence record (Glass: kmp_depend_info)",
+    "kmp_routine_entry": "libomp's name for the task entry type",
+    "kmp_critical_name": "the compiler's name for the critical lock word",
+    "kmp_task_t": "libomp's name of the task header (Glass: glass_kmp_task_t)",
+    "kmp_taskred_input_t": "libomp's name of the reduction item",
+    "omp_all_memory": "a clause keyword, not a symbol",
+    "omp_null_mem_space": "LLVM 22 omp.h constant (Glass accepts its value)",
+    "omp_atv_device": "LLVM 22 omp.h constant (Glass accepts its value)",
+    "omp_target_is_accessible": "libomptarget 22 export",
+    "omp_get_device_from_uid": "libomptarget 22 export",
+    "omp_get_uid_from_device": "libomptarget 22 export",
+    "ompx_all_memory": "LLVM extension encoding",
+    "omp_target_task_alloc": "part of __kmpc_omp_target_task_alloc",
+}
+# Families: a mention starting with one of these is fine.
+ALLOWED_PREFIXES = {
+    "__kmp_": "libomp internal exports",
+    "___kmp_": "libomp internal exports",
+    "kmp_a_debug": "libomp internal data",
+    "__tgt_": "libomptarget ABI (offload, docs/abi.md)",
+    "ompx_": "LLVM extensions",
+    "llvm_omp_": "libomptarget exports",
+    "omp_target_": "libomptarget exports (Glass has host versions of some)",
+}
+
+PREFIX = r"(?:__kmpc_|glass_|ompt_|omp_|ompc_|kmp_|GLASS_)"
+IDENT = re.compile(r"(?<![\w.$/-])(" + PREFIX + r"\w*)([*{\[]|(?:_X|_N)\b)?")
+EXTS = "c|h|S|md|py|sh|def|map|cfg|in|js|cmake|txt|json"
+PATH = re.compile(r"(?<![\w.$%/*-])((?:[\w.-]+/)*\w[\w-]*\.(?:" + EXTS + r"))(?![\w/-]|\.\w)")
+# The engineers' notes the repository grew from: not part of a clone (docs/design.md and
+# docs/abi.md hold what they said).
+OUTSIDE = re.compile(r"\babi-notes\b|\bDESIGN\.md\b|(?<![\w/.-])(?:\.\./)*shared/")
+SOURCE_EXTS = (".c", ".h", ".S", ".def", ".js")
+HASH_EXTS = (".py", ".sh", ".cfg", ".cmake", ".txt", ".in", ".test")
+# Paths that name files outside the tree on purpose: generated outputs, other projects' files,
+# examples of user programs.
+PATH_OK = re.compile(
+    r"^(?:prog|foo|bar|x|a|t\d\d\w*|c\d\d\w*|x\d\d|f\d\d|main|tool|my_?tool|OmptTracing|"
+    r"cupti|omp_lib|lit\.site\.cfg|results|trace|out|perf|glass|libomp|file|PREFIX|NAME|"
+    r"std\w+|unistd|pthread|sched|signal|dlfcn|errno|limits|string|math|time|.*\.so(\.\d+)*)"
+    r"\.\w+$|^(?:/|build|out|Output|exports/|corpus/|tgt/|vertest/|pkgs/|%)")
+
+
+def tracked(root):
+    try:
+        out = subprocess.run(["git", "-C", root, "ls-files", "--cached", "--others",
+                              "--exclude-standard"], capture_output=True, text=True, check=True)
+        return sorted(set(out.stdout.split()))
+    except (OSError, subprocess.CalledProcessError):
+        files = []
+        for d, dirs, names in os.walk(root):
+            dirs[:] = [x for x in dirs if not x.startswith((".", "build", "Output"))]
+            files += [os.path.relpath(os.path.join(d, n), root) for n in names]
+        return sorted(files)
+
+
+def read(root, f):
+    try:
+        with open(os.path.join(root, f), encoding="utf-8") as fh:
+            return fh.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+C_TOKENS = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+
+
+def split_c(text):
+    """(code, [(line, comment text)]) of a C-like file; strings stay in the code."""
+    code, comments, pos = [], [], 0
+    for m in C_TOKENS.finditer(text):
+        code.append(text[pos:m.start()])
+        tok = m.group(0)
+        if tok.startswith(("//", "/*")):
+            comments.append((text.count("\n", 0, m.start()) + 1, tok))
+            code.append("\n" * tok.count("\n"))
+        else:
+            code.append(tok)
+        pos = m.end()
+    code.append(text[pos:])
+    return "".join(code), comments
+
+
+def split_hash(text):
+    code, comments = [], []
+    for i, line in enumerate(text.splitlines(), 1):
+        m = re.search(r"(?:^|\s)#(?!include|define|if|endif|else|!)", line)
+        if m:
+            comments.append((i, line[m.start():]))
+            code.append(line[:m.start()])
+        else:
+            code.append(line)
+    return "\n".join(code), comments
+
+
+def split_md(text):
+    """Backtick spans (identifiers are checked there) and whole lines (paths)."""
+    spans = []
+    for i, line in enumerate(text.splitlines(), 1):
+        spans += [(i, s) for s in re.findall(r"`([^`]+)`", line)]
+    return spans
+
+
+def main():
+    root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                           os.path.join(os.path.dirname(__file__), ".."))
+    files = tracked(root)
+    fileset = set(files)
+    basenames = {os.path.basename(f) for f in files}
+    suffixes = set()
+    for f in files:
+        parts = f.split("/")
+        suffixes.update("/".join(parts[i:]) for i in range(len(parts)))
+    code_idents, pasted, refs = set(), set(), []  # refs: (file, line, kind, name, prefix?)
+
+    def idents(f, line, text, prefixes=True):
+        for m in IDENT.finditer(text):
+            name, fam = m.group(1), m.group(2)
+            if fam and fam.startswith("_"):
+                name += "_"
+            refs.append((f, line + text.count("\n", 0, m.start()), "identifier", name,
+                         bool(fam) or name.endswith("_")))
+
+    def paths(f, line, text):
+        for m in OUTSIDE.finditer(text):
+            refs.append((f, line + text.count("\n", 0, m.start()), "outside", m.group(0), False))
+        for m in PATH.finditer(text):
+            refs.append((f, line + text.count("\n", 0, m.start()), "file", m.group(1), False))
+
+    for f in files:
+        text = read(root, f)
+        if text is None:
+            continue
+        if f.endswith(SOURCE_EXTS):
+            code, comments = split_c(text)
+        elif f.endswith(HASH_EXTS) or os.path.basename(f) in ("CMakeLists.txt", "run"):
+            code, comments = split_hash(text)
+        elif f.endswith(".map"):
+            code, comments = split_c(text)
+        elif f.endswith(".md"):
+            for line, span in split_md(text):
+                idents(f, line, span)
+            for i, line in enumerate(text.splitlines(), 1):
+                paths(f, i, line)
+            continue
+        else:
+            continue
+        code_idents.update(re.findall(r"[A-Za-z_]\w*", code))
+        pasted.update(re.findall(r"(\w+)\s*##", code))
+        for line, c in comments:
+            idents(f, line, c)
+            paths(f, line, c)
+
+    missing = []
+    for f, line, kind, name, family in refs:
+        rel = os.path.normpath(os.path.join(os.path.dirname(f), name))
+        if kind == "outside" or kind == "file" and (rel.startswith("..") or
+                                                     name.startswith("shared/")):
+            missing.append("%s:%d: '%s' names notes outside the repository, which a clone "
+                           "cannot read (docs/design.md and docs/abi.md hold them)" %
+                           (f, line, name))
+            continue
+        if kind == "file":
+            if name in fileset or name in suffixes or os.path.basename(name) in basenames:
+                continue
+            if PATH_OK.search(name) or PATH_OK.search(os.path.basename(name)):
+                continue
+            if rel in fileset:
+                continue
+        else:
+            if name in ALLOWED or name.startswith(tuple(ALLOWED_PREFIXES)):
+                continue
+            if name in code_idents:
+                continue
+            if name.rstrip("_") in code_idents:  # a family written `name_*` or `name_X`
+                continue
+            # A family by its stem (`__kmpc_dispatch_next` for _4 ... _8u), or a name made by
+            # token pasting (`__kmpc_atomic_##NAME`).
+            stem = name if family else name + "_"
+            if any(i.startswith(stem) for i in code_idents):
+                continue
+            if any(name.startswith(p) and len(p) > 4 for p in pasted):
+                continue
+        missing.append("%s:%d: %s '%s' does not exist in the tree" % (f, line, kind, name))
+    for m in missing:
+        print(m)
+    sys.stdout.flush()
+    if missing:
+        print("check-docs: %d reference(s) to missing files or functions; fix the text, or add "
+              "the name to ALLOWED in scripts/check-docs.py with its reason" % len(missing),
+              file=sys.stderr)
+        return 1
+    print("check-docs: %d references in %d files, all present" % (len(refs), len(files)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
