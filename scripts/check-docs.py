@@ -59,6 +59,7 @@ ALLOWED = {
     "kmp_task_t": "libomp's name of the task header (Glass: glass_kmp_task_t)",
     "kmp_taskred_input_t": "libomp's name of the reduction item",
     "omp_all_memory": "a clause keyword, not a symbol",
+    "omp_offloading_entries": "ELF section of clang 14/19's offload entries",
     "omp_null_mem_space": "LLVM 22 omp.h constant (Glass accepts its value)",
     "omp_atv_device": "LLVM 22 omp.h constant (Glass accepts its value)",
     "omp_target_is_accessible": "libomptarget 22 export",
@@ -90,7 +91,7 @@ HASH_EXTS = (".py", ".sh", ".cfg", ".cmake", ".txt", ".in", ".test")
 # examples of user programs.
 PATH_OK = re.compile(
     r"^(?:prog|foo|bar|x|a|t\d\d\w*|c\d\d\w*|x\d\d|f\d\d|main|tool|my_?tool|OmptTracing|"
-    r"cupti|omp_lib|lit\.site\.cfg|results|trace|out|perf|glass|libomp|file|PREFIX|NAME|"
+    r"cupti|omp_lib|lit|lit\.site\.cfg|results|trace|out|perf|glass|libomp|file|PREFIX|NAME|"
     r"std\w+|unistd|pthread|sched|signal|dlfcn|errno|limits|string|math|time|.*\.so(\.\d+)*)"
     r"\.\w+$|^(?:/|build|out|Output|exports/|corpus/|tgt/|vertest/|pkgs/|%)")
 
@@ -148,10 +149,22 @@ def split_hash(text):
 
 
 def split_md(text):
-    """Backtick spans (identifiers are checked there) and whole lines (paths)."""
-    spans = []
-    for i, line in enumerate(text.splitlines(), 1):
-        spans += [(i, s) for s in re.findall(r"`([^`]+)`", line)]
+    """Backtick spans (identifiers are checked there), as (line, text). A span may wrap onto the
+    next line; fenced code blocks are left out (shell commands, program text)."""
+    lines = text.split("\n")
+    fenced = False
+    for i, line in enumerate(lines):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            lines[i] = ""
+        elif fenced:
+            lines[i] = ""
+    # Pair backticks within a paragraph, so one stray backtick cannot shift a whole file.
+    spans, start = [], 0
+    for para in re.split(r"(\n\s*\n)", "\n".join(lines)):
+        spans += [(start + para.count("\n", 0, m.start()) + 1, m.group(1))
+                  for m in re.finditer(r"`([^`]+)`", para)]
+        start += para.count("\n")
     return spans
 
 
