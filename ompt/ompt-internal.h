@@ -70,7 +70,7 @@ bool glass_ompt_tool_loaded(void);
 bool glass_ompt_finalize_started(void);
 void glass_ompt_target_finalize(void); // target.c: the connected offload runtime's finalizer
 
-// Ids (ids.c): unique for the life of the process, never 0.
+// Ids (inquiry.c): unique for the life of the process, never 0.
 uint64_t glass_ompt_unique_id(void);
 
 // Event emitters for the core (emit.c), called only behind an OMPT_ON test.

@@ -34,7 +34,7 @@ bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team);
 // barrier; the join's events are then delivered here and the join is skipped.
 bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t *task);
 
-// Task execution (task_cancel.c): a task that has not started and belongs to a cancelled
+// Task execution (cancel.c): a task that has not started and belongs to a cancelled
 // taskgroup or parallel region is discarded; true when t must be discarded (the cancel event
 // was delivered).
 bool glass_task_discard(glass_thread_t *th, glass_task_t *t);

@@ -20,7 +20,7 @@
 #endif
 
 // ---------------------------------------------------------------------------------------------
-// Compiler ABI types (layouts derived from clang's IR; see shared/abi-notes.md §4).
+// Compiler ABI types (layouts derived from clang's IR; docs/abi.md, "Data layouts").
 
 typedef struct ident {
   int32_t reserved_1;

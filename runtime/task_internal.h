@@ -6,7 +6,7 @@
 #include "glass.h"
 
 // ---------------------------------------------------------------------------------------------
-// Compiler ABI (shared/abi-notes.md §4): the header clang's task entry reads, followed by the
+// Compiler ABI (docs/abi.md, "Data layouts"): the header clang's task entry reads, followed by the
 // compiler's privates; the shareds block comes after it.
 
 typedef struct kmp_task kmp_task_t;
@@ -66,7 +66,7 @@ typedef struct glass_xtask {
   struct glass_taskgroup *in_tg; // taskgroup the task is counted in
   struct glass_depnode *node;    // dependence node (NULL: no dependences)
   struct glass_xtask *next;      // priority list
-  _Atomic int32_t event;         // detach: GLASS_EV_* (task_detach.c)
+  _Atomic int32_t event;         // detach: EV_* (task_detach.c)
   size_t task_size, shareds_size;
   void *codeptr; // creation site (OMPT)
   // Thread whose free lists the block returns to (set once, when the block is made; NULL for
@@ -116,7 +116,7 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
 // The routine of a task allocated with none (codegen may express `taskwait depend(...) nowait`
 // as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.
 int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task);
-// Submits a created task: runs it now or defers it. ompt_extra: ompt_task_undeferred etc.
+// Submits a created task: runs it now or defers it.
 void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps);
 // A task whose dependences are satisfied becomes runnable (task_deps.c calls this).
 void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);

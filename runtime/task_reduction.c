@@ -22,7 +22,7 @@ glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
 void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
 
 // ---------------------------------------------------------------------------------------------
-// Compiler ABI (shared/abi-notes.md §4). clang 14 and 22 emit kmp_taskred_input_t; the older
+// Compiler ABI (docs/abi.md, "Data layouts"). clang 14 and 22 emit kmp_taskred_input_t; the older
 // form without `orig` is accepted too.
 
 typedef void (*red_init_fn)(void *priv, void *orig);

@@ -1,5 +1,5 @@
 // Lock, nestable lock and critical slices with their waits, traced on Glass.
-// REQUIRES: ompt, glass-locks
+// REQUIRES: ompt
 // UNSUPPORTED: asan
 // (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
 // tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)

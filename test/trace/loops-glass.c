@@ -1,5 +1,5 @@
 // Worksharing slices (loops, single, masked, sections), traced on Glass, at 2 and 7 threads.
-// REQUIRES: ompt, glass-loops
+// REQUIRES: ompt
 // UNSUPPORTED: asan
 // (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
 // tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)

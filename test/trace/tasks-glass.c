@@ -1,5 +1,5 @@
 // Explicit tasks, flows from creation and along dependences, taskwait and taskgroup waits, traced on Glass.
-// REQUIRES: ompt, glass-tasks
+// REQUIRES: ompt
 // RUN: %cc %flags %S/Inputs/tasks.c -o %t
 // RUN: env OMP_NUM_THREADS=2 %trace-run %t | %FileCheck %S/Inputs/tasks.c --check-prefix=OUT
 // RUN: %check-trace %t --runtime 'Glass' --threads ">=1" --count "task>=32" \

@@ -1,7 +1,7 @@
 // Every schedule clang emits, for signed/unsigned 32/64-bit IVs, with positive and negative
 // steps, empty and one-iteration loops, chunks larger than the loop, collapse and nowait:
 // each iteration runs exactly once and lastprivate gets the last value.
-// schedule(simd:static, n) is the form where libomp leaves the stride at 1 (abi-notes §0.7).
+// schedule(simd:static, n) is the form where libomp leaves the stride at 1 (docs/abi.md).
 // RUN: %compile -Wno-pass-failed
 // RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
