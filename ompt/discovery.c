@@ -1,5 +1,6 @@
 // Tool discovery and life cycle (OpenMP 5.1 §4.2): OMP_TOOL, an ompt_start_tool already in the
-// process, then OMP_TOOL_LIBRARIES in order; OMP_TOOL_VERBOSE_INIT reports every step.
+// process, then OMP_TOOL_LIBRARIES in order, then (as libomp) Archer under ThreadSanitizer;
+// OMP_TOOL_VERBOSE_INIT reports every step.
 #define _GNU_SOURCE
 #include "ompt-entry.h"
 
@@ -133,6 +134,33 @@ static ompt_start_tool_result_t *try_libraries(void) {
   return r;
 }
 
+// Step 3, not in the OpenMP text but what libomp does: a program built with
+// -fsanitize=thread whose OMP_TOOL_LIBRARIES gave no tool gets LLVM's Archer, so ThreadSanitizer
+// sees OpenMP's synchronization and does not report it as races. Only when the TSan runtime is
+// in the process: Archer declines without it, and other programs are spared a dlopen.
+static ompt_start_tool_result_t *try_archer(void) {
+  if (!dlsym(RTLD_DEFAULT, "__tsan_init")) {
+    say("The ThreadSanitizer runtime is not in the process: Archer is not looked for.");
+    return NULL;
+  }
+  say("The ThreadSanitizer runtime is in the process: trying Archer (libarcher.so)...");
+  void *h = dlopen("libarcher.so", RTLD_LAZY | RTLD_LOCAL);
+  if (!h) {
+    const char *err = dlerror();
+    say("  failed: library not found or not loadable (%s).", err ? err : "unknown error");
+    return NULL;
+  }
+  start_tool_fn fn = (start_tool_fn)dlsym(h, "ompt_start_tool");
+  ompt_start_tool_result_t *r = NULL;
+  if (!fn || fn == default_start_tool)
+    say("  loaded, but it defines no ompt_start_tool.");
+  else
+    r = call_start_tool(fn, "libarcher.so");
+  if (!r)
+    dlclose(h);
+  return r;
+}
+
 void glass_ompt_discover_and_init(void) {
   if (!GLASS_OMPT)
     return; // built without tool support
@@ -147,6 +175,8 @@ void glass_ompt_discover_and_init(void) {
   ompt_start_tool_result_t *r = try_in_process();
   if (!r)
     r = try_libraries();
+  if (!r)
+    r = try_archer();
   if (!r) {
     say("No tool was found: the OMPT interface is inactive.");
     say("----- end of tool discovery -----");

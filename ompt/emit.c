@@ -17,8 +17,13 @@ void glass_ompt_thread_end(glass_thread_t *th) {
 
 void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
                               int team_size, int index, int flags) {
-  // At the end the binding region may be gone: no parallel data (OpenMP 5.1 §4.5.2.11).
-  ompt_data_t *pdata = ep == ompt_scope_begin ? glass_team_parallel_data(team) : NULL;
+  // At the end the binding region may be gone: no parallel data (OpenMP 5.1 §4.5.2.11). The
+  // root's initial task is the exception, as in libomp: its implicit parallel region lives
+  // until the root is torn down, and tools (LLVM's ompt-multiplex) free their parallel data at
+  // this event, the last that names the region.
+  ompt_data_t *pdata = ep == ompt_scope_begin || (flags & ompt_task_initial)
+                           ? glass_team_parallel_data(team)
+                           : NULL;
   if (ep == ompt_scope_begin)
     task->ompt_data.value = 0;
   OMPT_CALL(implicit_task, ep, pdata, &task->ompt_data, (unsigned)team_size, (unsigned)index,

@@ -61,6 +61,7 @@ void glass_init_slow(void) {
   glass_env_read();
   set_wait_policy();
   glass_thread_module_init();
+  glass_task_detect_sanitizer();
   glass_thread_t *th = glass_make_initial_thread();
   if (glass_env.display_env)
     glass_env_display(glass_env.display_env == 2);

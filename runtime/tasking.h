@@ -85,6 +85,11 @@ enum {
   GLASS_TF_IN_TASKLOOP = 0x20,
 };
 
+// Under ThreadSanitizer (its runtime in the process) descriptor blocks go back to malloc
+// instead of the free lists: TSan cannot see the runtime's hand-off of a recycled block, and
+// would report the new task's writes as races with the old one's. Called once, at init.
+void glass_task_detect_sanitizer(void);
+
 // Barrier and join hooks (task.c). The barrier code tests team->tasking.active first.
 struct glass_thread;
 struct glass_team;

@@ -126,3 +126,38 @@ config.substitutions.extend([
     ("%FileCheck", filecheck),
     ("%not", notcmd),
 ])
+
+# Feature "archer": LLVM's Archer (libarcher.so) exists and the test compiler builds and runs a
+# ThreadSanitizer OpenMP program. Tests put libarcher.so alone in a directory of their own on
+# the library path, so the reference libomp beside it never shadows Glass.
+archer_lib = params.get("archer_lib", "/usr/lib/llvm-22/lib/libarcher.so")
+
+
+def tsan_openmp_works():
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "t.c")
+        exe = os.path.join(d, "t")
+        with open(src, "w") as f:
+            f.write("#include <omp.h>\nint main(void) { return omp_get_max_threads() < 1; }\n")
+        try:
+            subprocess.run([cc, "-fsanitize=thread"] + flags.split() + [src, "-o", exe],
+                           check=True, capture_output=True, timeout=60)
+            subprocess.run([exe], check=True, capture_output=True, timeout=60,
+                           env=dict(os.environ, LD_LIBRARY_PATH=libdir, OMP_TOOL="disabled"))
+        except (OSError, subprocess.SubprocessError):
+            return False
+    return True
+
+
+if os.path.exists(archer_lib) and tsan_openmp_works():
+    config.available_features.add("archer")
+config.substitutions.insert(0, ("%archer-lib", archer_lib))
+# Runs a TSan program with Archer found the way libomp users find it: on the library path,
+# no OMP_TOOL_LIBRARIES.
+config.substitutions.insert(0, (
+    "%run-archer",
+    "mkdir -p %t.archer && ln -sf " + archer_lib + " %t.archer/libarcher.so && "
+    "env LD_LIBRARY_PATH=" + libdir + ":%t.archer "
+    "TSAN_OPTIONS=ignore_noninstrumented_modules=1 timeout " + limit))

@@ -28,7 +28,7 @@ int main(void) {
 // CHECK-NEXT: [[M]]: sync_region_end kind=barrier_implicit_parallel parallel=0 task=[[T1]]
 // CHECK-NEXT: [[M]]: implicit_task_end parallel=0 task=[[T1]] team_size=0 index=0 flags=implicit
 // CHECK-NEXT: [[M]]: parallel_end parallel=[[P]] task=[[T0]] flags=invoker_runtime|team codeptr={{.*}}@parallel_events.c.tmp
-// CHECK-NEXT: [[M]]: implicit_task_end parallel=0 task=[[T0]] team_size=0 index=1 flags=initial
+// CHECK-NEXT: [[M]]: implicit_task_end parallel=[[P0]] task=[[T0]] team_size=0 index=1 flags=initial
 // CHECK-NEXT: [[M]]: thread_end thread=[[M]]
 // CHECK-NEXT: [[M]]: finalize
 

@@ -30,7 +30,7 @@ int main(void) {
 // clang-format off
 // CHECK: a9=9 b=2,2
 // CHECK: [[M:[0-9]+]]: thread_begin type=initial
-// CHECK-NEXT: [[M]]: implicit_task_begin parallel={{[0-9]+}} task=[[T0:[0-9]+]] {{.*}} flags=initial
+// CHECK-NEXT: [[M]]: implicit_task_begin parallel=[[P0:[0-9]+]] task=[[T0:[0-9]+]] {{.*}} flags=initial
 // CHECK-NEXT: [[M]]: parallel_begin parent_task=[[T0]] {{.*}} parallel=[[L:[0-9]+]] requested=2 flags=invoker_runtime|league codeptr=[[LC:0x[0-9a-f]+]]@teams_events.c.tmp
 // CHECK-NEXT: [[M]]: implicit_task_begin parallel=[[L]] task=[[I0:[0-9]+]] team_size=2 index=0 flags=initial
 // CHECK-NEXT: [[M]]: work_begin type=distribute parallel=[[L]] task=[[I0]] count=10 codeptr=[[DC:0x[0-9a-f]+]]@teams_events.c.tmp
@@ -46,7 +46,7 @@ int main(void) {
 // CHECK: [[M]]: parallel_end parallel=[[P]] task=[[J0]] flags=invoker_runtime|team
 // CHECK-NEXT: [[M]]: implicit_task_end parallel=[[L1]] task=[[J0]] team_size=0 index=0 flags=initial
 // CHECK-NEXT: [[M]]: parallel_end parallel=[[L1]] task=[[T0]] flags=invoker_runtime|league codeptr=[[LC1]]@teams_events.c.tmp
-// CHECK-NEXT: [[M]]: implicit_task_end parallel=0 task=[[T0]] {{.*}} flags=initial
+// CHECK-NEXT: [[M]]: implicit_task_end parallel=[[P0]] task=[[T0]] {{.*}} flags=initial
 // The second team's initial thread: the other half of the distribute loop, at the same call site.
 // CHECK: [[W:[0-9]+]]: thread_begin type=worker
 // CHECK-NEXT: [[W]]: implicit_task_begin parallel=[[L]] task=[[I1:[0-9]+]] team_size=2 index=1 flags=initial
