@@ -44,7 +44,7 @@ int main(void) {
 // CHECK-NEXT: [[M]]: inquiry level=0 {{.*}} task_info=2 task=[[T3]] task_flags=explicit task_parallel=[[P]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
 // CHECK-NEXT: [[M]]: inquiry level=1 {{.*}} task_info=2 task=[[T2]] task_flags=explicit task_parallel=[[P]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
 // CHECK-NEXT: [[M]]: inquiry level=2 {{.*}} task_info=2 task=[[T1]] task_flags=explicit task_parallel=[[P]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
-// CHECK-NEXT: [[M]]: inquiry level=3 {{.*}} task_info=2 task=[[I]] task_flags=implicit task_parallel=[[P]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
+// CHECK-NEXT: [[M]]: inquiry level=3 {{.*}} task_info=2 task=[[I]] task_flags=implicit|undeferred task_parallel=[[P]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
 // CHECK-NEXT: [[M]]: inquiry level=4 {{.*}} task_info=2 task=[[T0]] task_flags=initial task_parallel=[[P0]]
 // CHECK-NEXT: [[M]]: inquiry level=5 {{.*}} task_info=0
 // CHECK-NEXT: [[M]]: task_schedule prior_task=[[T3]] status=complete next_task=[[T2]]
