@@ -135,7 +135,7 @@ GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task
     return;
 #if GLASS_OMPT
   if (OMPT_ON(task_schedule))
-    glass_ompt_task_schedule(&t->base, ompt_task_complete, parent);
+    glass_ompt_task_schedule(&t->base, glass_task_end_status(&t->base), parent);
 #endif
   glass_task_complete(th, t);
 }

@@ -365,7 +365,7 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t);
 static inline void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_t *next) {
   if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t))
     return;
-  SCHEDULE_EVENT(&t->base, ompt_task_complete, next);
+  SCHEDULE_EVENT(&t->base, glass_task_end_status(&t->base), next);
   task_complete(th, t);
 }
 

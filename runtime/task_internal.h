@@ -143,4 +143,10 @@ static inline bool glass_task_is_explicit(const glass_task_t *t) {
   return t->kind == GLASS_TASK_EXPLICIT;
 }
 
+// The prior-task status of a task's last task_schedule: cancelled if it left its region at a
+// taskgroup cancel or cancellation point (cancel.c).
+static inline int glass_task_end_status(const glass_task_t *t) {
+  return (t->tk.flags & GLASS_TF_CANCELLED) ? ompt_task_cancel : ompt_task_complete;
+}
+
 #endif
