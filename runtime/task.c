@@ -350,6 +350,13 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
 static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_task_t *next) {
   glass_ompt_task_schedule(prior, status, next);
 }
+// A taskloop chunk starts running (once: an untied chunk that resumes is not a new dispatch).
+static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t *t) {
+  ompt_data_t inst = {.ptr = &t->chunk};
+  glass_ompt_cb.dispatch(glass_team_parallel_data(th->team), &t->base.ompt_data,
+                         ompt_dispatch_taskloop_chunk, inst);
+  t->chunk.iterations = 0;
+}
 #define SCHEDULE_EVENT(prior, status, next)                                                        \
   do {                                                                                             \
     if (OMPT_ON(task_schedule))                                                                    \
@@ -391,6 +398,10 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     glass_task_complete(th, t);
     return;
   }
+#if GLASS_OMPT
+  if (OMPT_ON(dispatch) && (t->base.tk.flags & GLASS_TF_IN_TASKLOOP) && t->chunk.iterations)
+    ompt_chunk_dispatch(th, t);
+#endif
   for (;;) {
     t->state = XT_RUNNING;
 #if GLASS_OMPT

@@ -69,6 +69,9 @@ typedef struct glass_xtask {
   _Atomic int32_t event;         // detach: GLASS_EV_* (task_detach.c)
   size_t task_size, shareds_size;
   void *codeptr; // creation site (OMPT)
+  // A taskloop chunk's first iteration value and count, for its dispatch event when it starts
+  // running (iterations 0: not a chunk, or already reported).
+  ompt_dispatch_chunk_t chunk;
   // Thread whose free lists the block returns to (set once, when the block is made; NULL for
   // blocks outside the size classes). Task creation never writes it.
   struct glass_thread *owner;

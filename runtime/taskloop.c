@@ -105,12 +105,8 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
 #if GLASS_OMPT
     if (OMPT_ON(task_create))
       glass_task_create_event(th, t, if_val ? 0 : ompt_task_undeferred, 0, codeptr);
-    if (OMPT_ON(dispatch)) {
-      ompt_dispatch_chunk_t chunk = {first, iters};
-      ompt_data_t inst = {.ptr = &chunk};
-      glass_ompt_cb.dispatch(glass_team_parallel_data(cur->team), &t->base.ompt_data,
-                             ompt_dispatch_taskloop_chunk, inst);
-    }
+    // Its dispatch event comes when the chunk starts running, on its thread (task.c).
+    t->chunk = (ompt_dispatch_chunk_t){first, iters};
 #endif
     if (if_val)
       glass_task_submit(th, t, false);
