@@ -10,12 +10,8 @@
 typedef void (*kmp_task_dup_t)(kmp_task_t *dst, kmp_task_t *src, int32_t lastpriv);
 
 void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
-glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
-void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
 void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
                              void *codeptr);
-void glass_task_sync_events(glass_thread_t *th, ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
-                            bool wait, void *codeptr);
 
 enum { SCHED_NONE = 0, SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2 };
 
