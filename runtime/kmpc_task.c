@@ -50,8 +50,10 @@ static int ompt_task_flags(glass_xtask_t *t, int extra) {
     f |= ompt_task_untied;
   if (t->base.tk.flags & GLASS_TF_FINAL)
     f |= ompt_task_final;
-  if (t->base.parent->tk.flags & GLASS_TF_FINAL)
-    f |= ompt_task_undeferred; // an included task
+  // An included task, or one in a team of one, which runs it at once (glass_task_submit), as
+  // libomp reports it.
+  if ((t->base.parent->tk.flags & GLASS_TF_FINAL) || t->base.team->nthreads == 1)
+    f |= ompt_task_undeferred;
   return f;
 }
 

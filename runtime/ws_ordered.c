@@ -196,16 +196,8 @@ static bool dep_posted(void *arg) {
          glass_cancel_parallel_now(); // the source may have left the region
 }
 
-GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
-  (void)loc, (void)gtid;
-  glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
-  uint64_t idx;
-  if (!m->dims || !linear_index(m, vec, &idx))
-    return;
-  DOACROSS_EVENT(th, m, vec, ompt_dependence_type_sink);
-  if (!m->dx_slot)
-    return; // a team of one: every earlier iteration is done
+// Waits until iteration idx of the doacross loop has posted its source.
+static void doacross_wait_posted(glass_thread_t *th, glass_ws_member_t *m, uint64_t idx) {
   uint32_t *bits;
   while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))
     glass_spin_pause(); // the member that allocates is between its enter and its publish
@@ -217,6 +209,19 @@ GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *v
   glass_ws_evc_wait(&m->dx_slot->turn, dep_posted, &w);
   OMPT_WAIT_STATE(th, prior, 0);
   (void)prior;
+}
+
+GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  uint64_t idx;
+  if (!m->dims || !linear_index(m, vec, &idx))
+    return;
+  if (m->dx_slot) // else a team of one: every earlier iteration is done
+    doacross_wait_posted(th, m, idx);
+  // 5.1 §2.19.9: the doacross-sink event comes after the dependence is fulfilled.
+  DOACROSS_EVENT(th, m, vec, ompt_dependence_type_sink);
 }
 
 GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec) {
