@@ -168,6 +168,14 @@ static bool requested(glass_thread_t *th, int32_t kind) {
   }
 }
 
+// An explicit task that leaves its region at a taskgroup cancel or cancellation point was
+// cancelled (5.1 §4.4.4.19: ompt_task_cancel, for a task cancelled at an active cancellation
+// point); its completion says so (task.c, kmpc_task.c).
+static void task_leaves(glass_thread_t *th, int32_t kind) {
+  if (kind == KIND_TASKGROUP && th->task->kind == GLASS_TASK_EXPLICIT)
+    th->task->tk.flags |= GLASS_TF_CANCELLED;
+}
+
 // th observed a request of kind at a cancellation point and leaves the construct.
 static void detected(glass_thread_t *th, int32_t kind, void *codeptr) {
   if (kind == KIND_LOOP && !joined(th, th->team))
@@ -187,6 +195,7 @@ GLASS_API int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind) {
   if (!activate(th, kind, codeptr))
     return 0;
   CANCEL_EVENT(th, kind, ompt_cancel_activated, codeptr);
+  task_leaves(th, kind);
   return 1;
 }
 
@@ -199,6 +208,7 @@ GLASS_API int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid, int32_t k
   if (!requested(th, kind))
     return 0;
   detected(th, kind, codeptr);
+  task_leaves(th, kind);
   return 1;
 }
 

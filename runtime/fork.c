@@ -184,7 +184,9 @@ static void itask_init_ompt(glass_task_t *task) {
   task->ompt_frame.enter_frame.ptr = NULL;
   task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
   task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_flags = ompt_task_implicit;
+  // An implicit task runs at once, in its generating region: undeferred (as libomp reports it
+  // through ompt_get_task_info; the implicit_task callback's flags stay ompt_task_implicit).
+  task->ompt_flags = ompt_task_implicit | ompt_task_undeferred;
 }
 
 // A tool that watches tasks also gets a full join: members then run the region's remaining
@@ -472,11 +474,12 @@ void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, voi
   (void)team, (void)frame, (void)parent_task;
 #if GLASS_OMPT
   // Then the program calls the outlined function itself: the boundary between the two tasks is
-  // the user frame that called us, for the parent's enter_frame and the child's exit_frame alike.
+  // the entry point's frame (runtime), for the parent's enter_frame and the child's exit_frame
+  // alike; the outlined function's frame takes its place on the stack.
   parent_task->ompt_frame.enter_frame.ptr = frame;
-  parent_task->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+  parent_task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
   team->itasks[0].ompt_frame.exit_frame.ptr = frame;
-  team->itasks[0].ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+  team->itasks[0].ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
 #endif
 }
 

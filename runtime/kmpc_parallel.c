@@ -168,13 +168,11 @@ GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
   glass_thread_t *th = glass_self();
   th->pushed_nthreads = 0;
   th->pushed_strict = 0;
-  // The caller's frame is user code; it calls the outlined function itself.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wframe-address"
-  void *caller = __builtin_frame_address(1);
-#pragma GCC diagnostic pop
+  // The caller, user code, calls the outlined function itself. Its frame is unknowable when it
+  // omits the frame pointer (clang's default from -O1), so the boundary reported between the two
+  // tasks is our own frame, whose saved frame pointer is the caller's when it keeps one.
   OMPT_ENTER_FRAME(th->task, FRAME());
-  glass_serialized_begin(th, loc, CODEPTR(), caller);
+  glass_serialized_begin(th, loc, CODEPTR(), FRAME());
 }
 
 GLASS_API void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {

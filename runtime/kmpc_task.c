@@ -50,8 +50,10 @@ static int ompt_task_flags(glass_xtask_t *t, int extra) {
     f |= ompt_task_untied;
   if (t->base.tk.flags & GLASS_TF_FINAL)
     f |= ompt_task_final;
-  if (t->base.parent->tk.flags & GLASS_TF_FINAL)
-    f |= ompt_task_undeferred; // an included task
+  // An included task, or one in a team of one, which runs it at once (glass_task_submit), as
+  // libomp reports it.
+  if ((t->base.parent->tk.flags & GLASS_TF_FINAL) || t->base.team->nthreads == 1)
+    f |= ompt_task_undeferred;
   return f;
 }
 
@@ -93,20 +95,19 @@ GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t 
   glass_xtask_t *t = xtask_of(kt);
   glass_task_t *parent = th->task;
 #if GLASS_OMPT
-  // The program calls the task body itself: the boundary between the two tasks is the user
-  // frame that called us.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wframe-address"
-  void *caller = __builtin_frame_address(1);
-#pragma GCC diagnostic pop
-  parent->ompt_frame.enter_frame.ptr = caller;
-  parent->ompt_frame.enter_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+  // The program calls the task body itself. Its frame is unknowable when it omits the frame
+  // pointer (clang's default from -O1), so the boundary between the two tasks is our own frame
+  // (runtime), whose saved frame pointer is the caller's when it keeps one; the body's frame
+  // takes its place on the stack.
+  parent->ompt_frame.enter_frame.ptr = FRAME();
+  parent->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  t->base.ompt_flags |= ompt_task_undeferred; // also for ompt_get_task_info without task_create
   if (OMPT_ON(task_create))
     glass_task_create_event(th, t, ompt_task_undeferred, 0, GLASS_CODEPTR());
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(parent, ompt_task_switch, &t->base);
-  t->base.ompt_frame.exit_frame.ptr = caller;
-  t->base.ompt_frame.exit_frame_flags = ompt_frame_application | ompt_frame_framepointer;
+  t->base.ompt_frame.exit_frame.ptr = FRAME();
+  t->base.ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
 #endif
   (void)parent;
   t->base.thread_num = th->tid;
@@ -136,7 +137,7 @@ GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task
     return;
 #if GLASS_OMPT
   if (OMPT_ON(task_schedule))
-    glass_ompt_task_schedule(&t->base, ompt_task_complete, parent);
+    glass_ompt_task_schedule(&t->base, glass_task_end_status(&t->base), parent);
 #endif
   glass_task_complete(th, t);
 }

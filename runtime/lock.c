@@ -234,6 +234,11 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
     lock_repair(lk, TAG_NEST, routine);
   uint32_t me = glass_mutex_code(th->gtid);
   uint32_t info = info_load(lk);
+  uint32_t hint = hint_of(info);
+  // 5.1 §4.5.2.12: a lock-acquire event precedes every acquisition, the owner's re-acquire
+  // included; only the outcome differs (mutex_acquired, or nest_lock begin for the owner).
+  if (OMPT_ANY(LOCK_EVENTS))
+    glass_ompt_mutex_acquire(kind, hint, glass_mutex_impl(hint), lk, codeptr);
   if (glass_mutex_owner(&lk->word) == me) {
     uint32_t depth = depth_of(info);
     if (unlikely(depth >= DEPTH_MAX))
@@ -243,9 +248,6 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
       glass_ompt_nest_lock(ompt_scope_begin, lk, codeptr);
     return (int)depth + 1;
   }
-  uint32_t hint = hint_of(info);
-  if (OMPT_ANY(LOCK_EVENTS))
-    glass_ompt_mutex_acquire(kind, hint, glass_mutex_impl(hint), lk, codeptr);
   if (!glass_mutex_try(&lk->word, me)) {
     if (test)
       return 0;

@@ -360,6 +360,13 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
 static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_task_t *next) {
   glass_ompt_task_schedule(prior, status, next);
 }
+// A taskloop chunk starts running (once: an untied chunk that resumes is not a new dispatch).
+static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t *t) {
+  ompt_data_t inst = {.ptr = &t->chunk};
+  OMPT_CALL(dispatch, glass_team_parallel_data(th->team), &t->base.ompt_data,
+            ompt_dispatch_taskloop_chunk, inst);
+  t->chunk.iterations = 0;
+}
 #define SCHEDULE_EVENT(prior, status, next)                                                        \
   do {                                                                                             \
     if (OMPT_ON(task_schedule))                                                                    \
@@ -375,7 +382,7 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t);
 static inline void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_t *next) {
   if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t))
     return;
-  SCHEDULE_EVENT(&t->base, ompt_task_complete, next);
+  SCHEDULE_EVENT(&t->base, glass_task_end_status(&t->base), next);
   task_complete(th, t);
 }
 
@@ -401,6 +408,10 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     glass_task_complete(th, t);
     return;
   }
+#if GLASS_OMPT
+  if (OMPT_ON(dispatch) && (t->base.tk.flags & GLASS_TF_IN_TASKLOOP) && t->chunk.iterations)
+    ompt_chunk_dispatch(th, t);
+#endif
   for (;;) {
     t->state = XT_RUNNING;
 #if GLASS_OMPT

@@ -37,7 +37,8 @@ typedef struct glass_depnode {
   _Atomic int32_t npred; // predecessors not yet complete, + 1 while the creator adds edges
   _Atomic int32_t lock;
   bool done;
-  glass_xtask_t *task; // NULL for the waiter of an undeferred task or taskwait depend
+  glass_xtask_t *task;      // NULL for the waiter of an undeferred task or taskwait depend
+  ompt_data_t *waiter_data; // the waiter's taskwait task, for task_dependence (NULL: none)
   int32_t nsucc, capsucc;
   struct glass_depnode **succ;
   struct glass_depnode *inline_succ[4];
@@ -87,6 +88,7 @@ static glass_depnode_t *node_new(glass_xtask_t *task) {
   atomic_store_explicit(&n->lock, 0, memory_order_relaxed);
   n->done = false;
   n->task = task;
+  n->waiter_data = NULL;
   n->nsucc = 0;
   n->capsucc = 4;
   n->succ = n->inline_succ;
@@ -107,8 +109,9 @@ static void node_unref(glass_depnode_t *n) {
 
 #if GLASS_OMPT
 static void dependence_event(glass_depnode_t *pred, glass_depnode_t *succ) {
-  if (pred->task && succ->task)
-    OMPT_CALL(task_dependence, &pred->task->base.ompt_data, &succ->task->base.ompt_data);
+  ompt_data_t *sink = succ->task ? &succ->task->base.ompt_data : succ->waiter_data;
+  if (pred->task && sink)
+    OMPT_CALL(task_dependence, &pred->task->base.ompt_data, sink);
 }
 #endif
 
@@ -470,7 +473,7 @@ void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, in
 // and taskwait depend). Nothing is recorded: the waiting task completes before its creator
 // creates anything else.
 static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d1, int32_t n2,
-                      const kmp_depend_info_t *d2) {
+                      const kmp_depend_info_t *d2, ompt_data_t *waiter_data) {
   glass_task_t *cur = th->task;
   if (!cur->tk.deps || (n1 + n2) == 0)
     return;
@@ -480,6 +483,7 @@ static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d
   atomic_store_explicit(&w.lock, 0, memory_order_relaxed);
   w.done = false;
   w.task = NULL;
+  w.waiter_data = waiter_data;
   w.nsucc = 0;
   w.capsucc = 4;
   w.succ = w.inline_succ;
@@ -547,17 +551,21 @@ GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task
 }
 
 #if GLASS_OMPT
-static void taskwait_depend_events(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr) {
-  glass_task_t *task = th->task;
-  if (ep == ompt_scope_begin && OMPT_ON(sync_region))
-    glass_ompt_sync_region(ompt_callback_sync_region, ompt_sync_region_taskwait, ep, task->team,
-                           task, codeptr);
-  if (OMPT_ON(sync_region_wait))
-    glass_ompt_sync_region(ompt_callback_sync_region_wait, ompt_sync_region_taskwait, ep,
-                           task->team, task, codeptr);
-  if (ep == ompt_scope_end && OMPT_ON(sync_region))
-    glass_ompt_sync_region(ompt_callback_sync_region, ompt_sync_region_taskwait, ep, task->team,
-                           task, codeptr);
+// The undeferred empty task that a blocking taskwait with dependences stands for (5.1
+// §2.19.5: its taskwait-init event is a task_create with ompt_task_taskwait, its
+// taskwait-complete event a task_schedule with ompt_taskwait_complete and no next task; no
+// taskwait-begin/end sync_region events). It never runs, so it needs only its tool data.
+// libomp reports the same, with undeferred|mergeable, also before an if(0) task with
+// dependences (the same entry point).
+#define TASKWAIT_TASK_FLAGS (ompt_task_taskwait | ompt_task_undeferred | ompt_task_mergeable)
+
+static void taskwait_task_begin(glass_thread_t *th, glass_task_t *standin, int32_t n1,
+                                const kmp_depend_info_t *d1, int32_t n2,
+                                const kmp_depend_info_t *d2, void *codeptr) {
+  if (OMPT_ON(task_create))
+    glass_ompt_task_create(th->task, standin, TASKWAIT_TASK_FLAGS, 1, codeptr);
+  if (OMPT_ON(dependences))
+    dependences_event(standin, n1, d1, n2, d2);
 }
 #endif
 
@@ -565,18 +573,29 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
                              kmp_depend_info_t *noalias, void *codeptr, void *frame) {
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
+  ndeps = ndeps > 0 ? ndeps : 0;
+  nnoalias = nnoalias > 0 ? nnoalias : 0;
+  if (ndeps + nnoalias == 0)
+    return;
   OMPT_ENTER_FRAME(cur, frame);
 #if GLASS_OMPT
+  glass_task_t standin;
+  standin.ompt_data.value = 0;
   int32_t prior = th->ompt_state;
+  taskwait_task_begin(th, &standin, ndeps, deps, nnoalias, noalias, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
-  taskwait_depend_events(th, ompt_scope_begin, codeptr);
 #else
   (void)codeptr;
 #endif
-  deps_wait(th, ndeps > 0 ? ndeps : 0, deps, nnoalias > 0 ? nnoalias : 0, noalias);
 #if GLASS_OMPT
-  taskwait_depend_events(th, ompt_scope_end, codeptr);
+  deps_wait(th, ndeps, deps, nnoalias, noalias, &standin.ompt_data);
+#else
+  deps_wait(th, ndeps, deps, nnoalias, noalias, NULL);
+#endif
+#if GLASS_OMPT
   OMPT_WAIT_STATE(th, prior, 0);
+  if (OMPT_ON(task_schedule))
+    glass_ompt_task_schedule(&standin, ompt_taskwait_complete, NULL);
 #endif
   OMPT_ENTER_FRAME(cur, NULL);
 }

@@ -69,6 +69,9 @@ typedef struct glass_xtask {
   _Atomic int32_t event;         // detach: EV_* (task_detach.c)
   size_t task_size, shareds_size;
   void *codeptr; // creation site (OMPT)
+  // A taskloop chunk's first iteration value and count, for its dispatch event when it starts
+  // running (iterations 0: not a chunk, or already reported).
+  ompt_dispatch_chunk_t chunk;
   // Thread whose free lists the block returns to (set once, when the block is made; NULL for
   // blocks outside the size classes). Task creation never writes it.
   struct glass_thread *owner;
@@ -141,6 +144,20 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t);
 
 static inline bool glass_task_is_explicit(const glass_task_t *t) {
   return t->kind == GLASS_TASK_EXPLICIT;
+}
+
+// taskgroup (kmpc_task.c). glass_taskgroup_end waits for the group's tasks between the
+// sync_region_wait events; the caller brackets begin and end with the taskgroup's sync_region
+// events (glass_task_sync_events with wait false).
+glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
+void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
+void glass_task_sync_events(glass_thread_t *th, ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
+                            bool wait, void *codeptr);
+
+// The prior-task status of a task's last task_schedule: cancelled if it left its region at a
+// taskgroup cancel or cancellation point (cancel.c).
+static inline int glass_task_end_status(const glass_task_t *t) {
+  return (t->tk.flags & GLASS_TF_CANCELLED) ? ompt_task_cancel : ompt_task_complete;
 }
 
 #endif

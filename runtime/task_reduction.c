@@ -18,9 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
-void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
-
 // ---------------------------------------------------------------------------------------------
 // Compiler ABI (docs/abi.md, "Data layouts"). clang 14 and 22 emit kmp_taskred_input_t; the older
 // form without `orig` is accepted too.
@@ -345,8 +342,19 @@ static glass_taskred_t *modifier_join(glass_thread_t *th, glass_taskred_t *mine)
   }
 }
 
-static void *modifier_init(glass_thread_t *th, glass_taskred_t *mine, const void *data,
-                           bool is_new) {
+// The implicit taskgroup of a reduction with the task modifier: its sync_region events, as for a
+// taskgroup construct (its wait events come from glass_taskgroup_end), as libomp.
+static void modifier_taskgroup_event(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr) {
+#if GLASS_OMPT
+  glass_task_sync_events(th, ompt_sync_region_taskgroup, ep, false, codeptr);
+#else
+  (void)th, (void)ep, (void)codeptr;
+#endif
+}
+
+static void *modifier_init(glass_thread_t *th, glass_taskred_t *mine, const void *data, bool is_new,
+                           void *codeptr) {
+  modifier_taskgroup_event(th, ompt_scope_begin, codeptr);
   if (unlikely(glass_task_is_explicit(th->task))) {
     // Not a construct of the team (the program is non-conforming): reduce in this task alone.
     glass_warn("reduction(task, ...) inside an explicit task; reduced by this task alone");
@@ -383,7 +391,7 @@ GLASS_API void *__kmpc_taskred_modifier_init(ident_t *loc, int32_t gtid, int32_t
   if (bad_args(num, data, "__kmpc_taskred_modifier_init"))
     num = 0, data = NULL;
   glass_taskred_t *mine = set_from_new(th, num, data);
-  return modifier_init(th, mine, data, true);
+  return modifier_init(th, mine, data, true, GLASS_CODEPTR());
 }
 
 GLASS_API void *__kmpc_task_reduction_modifier_init(ident_t *loc, int32_t gtid, int32_t is_ws,
@@ -393,7 +401,7 @@ GLASS_API void *__kmpc_task_reduction_modifier_init(ident_t *loc, int32_t gtid, 
   if (bad_args(num, data, "__kmpc_task_reduction_modifier_init"))
     num = 0, data = NULL;
   glass_taskred_t *mine = set_from_old(th, num, data);
-  return modifier_init(th, mine, data, false);
+  return modifier_init(th, mine, data, false, GLASS_CODEPTR());
 }
 
 GLASS_API void __kmpc_task_reduction_modifier_fini(ident_t *loc, int32_t gtid, int32_t is_ws) {
@@ -405,11 +413,14 @@ GLASS_API void __kmpc_task_reduction_modifier_fini(ident_t *loc, int32_t gtid, i
     glass_warn("__kmpc_task_reduction_modifier_fini without a matching init; ignored");
     return;
   }
+  void *codeptr = GLASS_CODEPTR();
   if (unlikely(!r->modifier)) { // the explicit-task fallback of modifier_init
-    glass_taskgroup_end(th, NULL);
+    glass_taskgroup_end(th, codeptr);
+    modifier_taskgroup_event(th, ompt_scope_end, codeptr);
     return;
   }
-  glass_taskgroup_end(th, NULL); // this member's tasks are complete
+  glass_taskgroup_end(th, codeptr); // this member's tasks are complete
+  modifier_taskgroup_event(th, ompt_scope_end, codeptr);
   int32_t members = th->team->nthreads;
   if (atomic_fetch_add_explicit(&r->done, 1, memory_order_acq_rel) + 1 < members)
     return;

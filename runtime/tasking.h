@@ -83,6 +83,9 @@ enum {
   GLASS_TF_DETACH = 0x8,  // has a completion event
   GLASS_TF_MERGED = 0x10, // mergeable and included
   GLASS_TF_IN_TASKLOOP = 0x20,
+  // Left its region at a cancel or an active cancellation point of its taskgroup: completes
+  // with ompt_task_cancel. Written only by the thread running the task.
+  GLASS_TF_CANCELLED = 0x40,
 };
 
 // Under ThreadSanitizer (its runtime in the process) descriptor blocks go back to malloc

@@ -10,12 +10,8 @@
 typedef void (*kmp_task_dup_t)(kmp_task_t *dst, kmp_task_t *src, int32_t lastpriv);
 
 void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
-glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
-void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
 void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
                              void *codeptr);
-void glass_task_sync_events(glass_thread_t *th, ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
-                            bool wait, void *codeptr);
 
 enum { SCHED_NONE = 0, SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2 };
 
@@ -105,12 +101,8 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
 #if GLASS_OMPT
     if (OMPT_ON(task_create))
       glass_task_create_event(th, t, if_val ? 0 : ompt_task_undeferred, 0, codeptr);
-    if (OMPT_ON(dispatch)) {
-      ompt_dispatch_chunk_t chunk = {first, iters};
-      ompt_data_t inst = {.ptr = &chunk};
-      OMPT_CALL(dispatch, glass_team_parallel_data(cur->team), &t->base.ompt_data,
-                ompt_dispatch_taskloop_chunk, inst);
-    }
+    // Its dispatch event comes when the chunk starts running, on its thread (task.c).
+    t->chunk = (ompt_dispatch_chunk_t){first, iters};
 #endif
     if (if_val)
       glass_task_submit(th, t, false);

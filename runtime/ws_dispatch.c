@@ -130,7 +130,7 @@ static int resolve_runtime_simd(glass_thread_t *th, uint64_t simd, int64_t *chun
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED_SIMD;
   case GLASS_SCHED_AUTO:
-    *work = ompt_work_loop_other;
+    *work = ompt_work_loop_guided; // auto runs as guided: report the schedule it gets
     *chunk = (int64_t)simd;
     return GLASS_WS_GUIDED_SIMD;
   default:
@@ -174,7 +174,7 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED;
   case SCH_AUTO:
-    *work = ompt_work_loop_other;
+    *work = ompt_work_loop_guided; // auto runs as guided: report the schedule it gets
     *chunk = 1;
     return GLASS_WS_GUIDED;
   case SCH_RUNTIME:
@@ -195,7 +195,7 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED;
   case GLASS_SCHED_AUTO:
-    *work = ompt_work_loop_other;
+    *work = ompt_work_loop_guided; // auto runs as guided: report the schedule it gets
     *chunk = 1;
     return GLASS_WS_GUIDED;
   default:

@@ -8,6 +8,8 @@
 #include "cancel.h"
 #include "mutex.h" // GLASS_FASTPATH
 
+#include <stdlib.h>
+
 static inline uint64_t ordered_wait_id(glass_ws_member_t *m) {
   return m->slot ? (uint64_t)(uintptr_t)m->slot : (uint64_t)(uintptr_t)m;
 }
@@ -156,6 +158,33 @@ static bool linear_index(const glass_ws_member_t *m, const int64_t *vec, uint64_
   return true;
 }
 
+#if GLASS_OMPT
+// depend(sink) or depend(source) of an in-bounds iteration: one dependence per loop dimension,
+// the iteration number in that dimension (as libomp reports), for the implicit task.
+static GLASS_NOINLINE void doacross_event(glass_thread_t *th, const glass_ws_member_t *m,
+                                          const int64_t *vec, ompt_dependence_type_t type) {
+  ompt_dependence_t stackbuf[8] = {0};
+  ompt_dependence_t *v = m->dims <= 8 ? stackbuf : malloc(sizeof(*v) * (size_t)m->dims);
+  if (!v)
+    return;
+  for (int32_t d = 0; d < m->dims; d++) {
+    int64_t lo = m->dim_info[3 * d], st = m->dim_info[3 * d + 1];
+    v[d].variable.value = (uint64_t)((int64_t)((uint64_t)vec[d] - (uint64_t)lo) / st);
+    v[d].dependence_type = type;
+  }
+  OMPT_CALL(dependences, &th->task->ompt_data, v, m->dims);
+  if (v != stackbuf)
+    free(v);
+}
+#define DOACROSS_EVENT(th, m, vec, type)                                                           \
+  do {                                                                                             \
+    if (OMPT_ON(dependences))                                                                      \
+      doacross_event(th, m, vec, type);                                                            \
+  } while (0)
+#else
+#define DOACROSS_EVENT(th, m, vec, type) ((void)0)
+#endif
+
 typedef struct {
   _Atomic uint32_t *word;
   uint32_t bit;
@@ -167,13 +196,8 @@ static bool dep_posted(void *arg) {
          glass_cancel_parallel_now(); // the source may have left the region
 }
 
-GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
-  (void)loc, (void)gtid;
-  glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
-  uint64_t idx;
-  if (!m->dx_slot || !linear_index(m, vec, &idx))
-    return;
+// Waits until iteration idx of the doacross loop has posted its source.
+static void doacross_wait_posted(glass_thread_t *th, glass_ws_member_t *m, uint64_t idx) {
   uint32_t *bits;
   while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))
     glass_spin_pause(); // the member that allocates is between its enter and its publish
@@ -187,12 +211,28 @@ GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *v
   (void)prior;
 }
 
+GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
+  (void)loc, (void)gtid;
+  glass_thread_t *th = glass_self();
+  glass_ws_member_t *m = glass_ws_member(th);
+  uint64_t idx;
+  if (!m->dims || !linear_index(m, vec, &idx))
+    return;
+  if (m->dx_slot) // else a team of one: every earlier iteration is done
+    doacross_wait_posted(th, m, idx);
+  // 5.1 §2.19.9: the doacross-sink event comes after the dependence is fulfilled.
+  DOACROSS_EVENT(th, m, vec, ompt_dependence_type_sink);
+}
+
 GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec) {
   (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->dx_slot || !linear_index(m, vec, &idx))
+  if (!m->dims || !linear_index(m, vec, &idx))
+    return;
+  DOACROSS_EVENT(th, m, vec, ompt_dependence_type_source);
+  if (!m->dx_slot)
     return;
   uint32_t *bits;
   while (!(bits = atomic_load_explicit(&m->dx_slot->deps, memory_order_acquire)))

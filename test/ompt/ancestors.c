@@ -34,8 +34,8 @@ int main(void) {
 // CHECK-NEXT: [[W]]: implicit_task_begin parallel=[[P2]] task=[[T2:[0-9]+]] team_size=1 index=0 flags=implicit
 // CHECK-NEXT: [[W]]: control_tool command=64
 // CHECK-NEXT: [[W]]: inquiry state=work_parallel
-// CHECK-NEXT: [[W]]: inquiry level=0 parallel_info=2 parallel=[[P2]] team_size=1 task_info=2 task=[[T2]] task_flags=implicit task_parallel=[[P2]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
-// CHECK-NEXT: [[W]]: inquiry level=1 parallel_info=2 parallel=[[P1]] team_size=2 task_info=2 task=[[T1]] task_flags=implicit task_parallel=[[P1]] thread_num=1 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
+// CHECK-NEXT: [[W]]: inquiry level=0 parallel_info=2 parallel=[[P2]] team_size=1 task_info=2 task=[[T2]] task_flags=implicit|undeferred task_parallel=[[P2]] thread_num=0 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
+// CHECK-NEXT: [[W]]: inquiry level=1 parallel_info=2 parallel=[[P1]] team_size=2 task_info=2 task=[[T1]] task_flags=implicit|undeferred task_parallel=[[P1]] thread_num=1 exit_frame=0x{{[0-9a-f]+}} enter_frame=0x{{[0-9a-f]+}}
 // CHECK-NEXT: [[W]]: inquiry level=2 parallel_info=2 parallel=[[P0]] team_size=1 task_info=2 task=[[T0]] task_flags=initial task_parallel=[[P0]] thread_num=0 exit_frame=(nil)
 // CHECK-NEXT: [[W]]: inquiry level=3 parallel_info=0 {{.*}} task_info=0
 // CHECK-NEXT: [[W]]: implicit_task_end parallel=0 task=[[T2]] team_size=0 index=0

@@ -1,7 +1,8 @@
 // Frames let a profiler stitch the user's stack across threads: an implicit task's exit_frame
 // is the frame of the runtime procedure that called the outlined function (so it equals the
 // outlined function's caller frame), and the encountering task's enter_frame is a runtime frame
-// whose saved frame pointer is the user's frame that entered the runtime.
+// whose saved frame pointer is the user's frame that entered the runtime. In an if(0) region
+// the program calls the outlined function itself, and both sides are the runtime entry's frame.
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=3 %run %t | %FileCheck %s
 #include <omp-tools.h>
@@ -16,7 +17,9 @@ static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   (void)dev, (void)data;
   return 1;
 }
-static void finalize(ompt_data_t *d) { (void)d; }
+static void finalize(ompt_data_t *d) {
+  (void)d;
+}
 ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
   static ompt_start_tool_result_t r = {initialize, finalize, {0}};
   (void)v, (void)rt;
@@ -39,14 +42,20 @@ __attribute__((noinline)) static void check_region(void *outlined_caller, int se
   int flags;
   get_task_info(0, &flags, NULL, &me, NULL, NULL);
   get_task_info(1, NULL, NULL, &parent, NULL, NULL);
-  CHECK_EQ(me->exit_frame.ptr, outlined_caller, "exit_frame");
-  int want = serialized ? (ompt_frame_application | ompt_frame_framepointer)
-                        : (ompt_frame_runtime | ompt_frame_framepointer);
+  int want = ompt_frame_runtime | ompt_frame_framepointer;
   CHECK_EQ((long)me->exit_frame_flags, (long)want, "exit_frame_flags");
-  if (serialized)
-    CHECK_EQ(parent->enter_frame.ptr, main_fp, "if(0) enter_frame is the user frame");
-  else
+  if (serialized) {
+    // The program called the outlined function itself: both sides of the boundary are the
+    // frame of the runtime entry it called before, the outlined function's frame's place.
+    CHECK_EQ(me->exit_frame.ptr, parent->enter_frame.ptr, "if(0) exit_frame is the enter_frame");
+    CHECK_EQ((long)parent->enter_frame_flags, (long)want, "if(0) enter_frame_flags");
+    CHECK_EQ((long)(me->exit_frame.ptr < outlined_caller), 1L, "if(0) exit_frame below the caller");
+    CHECK_EQ((long)(me->exit_frame.ptr >= __builtin_frame_address(0)), 1L,
+             "if(0) exit_frame above us");
+  } else {
+    CHECK_EQ(me->exit_frame.ptr, outlined_caller, "exit_frame");
     CHECK_EQ(*(void **)parent->enter_frame.ptr, main_fp, "enter_frame links to main");
+  }
   CHECK_EQ(me->enter_frame.ptr, NULL, "no enter_frame while running user code");
 }
 
@@ -66,4 +75,4 @@ int main(void) {
   return errors != 0;
 }
 // CHECK-NOT: mismatch
-// CHECK: frames: checks=18 errors=0
+// CHECK: frames: checks=20 errors=0

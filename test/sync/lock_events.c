@@ -41,6 +41,7 @@ int main(void) {
 // CHECK-NEXT: lock_init kind=nest_lock hint=0 impl=1 wait_id=0x[[N]]
 // CHECK-NEXT: mutex_acquire kind=nest_lock hint=0 impl=1 wait_id=0x[[N]]
 // CHECK-NEXT: mutex_acquired kind=nest_lock wait_id=0x[[N]]
+// CHECK-NEXT: mutex_acquire kind=test_nest_lock hint=0 impl=1 wait_id=0x[[N]]
 // CHECK-NEXT: nest_lock_begin wait_id=0x[[N]] codeptr={{.*}}@lock_events.c.tmp
 // CHECK-NEXT: nest_lock_end wait_id=0x[[N]]
 // CHECK-NEXT: mutex_released kind=nest_lock wait_id=0x[[N]]
