@@ -65,7 +65,9 @@ if not os.path.exists(os.path.join(omp_lib, "libomp.so.5")):
 
 config.name = "conformance-%s" % suite
 config.suffixes = [".c", ".cpp"]
-config.test_format = lit.formats.ShTest()
+# LLVM 19's tests still use %T (a directory for the test's extra files), which newer lit
+# rejects; each test gets its own directory beside %t instead.
+config.test_format = lit.formats.ShTest(preamble_commands=["mkdir -p %t.dir"])
 config.test_source_root = os.path.join(src, suite_dirs[suite])
 config.test_exec_root = os.path.abspath(param("exec_root"))
 config.excludes = ["Inputs"]
@@ -225,3 +227,6 @@ else:
         ("FileCheck", filecheck),
         ("%preload-tool", "env LD_PRELOAD=%T/tool.so"),
     ])
+
+# Last, so that it also rewrites the %T that other substitutions (%preload-tool) bring in.
+config.substitutions.append(("%T", "%t.dir"))
