@@ -126,6 +126,7 @@ def run_suite(args, runtime, key, targets):
                 r["final"] = "FLAKY"
                 break
             r["output"] = code.get("output", r["output"])
+            r["final"] = code["code"]
             # A test that hit the time limit twice hangs; more reruns only cost time.
             if code["code"] == "TIMEOUT" and r["code"] == "TIMEOUT":
                 break
