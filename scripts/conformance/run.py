@@ -40,6 +40,8 @@ def parse_args():
     p.add_argument("-j", "--jobs", type=int, default=2)
     p.add_argument("--reruns", type=int, default=3)
     p.add_argument("--timeout", type=int, default=200, help="seconds per test")
+    p.add_argument("--resume", action="store_true",
+                   help="reuse results.json of runtimes and suites already run into --out")
     p.add_argument("paths", nargs="*",
                    help="subset: SUITE[/PATH], e.g. runtime/ompt/tasks, archer/task, multiplex")
     return p.parse_args()
@@ -285,8 +287,14 @@ def main():
             continue
         for rt in runtimes:
             t0 = time.time()
-            print("== %s %s ..." % (rt, key), flush=True)
-            all_results[(rt, key)] = run_suite(args, rt, key, targets)
+            done = os.path.join(args.out, rt, key, "results.json")
+            if args.resume and os.path.exists(done):
+                print("== %s %s: kept from %s" % (rt, key, done), flush=True)
+                with open(done) as f:
+                    all_results[(rt, key)] = json.load(f)["tests"]
+            else:
+                print("== %s %s ..." % (rt, key), flush=True)
+                all_results[(rt, key)] = run_suite(args, rt, key, targets)
             c = counts(all_results[(rt, key)].values())
             print("   %s in %.0f s" % (fmt(c), time.time() - t0), flush=True)
     with open(os.path.join(args.out, "comparison.json"), "w") as f:
