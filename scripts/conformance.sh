@@ -70,7 +70,10 @@ cache=${XDG_CACHE_HOME:-$HOME/.cache}/glass-conformance
 # signature chain, and we check the tarball against the checksum apt lists for it.
 fetch_tarball() {
   mkdir -p "$cache"
-  if ! apt-cache showsrc llvm-toolchain-19 2>/dev/null | grep -q " $orig\$"; then
+  # Read apt's answer whole: with pipefail, a reader that stops early would fail the pipe.
+  local info
+  info=$(apt-cache showsrc llvm-toolchain-19 2>/dev/null || true)
+  if ! grep -q " $orig\$" <<<"$info"; then
     echo "adding a deb-src line for Debian trixie (llvm-toolchain-19 $version)"
     cat >/etc/apt/sources.list.d/glass-conformance-src.sources <<'EOF'
 Types: deb-src
@@ -80,9 +83,10 @@ Components: main
 Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 EOF
     apt-get update -qq
+    info=$(apt-cache showsrc llvm-toolchain-19 2>/dev/null || true)
   fi
   local sum
-  sum=$(apt-cache showsrc llvm-toolchain-19 | awk -v f="$orig" '$3 == f && length($1) == 64 {print $1; exit}')
+  sum=$(awk -v f="$orig" '$3 == f && length($1) == 64 && !s {s = $1} END {print s}' <<<"$info")
   [ -n "$sum" ] || { echo "Debian lists no $orig (llvm-toolchain-19 moved on?)" >&2; exit 1; }
   if [ ! -f "$cache/$orig" ] || ! echo "$sum  $cache/$orig" | sha256sum -c --quiet 2>/dev/null; then
     # The .dsc and the Debian patch tarball are not needed (and not always served); only the
