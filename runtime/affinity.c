@@ -354,7 +354,7 @@ static void display_affinity_line(glass_thread_t *th, const char *format) {
   char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
   if (big)
     capture(th, big, n + 1, format);
-  fprintf(stderr, "%s\n", big ? big : line);
+  fprintf(stdout, "%s\n", big ? big : line); // where libomp prints it: tools and tests read it there
   free(big);
 }
 

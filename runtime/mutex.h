@@ -38,10 +38,13 @@ extern __thread uint32_t glass_tls_mutex_code __attribute__((tls_model("initial-
 
 // Fast paths of ABI entry points: no frame of their own, so that the slow path they tail-call
 // sees the user's call site as its return address (codeptr_ra) and the fast path stays short.
+// Not instrumented in a sanitizer build either: the instrumentation would give them a frame and
+// turn the tail call into a call, and codeptr_ra would point into the runtime.
 #if defined(__GNUC__) && !defined(__clang__)
-#define GLASS_FASTPATH __attribute__((optimize("omit-frame-pointer")))
+#define GLASS_FASTPATH                                                                             \
+  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined")))
 #else
-#define GLASS_FASTPATH
+#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined")))
 #endif
 
 // The implementation a hint selects. There is no hardware transactional memory path (TSX is

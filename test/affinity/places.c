@@ -10,7 +10,7 @@
 // RUN: env OMP_PLACES="{0},{1},!{1}" %run %t | %FileCheck %s --check-prefix=EXCL
 // RUN: env OMP_PLACES="{0" %run %t 2>&1 | %FileCheck %s --check-prefix=BAD
 // RUN: env OMP_PLACES="{0},{1}" OMP_PROC_BIND=close OMP_NUM_THREADS=2 OMP_DISPLAY_AFFINITY=true \
-// RUN:   OMP_AFFINITY_FORMAT="aff %n/%N on {%A} L%L" %run %t 2>&1 | %FileCheck %s --check-prefix=DISPLAY
+// RUN:   OMP_AFFINITY_FORMAT="aff %n/%N on {%A} L%L" %run %t 2>%t.err | %FileCheck %s --check-prefix=DISPLAY
 #include <omp.h>
 #include <stdio.h>
 

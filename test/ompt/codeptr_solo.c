@@ -4,9 +4,6 @@
 // and none of them may report an address inside the runtime. Two threads take the general paths
 // for comparison.
 // REQUIRES: ompt
-// UNSUPPORTED: asan
-// (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
-// tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)
 // RUN: %compile
 // RUN: env OMP_NUM_THREADS=1 %run-tool %t | %FileCheck %s --implicit-check-not=@libomp --implicit-check-not=@none
 // RUN: env OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --implicit-check-not=@libomp --implicit-check-not=@none

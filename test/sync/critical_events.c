@@ -2,9 +2,6 @@
 // name's lock as wait_id (one per name), the hint of critical(name) hint(...), codeptr in the
 // program; under contention no acquire is lost.
 // REQUIRES: ompt
-// UNSUPPORTED: asan
-// (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
-// tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)
 // RUN: %compile && %run-tool %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 %run-tool %t 4 | %sort-threads | python3 %S/Inputs/check_mutex_pairs.py critical | %FileCheck %s --check-prefix=PAIRS
 #include <omp.h>

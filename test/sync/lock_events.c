@@ -2,9 +2,6 @@
 // lock's address), test forms with their own kinds, nest_lock scope events on re-acquire and
 // on a release that keeps the lock, hints and implementations, codeptr in the program.
 // REQUIRES: ompt
-// UNSUPPORTED: asan
-// (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
-// tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)
 // RUN: %compile && %run-tool %t | %FileCheck %s
 #include <omp.h>
 #include <stdio.h>

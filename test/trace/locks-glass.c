@@ -1,8 +1,5 @@
 // Lock, nestable lock and critical slices with their waits, traced on Glass.
 // REQUIRES: ompt
-// UNSUPPORTED: asan
-// (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
-// tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)
 // RUN: %cc %flags %S/Inputs/locks.c -o %t
 // RUN: env OMP_NUM_THREADS=2 %trace-run %t | %FileCheck %S/Inputs/locks.c --check-prefix=OUT
 // RUN: %check-trace %t --runtime 'Glass' --threads 2 --count lock=40 --count "lock wait=40" \

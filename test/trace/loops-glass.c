@@ -1,8 +1,5 @@
 // Worksharing slices (loops, single, masked, sections), traced on Glass, at 2 and 7 threads.
 // REQUIRES: ompt
-// UNSUPPORTED: asan
-// (Under ASan, the frameless entry points get frames and their helpers are no longer reached by
-// tail calls, so codeptr_ra points into the runtime: docs/internals.md, "Sanitizer build".)
 // RUN: %cc %flags %S/Inputs/loops.c -o %t
 // RUN: env OMP_NUM_THREADS=2 %trace-run %t | %FileCheck %S/Inputs/loops.c --check-prefix=OUT
 // RUN: %check-trace %t --runtime 'Glass' --threads 2 --count parallel=1 --count "loop (dynamic)=2" \
