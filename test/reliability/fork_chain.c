@@ -2,6 +2,11 @@
 // next: in each child the parent's workers do not exist, and their descriptors and gtids go to
 // the child's new workers (they used to be left behind, 3 more gtids per generation here).
 // RUN: %compile && env OMP_NUM_THREADS=4 %run timeout 20 %t | %FileCheck %s
+// With a tool attached in every generation (the printer's events from all of them; each child's
+// new workers begin, and every process's tool is finalized once):
+// RUN: env OMP_NUM_THREADS=4 %run-tool timeout 20 %t > %t.tool
+// RUN: grep -c ": finalize tool_data" %t.tool | %FileCheck %s --check-prefix=FINI
+// RUN: grep "last generation" %t.tool | %FileCheck %s
 #include <omp.h>
 #include <stdio.h>
 #include <sys/wait.h>
@@ -40,3 +45,4 @@ int main(void) {
   return bad != 0;
 }
 // CHECK: last generation: bad 0, gtids below 8: 1
+// FINI: {{^}}13{{$}}
