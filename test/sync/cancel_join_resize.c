@@ -3,7 +3,7 @@
 // still see that it was the join, though the master has since run and cancelled further
 // regions on the same team, and must relay the release to the whole cancelled team.
 // RUN: %compile
-// RUN: env OMP_CANCELLATION=true %run %t 6000 | %FileCheck %s
+// RUN: env OMP_CANCELLATION=true %run %t 3000 | %FileCheck %s
 // RUN: env OMP_CANCELLATION=true KMP_BLOCKTIME=0 %run %t 1000 | %FileCheck %s
 #include <omp.h>
 #include <stdio.h>
