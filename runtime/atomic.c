@@ -132,9 +132,9 @@ static inline __attribute__((always_inline)) bool bits_cas(void *p, void *expect
     } else {                                                                                       \
       const void *cp_ = GLASS_CODEPTR();                                                           \
       glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      o = *(p);                                                                                    \
+      memcpy(&o, (p), sizeof(T)); /* misaligned objects come here */                               \
       nv = (EXPR);                                                                                 \
-      *(p) = nv;                                                                                   \
+      memcpy((p), &nv, sizeof(T));                                                                 \
       stripe_exit(s_, cp_);                                                                        \
     }                                                                                              \
   } while (0)
@@ -275,7 +275,7 @@ DEF_UDIV(uint64_t)
     } else {                                                                                       \
       const void *cp_ = GLASS_CODEPTR();                                                           \
       glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      v = *p;                                                                                      \
+      memcpy(&v, p, sizeof(T));                                                                    \
       stripe_exit(s_, cp_);                                                                        \
     }                                                                                              \
     return v;                                                                                      \
@@ -287,7 +287,7 @@ DEF_UDIV(uint64_t)
     } else {                                                                                       \
       const void *cp_ = GLASS_CODEPTR();                                                           \
       glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      *p = rhs;                                                                                    \
+      memcpy(p, &rhs, sizeof(T));                                                                  \
       stripe_exit(s_, cp_);                                                                        \
     }                                                                                              \
   }                                                                                                \
@@ -298,8 +298,8 @@ DEF_UDIV(uint64_t)
     } else {                                                                                       \
       const void *cp_ = GLASS_CODEPTR();                                                           \
       glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      o = *p;                                                                                      \
-      *p = rhs;                                                                                    \
+      memcpy(&o, p, sizeof(T));                                                                    \
+      memcpy(p, &rhs, sizeof(T));                                                                  \
       stripe_exit(s_, cp_);                                                                        \
     }                                                                                              \
     return o;                                                                                      \
@@ -441,11 +441,13 @@ GLASS_API void ENTRY(cmplx4_swp)(ident_t *loc, int gtid, cmplx4_t *lhs, cmplx4_t
       return bits_cas(x, e, &d, sizeof(T));                                                        \
     const void *cp_ = GLASS_CODEPTR();                                                             \
     glass_critical_t *s_ = stripe_enter(x, cp_);                                                   \
-    bool ok = *x == *e;                                                                            \
+    T cur_;                                                                                        \
+    memcpy(&cur_, x, sizeof(T));                                                                   \
+    bool ok = cur_ == *e;                                                                          \
     if (ok)                                                                                        \
-      *x = d;                                                                                      \
+      memcpy(x, &d, sizeof(T));                                                                    \
     else                                                                                           \
-      *e = *x;                                                                                     \
+      *e = cur_;                                                                                   \
     stripe_exit(s_, cp_);                                                                          \
     return ok;                                                                                     \
   }                                                                                                \
