@@ -36,6 +36,6 @@ int main(void) {
   return 0;
 }
 // SUM: construct location count incl ms excl ms mean us p50 us p99 us wait ms imbalance
-// SUM: taskwait task-tree.c:25 88 
+// SUM: taskwait task-tree.c:25 88{{ }}
 // SUM: thread {{.*}} excl ms
 // SUM: top constructs by exclusive time (share of 2 thread(s) x
