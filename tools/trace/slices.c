@@ -230,6 +230,11 @@ static void on_schedule(replay_t *r, const trace_ev_t *e) {
   task_rec_t *next = task_find(r->tasks, e->b, false);
   if (prior && terminal(e->sub))
     pop_match(r, e->t, by_kind_id, SL_TASK, 0, e->a);
+  else if (prior && (!next || in_stack(r, SL_TASK, e->b)) && in_stack(r, SL_TASK, e->a))
+    // Suspended, and the thread goes back to a task below it (or to its implicit task): an
+    // untied task's part returned, and the task resumes later, here or on another thread, as
+    // a new piece. A task that waits or yields runs the next task above itself instead.
+    pop_match(r, e->t, by_kind_id, SL_TASK, 0, e->a);
   if (!next || in_stack(r, SL_TASK, e->b))
     return;
   push(r, SL_TASK, 0, e->t, e->b, NULL, next->started ? SLF_RESUMED : 0);

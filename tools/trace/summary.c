@@ -1,8 +1,13 @@
 // The summary table: one row per construct and source location, in order of first appearance.
 //   count      instances (parallel regions; per-thread executions for team constructs; tasks)
-//   total/mean time inside the construct, summed over threads
-//   wait       time spent waiting: in the barriers of a parallel region, in the wait of a
-//              barrier/taskwait/taskgroup, before acquiring a lock or critical section
+//   incl       time inside the construct, nested constructs included, summed over threads
+//   excl       the same without the time in nested constructs (a task run inside a taskwait
+//              counts for the task, not for the taskwait), so that exclusive times add up to
+//              at most threads x traced time
+//   mean       incl / count (for a parallel region: the region's own duration per instance)
+//   p50/p99    of the per-instance (per-slice) inclusive time
+//   wait       exclusive time spent waiting: in the barriers of a parallel region, in the wait
+//              of a barrier/taskwait/taskgroup, before acquiring a lock or critical section
 //   imbalance  (max - mean) / max of the per-thread time: the share of the slowest thread's
 //              time that the others, on average, spend idle. For a parallel region, of each
 //              thread's implicit-task time minus its barrier waits (per region, weighted by
@@ -18,8 +23,11 @@ typedef struct row {
   uint32_t loc;
   uint64_t first;
   uint64_t count, total, wait;
+  uint64_t incl, excl;
   double imb_weighted, imb_weight;
   uint64_t *per_thread;
+  uint64_t *dur; // per-instance inclusive times, for the percentiles
+  size_t ndur, capdur;
 } row_t;
 
 typedef struct table {
@@ -63,6 +71,62 @@ static int by_first(const void *a, const void *b) {
   return x->first < y->first ? -1 : x->first > y->first;
 }
 
+static void add_instance(row_t *r, uint64_t d) {
+  if (r->ndur == r->capdur) {
+    size_t c = r->capdur ? r->capdur * 2 : 64;
+    uint64_t *v = realloc(r->dur, c * sizeof(uint64_t));
+    if (!v)
+      return; // the percentiles then describe the instances recorded so far
+    r->dur = v;
+    r->capdur = c;
+  }
+  r->dur[r->ndur++] = d;
+}
+
+static int by_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+// Nearest-rank percentile of the sorted per-instance times.
+static uint64_t percentile(const row_t *r, unsigned pct) {
+  if (r->ndur == 0)
+    return 0;
+  size_t k = (r->ndur * pct + 99) / 100;
+  return r->dur[k ? k - 1 : 0];
+}
+
+// Each slice's time minus its children's: children nest inside their parent on the same track,
+// so summed over a track these add up to the time covered by its top-level slices.
+static uint64_t *exclusive_times(const trace_model_t *m) {
+  uint64_t *ex = malloc((m->nslices + 1) * sizeof(uint64_t));
+  if (!ex)
+    return NULL;
+  for (size_t i = 0; i < m->nslices; i++)
+    ex[i] = m->slices[i].t1 - m->slices[i].t0;
+  for (size_t i = 0; i < m->nslices; i++) {
+    const slice_t *s = &m->slices[i];
+    if (s->parent) {
+      uint64_t d = s->t1 - s->t0;
+      ex[s->parent - 1] -= ex[s->parent - 1] >= d ? d : ex[s->parent - 1];
+    }
+  }
+  return ex;
+}
+
+// An implicit task not nested in another one on its track: the thread's time in regions.
+static bool outermost_itask(const trace_model_t *m, const slice_t *s) {
+  for (size_t p = s->parent; p; p = m->slices[p - 1].parent)
+    if (m->slices[p - 1].kind == SL_ITASK)
+      return false;
+  return true;
+}
+
+static int by_excl(const void *a, const void *b) {
+  const row_t *x = *(row_t *const *)a, *y = *(row_t *const *)b;
+  return x->excl > y->excl ? -1 : x->excl < y->excl;
+}
+
 static double imbalance(const uint64_t *v, uint32_t n) {
   uint64_t max = 0, sum = 0;
   uint32_t k = 0;
@@ -85,6 +149,13 @@ static int by_par(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+static const size_t *sort_region;
+static int by_region_id(const void *a, const void *b) {
+  uint64_t x = sort_base[sort_region[*(const size_t *)a]].id;
+  uint64_t y = sort_base[sort_region[*(const size_t *)b]].id;
+  return x < y ? -1 : x > y;
+}
+
 static size_t first_of(const trace_model_t *m, const size_t *idx, size_t n, uint64_t par) {
   size_t lo = 0, hi = n;
   while (lo < hi) {
@@ -100,7 +171,7 @@ static size_t first_of(const trace_model_t *m, const size_t *idx, size_t n, uint
 // Per region: each thread's implicit-task time minus its barrier waits, and the region's
 // barrier waits on every thread.
 static void parallel_rows(const trace_model_t *m, row_t **region_row, size_t nregions,
-                          const size_t *region_slice) {
+                          const size_t *region_slice, const uint64_t *ex) {
   uint64_t *busy = calloc(m->ntracks ? m->ntracks : 1, sizeof(uint64_t));
   size_t *idx = malloc((m->nslices + 1) * sizeof(size_t));
   if (!busy || !idx) {
@@ -125,9 +196,11 @@ static void parallel_rows(const trace_model_t *m, row_t **region_row, size_t nre
       const slice_t *s = &m->slices[idx[k]];
       if (s->kind != SL_WAIT || !is_barrier(s->sub))
         continue;
+      // Tasks run inside the wait are work, not waiting.
+      uint64_t w = ex[idx[k]];
       if (region_row[r])
-        region_row[r]->wait += s->t1 - s->t0;
-      busy[s->track] -= busy[s->track] >= s->t1 - s->t0 ? s->t1 - s->t0 : busy[s->track];
+        region_row[r]->wait += w;
+      busy[s->track] -= busy[s->track] >= w ? w : busy[s->track];
     }
     double imb = imbalance(busy, m->ntracks);
     if (imb >= 0 && region_row[r]) {
@@ -139,8 +212,64 @@ static void parallel_rows(const trace_model_t *m, row_t **region_row, size_t nre
   free(idx);
 }
 
+// An implicit task's time, with its own (the region's code outside nested constructs), goes
+// to its parallel region's row: the region's time on every thread.
+static void itask_times(const trace_model_t *m, row_t **region_row, size_t nregions,
+                        const size_t *region_slice, const uint64_t *ex) {
+  size_t *idx = malloc((nregions + 1) * sizeof(size_t));
+  if (!idx)
+    return;
+  for (size_t r = 0; r < nregions; r++)
+    idx[r] = r;
+  sort_region = region_slice;
+  sort_base = m->slices;
+  qsort(idx, nregions, sizeof(size_t), by_region_id);
+  for (size_t i = 0; i < m->nslices; i++) {
+    const slice_t *s = &m->slices[i];
+    if (s->kind != SL_ITASK)
+      continue;
+    size_t lo = 0, hi = nregions;
+    while (lo < hi) {
+      size_t mid = (lo + hi) / 2;
+      if (m->slices[region_slice[idx[mid]]].id < s->id)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == nregions || m->slices[region_slice[idx[lo]]].id != s->id || !region_row[idx[lo]])
+      continue;
+    region_row[idx[lo]]->incl += s->t1 - s->t0;
+    region_row[idx[lo]]->excl += ex[i];
+  }
+  free(idx);
+}
+
 static void fmt_ms(char *b, size_t n, uint64_t ns) {
   snprintf(b, n, "%.3f", (double)ns / 1e6);
+}
+
+// The constructs that took the most time of their own, with their share of threads x traced.
+static void top_table(const table_t *t, const trace_model_t *m, const trace_locs_t *locs, FILE *f) {
+  enum { TOP = 10 };
+  const row_t **v = malloc((t->n + 1) * sizeof(row_t *));
+  if (!v)
+    return;
+  for (size_t i = 0; i < t->n; i++)
+    v[i] = &t->v[i];
+  qsort(v, t->n, sizeof(row_t *), by_excl);
+  double all = (double)m->tend * (m->ntracks ? m->ntracks : 1);
+  fprintf(f, "\ntop constructs by exclusive time (share of %u thread(s) x %.3f ms)\n", m->ntracks,
+          (double)m->tend / 1e6);
+  for (size_t i = 0; i < t->n && i < TOP && v[i]->excl; i++) {
+    slice_t probe = {.kind = v[i]->kind, .sub = v[i]->sub};
+    char name[256], exc[32];
+    trace_slice_name(&probe, name, sizeof(name), NULL);
+    fmt_ms(exc, sizeof(exc), v[i]->excl);
+    fprintf(f, "%-30s %-24s %11s %6.1f%%\n", name,
+            v[i]->loc < locs->n ? locs->v[v[i]->loc].label : "-", exc,
+            all > 0 ? 100.0 * (double)v[i]->excl / all : 0.0);
+  }
+  free(v);
 }
 
 void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f) {
@@ -148,53 +277,70 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
   size_t nregions = 0;
   size_t *region_slice = malloc((m->nslices + 1) * sizeof(size_t));
   row_t **region_row = NULL;
+  uint64_t *ex = exclusive_times(m);
   uint64_t *th_busy = calloc(m->ntracks + 1, sizeof(uint64_t));
   uint64_t *th_bwait = calloc(m->ntracks + 1, sizeof(uint64_t));
   uint64_t *th_lwait = calloc(m->ntracks + 1, sizeof(uint64_t));
   uint64_t *th_twait = calloc(m->ntracks + 1, sizeof(uint64_t));
-  if (!region_slice || !th_busy || !th_bwait || !th_lwait || !th_twait)
+  uint64_t *th_excl = calloc(m->ntracks + 1, sizeof(uint64_t));
+  if (!region_slice || !ex || !th_busy || !th_bwait || !th_lwait || !th_twait || !th_excl)
     goto out;
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
     uint64_t d = s->t1 - s->t0;
     row_t *r = NULL;
+    th_excl[s->track] += ex[i];
     switch (s->kind) {
     case SL_PARALLEL:
       r = row_for(&t, s->kind, 0, s->loc, s->t0);
       if (r) {
         r->count++;
         r->total += d;
+        r->incl += ex[i]; // the implicit tasks bring the rest, on every thread
+        r->excl += ex[i];
+        add_instance(r, d);
       }
       region_slice[nregions++] = i;
       continue;
-    case SL_ITASK:
-      th_busy[s->track] += d;
+    case SL_ITASK: // their regions' rows get their time below, once every region is known
+      if (outermost_itask(m, s))
+        th_busy[s->track] += d;
       continue;
     case SL_WAIT: {
       // The wait belongs to its enclosing sync region (whose begin may be on another line).
       const slice_t *p = s->parent ? &m->slices[s->parent - 1] : NULL;
       uint32_t loc = p && p->kind == SL_SYNC && p->sub == s->sub ? p->loc : s->loc;
       r = row_for(&t, SL_SYNC, s->sub, loc, s->t0);
-      if (r)
-        r->wait += d;
+      if (r) {
+        r->wait += ex[i];
+        r->excl += ex[i];
+        if (!(p && p->kind == SL_SYNC && p->sub == s->sub)) // else inside the region's time
+          r->incl += d;
+      }
       if (is_barrier(s->sub))
-        th_bwait[s->track] += d;
+        th_bwait[s->track] += ex[i];
       else
-        th_twait[s->track] += d;
+        th_twait[s->track] += ex[i];
       continue;
     }
     case SL_MUTEX_WAIT:
       r = row_for(&t, SL_MUTEX_HELD, s->sub, s->loc, s->t0);
-      if (r)
-        r->wait += d;
-      th_lwait[s->track] += d;
+      if (r) {
+        r->wait += ex[i];
+        r->incl += d; // a lock's inclusive time runs from the acquire to the release
+        r->excl += ex[i];
+      }
+      th_lwait[s->track] += ex[i];
       continue;
     default:
       r = row_for(&t, s->kind, s->kind == SL_TASK ? 0 : s->sub, s->loc, s->t0);
       if (r) {
         r->count++;
         r->total += d;
+        r->incl += d;
+        r->excl += ex[i];
         r->per_thread[s->track] += d;
+        add_instance(r, d);
       }
     }
   }
@@ -204,21 +350,26 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     goto out;
   for (size_t r = 0; r < nregions; r++)
     region_row[r] = row_for(&t, SL_PARALLEL, 0, m->slices[region_slice[r]].loc, UINT64_MAX);
-  parallel_rows(m, region_row, nregions, region_slice);
+  parallel_rows(m, region_row, nregions, region_slice, ex);
+  itask_times(m, region_row, nregions, region_slice, ex);
   qsort(t.v, t.n, sizeof(row_t), by_first);
 
   fprintf(f, "\nglass-trace summary: %u thread(s), %.3f ms traced, %zu slices\n", m->ntracks,
           (double)m->tend / 1e6, m->nslices);
-  fprintf(f, "%-30s %-24s %8s %11s %11s %10s %9s\n", "construct", "location", "count", "total ms",
-          "mean us", "wait ms", "imbalance");
+  fprintf(f, "%-30s %-24s %8s %11s %11s %10s %10s %10s %10s %9s\n", "construct", "location",
+          "count", "incl ms", "excl ms", "mean us", "p50 us", "p99 us", "wait ms", "imbalance");
   for (size_t i = 0; i < t.n; i++) {
     row_t *r = &t.v[i];
     slice_t probe = {.kind = r->kind, .sub = r->sub};
-    char name[256], tot[32], wait[32], mean[32], imb[32];
+    char name[256], inc[32], exc[32], wait[32], mean[32], p50[32], p99[32], imb[32];
     trace_slice_name(&probe, name, sizeof(name), NULL);
-    fmt_ms(tot, sizeof(tot), r->total);
+    qsort(r->dur, r->ndur, sizeof(uint64_t), by_u64);
+    fmt_ms(inc, sizeof(inc), r->incl);
+    fmt_ms(exc, sizeof(exc), r->excl);
     fmt_ms(wait, sizeof(wait), r->wait);
     snprintf(mean, sizeof(mean), "%.1f", r->count ? (double)r->total / r->count / 1e3 : 0.0);
+    snprintf(p50, sizeof(p50), "%.1f", (double)percentile(r, 50) / 1e3);
+    snprintf(p99, sizeof(p99), "%.1f", (double)percentile(r, 99) / 1e3);
     double im = r->kind == SL_PARALLEL ? (r->imb_weight > 0 ? r->imb_weighted / r->imb_weight : -1)
                                        : imbalance(r->per_thread, m->ntracks);
     if (im >= 0)
@@ -227,32 +378,35 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
       snprintf(imb, sizeof(imb), "-");
     const char *where = r->loc < locs->n ? locs->v[r->loc].label : "-";
     if (r->count == 0) // only waits seen (the construct's own events were not traced)
-      snprintf(tot, sizeof(tot), "-"), snprintf(mean, sizeof(mean), "-");
-    fprintf(f, "%-30s %-24s %8llu %11s %11s %10s %9s\n", name, where, (unsigned long long)r->count,
-            tot, mean, wait, imb);
+      snprintf(mean, sizeof(mean), "-"), snprintf(p50, sizeof(p50), "-"),
+          snprintf(p99, sizeof(p99), "-");
+    fprintf(f, "%-30s %-24s %8llu %11s %11s %10s %10s %10s %10s %9s\n", name, where,
+            (unsigned long long)r->count, inc, exc, mean, p50, p99, wait, imb);
   }
-  fprintf(f, "\n%-7s %-12s %9s %9s %13s %12s %12s %12s\n", "thread", "type", "created", "executed",
-          "in regions ms", "barrier ms", "task wait ms", "lock wait ms");
+  fprintf(f, "\n%-7s %-12s %9s %9s %13s %12s %12s %12s %10s\n", "thread", "type", "created",
+          "executed", "in regions ms", "barrier ms", "task wait ms", "lock wait ms", "excl ms");
   for (uint32_t i = 0; i < m->ntracks; i++) {
     const thread_info_t *ti = &m->threads[i];
     const char *type = ti->type == ompt_thread_initial  ? "initial"
                        : ti->type == ompt_thread_worker ? "worker"
                        : ti->type == ompt_thread_other  ? "other"
                                                         : "unannounced";
-    char a[32], b[32], c[32], d[32];
+    char a[32], b[32], c[32], d[32], e[32];
     fmt_ms(a, sizeof(a), th_busy[i]);
     fmt_ms(b, sizeof(b), th_bwait[i]);
     fmt_ms(c, sizeof(c), th_twait[i]);
     fmt_ms(d, sizeof(d), th_lwait[i]);
-    fprintf(f, "%-7u %-12s %9llu %9llu %13s %12s %12s %12s\n", i, type,
-            (unsigned long long)ti->created, (unsigned long long)ti->executed, a, b, c, d);
+    fmt_ms(e, sizeof(e), th_excl[i]);
+    fprintf(f, "%-7u %-12s %9llu %9llu %13s %12s %12s %12s %10s\n", i, type,
+            (unsigned long long)ti->created, (unsigned long long)ti->executed, a, b, c, d, e);
   }
+  top_table(&t, m, locs, f);
   if (m->spilled)
     fprintf(f, "(%llu events went through spill files: GLASS_TRACE_BUFFER was full)\n",
             (unsigned long long)m->spilled);
 out:
   for (size_t i = 0; i < t.n; i++)
-    free(t.v[i].per_thread);
+    free(t.v[i].per_thread), free(t.v[i].dur);
   free(t.v);
   free(region_slice);
   free(region_row);
@@ -260,4 +414,6 @@ out:
   free(th_bwait);
   free(th_lwait);
   free(th_twait);
+  free(th_excl);
+  free(ex);
 }

@@ -11,7 +11,13 @@ Always checked:
     the start, and both ends sit in a slice of their track;
   - the HTML timeline is self-contained (no external script, style, image or link) and its
     embedded data has as many slices as the JSON;
-  - the summary file exists and has its header.
+  - the summary file exists and has its header;
+  - the summary's times are consistent: in every row inclusive >= exclusive, the exclusive
+    times of all rows add up to at most threads x traced time, each thread's exclusive time
+    is at most the traced time, and a row's count equals the number of its slices in the JSON
+    (tasks: task slices; others: slices of that name, waits excluded), and each construct's
+    exclusive time is the one its slices' nesting in the JSON gives (a slice's duration minus
+    its children's; waits count for their construct, implicit tasks for their region).
 Options add expectations; "construct" below is a slice's name without its location
 ("loop (dynamic)", "barrier wait", "task", ...).
 """
@@ -138,6 +144,93 @@ def check_flows(events, slices):
     return counts
 
 
+def parse_summary(text):
+    """(threads, traced ms, rows, per-thread rows) from the summary's tables."""
+    head = re.search(r"glass-trace summary: (\d+) thread\(s\), ([\d.]+) ms traced", text)
+    if not head:
+        fail("summary has no header line")
+        return None
+    rows, threads, part = [], [], 0
+    for line in text[head.end():].split("\n")[1:]:
+        f = line.split()
+        if not f:
+            part += 1
+            if part > 2:
+                break
+            continue
+        if f[0] in ("construct", "thread") or line.startswith("top "):
+            continue
+        if part == 0 and len(f) >= 10:
+            rows.append({"name": " ".join(f[:-9]), "loc": f[-9], "count": int(f[-8]),
+                         "incl": float(f[-7]), "excl": float(f[-6])})
+        elif part == 1 and len(f) == 9:
+            threads.append({"track": int(f[0]), "excl": float(f[8])})
+    return int(head.group(1)), float(head.group(2)), rows, threads
+
+
+def row_name(name):
+    """The summary row a slice's time goes to: waits to their construct, implicit tasks to
+    their parallel region."""
+    if name == "implicit task":
+        return "parallel"
+    return name[: -len(" wait")] if name.endswith(" wait") else name
+
+
+def json_exclusive(slices, parent):
+    """Exclusive ms per summary row name, recomputed from the JSON's nesting."""
+    own = [ns(ev["dur"]) for ev in slices]
+    for i, p in parent.items():
+        if p is not None:
+            own[p] -= ns(slices[i]["dur"])
+    out = {}
+    for i, ev in enumerate(slices):
+        out[row_name(construct(ev))] = out.get(row_name(construct(ev)), 0) + own[i] / 1e6
+    return out
+
+
+def check_summary_times(text, slices, parent):
+    parsed = parse_summary(text)
+    if not parsed:
+        return
+    nthreads, wall, rows, threads = parsed
+    slack = 0.001 * (len(rows) + 1)  # each number is rounded to a microsecond
+    for r in rows:
+        if r["incl"] + 0.001 < r["excl"]:
+            fail("summary row %s %s: incl %.3f < excl %.3f" % (r["name"], r["loc"], r["incl"],
+                                                               r["excl"]))
+    total = sum(r["excl"] for r in rows)
+    if total > nthreads * wall + slack:
+        fail("summary: exclusive times add up to %.3f ms > %d threads x %.3f ms"
+             % (total, nthreads, wall))
+    if len(threads) != nthreads:
+        fail("summary: %d thread rows for %d threads" % (len(threads), nthreads))
+    for t in threads:
+        if t["excl"] > wall + 0.001:
+            fail("summary: thread %d exclusive %.3f ms > traced %.3f ms"
+                 % (t["track"], t["excl"], wall))
+    if abs(sum(t["excl"] for t in threads) - total) > slack:
+        fail("summary: per-thread exclusive %.3f ms, per-construct %.3f ms"
+             % (sum(t["excl"] for t in threads), total))
+    want = json_exclusive(slices, parent)
+    got = {}
+    for r in rows:
+        got[r["name"]] = got.get(r["name"], 0) + r["excl"]
+    for name in sorted(set(want) | set(got)):
+        if abs(want.get(name, 0) - got.get(name, 0)) > slack:
+            fail("summary: %r exclusive %.3f ms, the JSON's nesting gives %.3f ms"
+                 % (name, got.get(name, 0), want.get(name, 0)))
+    counted = {}
+    for r in rows:
+        counted[r["name"]] = counted.get(r["name"], 0) + r["count"]
+    seen = {}
+    for ev in slices:
+        seen[construct(ev)] = seen.get(construct(ev), 0) + 1
+    for name, n in counted.items():
+        if n and seen.get(name, 0) != n:
+            fail("summary counts %d %r, the JSON has %d slices" % (n, name, seen.get(name, 0)))
+    return counted
+
+
 def check_html(path, nslices):
     try:
         html = open(path, encoding="utf-8").read()
@@ -179,6 +272,8 @@ def main():
     ap.add_argument("--spilled", action="store_true", help="expect spilled events")
     ap.add_argument("--summary-row", action="append", default=[], metavar="CONSTRUCT",
                     help="the summary has a row for CONSTRUCT")
+    ap.add_argument("--summary-count", action="append", default=[], metavar="CONSTRUCT=N",
+                    help="the summary's counts of CONSTRUCT, over its rows (=N, >=N, <=N)")
     args = ap.parse_args()
 
     try:
@@ -253,6 +348,10 @@ def main():
         for row in args.summary_row:
             if not re.search(r"^%s\s" % re.escape(row), summary, re.M):
                 fail("summary has no row for %r" % row)
+        counted = check_summary_times(summary, slices, parent) or {}
+        for spec in args.summary_count:
+            name, n = split_spec(spec)
+            compare(counted.get(name, 0), n, "summary count %r" % name)
     except OSError as e:
         fail("no summary file: %s" % e)
 
