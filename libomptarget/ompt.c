@@ -117,17 +117,26 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
 
 void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
                       const void *dst, int dst_dev, size_t bytes) {
+  tgt_ompt_data_op_at(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL);
+}
+
+// A device memory routine's operation (codeptr: the routine's caller) is part of the target
+// construct it runs in, if any.
+void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                         const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
+  if (!codeptr && r)
+    codeptr = r->codeptr;
   if (begin)
     *host_op_id = new_id();
   if (cb.target_data_op_emi)
     cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
                           r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
                           (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
-                          bytes, r ? r->codeptr : NULL);
+                          bytes, codeptr);
   else if (cb.target_data_op && begin)
     cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
-                      src_dev, (void *)dst, dst_dev, bytes, r ? r->codeptr : NULL);
+                      src_dev, (void *)dst, dst_dev, bytes, codeptr);
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
@@ -190,4 +199,10 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   else if (k > 0)
     cb.target_map(r ? r->target_id : 0, k, host, dev, bytes, flags, r ? r->codeptr : NULL);
   free(host), free(dev), free(bytes), free(flags);
+}
+
+// The memory routines' operations: the host is the other side.
+void tgt_ompt_api_op(int op, bool begin, uint64_t *host_op_id, const void *host, int dev,
+                     const void *dev_ptr, size_t bytes, const void *codeptr) {
+  tgt_ompt_data_op_at(op, begin, host_op_id, host, tgt_num_devices(), dev_ptr, dev, bytes, codeptr);
 }
