@@ -33,24 +33,24 @@ int main(void) {
 // clang-format off
 // CHECK-LABEL: alloc
 // CHECK-NEXT: device_initialize device_num=0
-// CHECK: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=1 src=(nil) src_device=4 dst=(nil) dst_device=0 bytes=16 codeptr={{.*}}@ompt_device_memory.c.tmp
+// CHECK: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=1 src=(nil) src_device=4 dst=(nil) dst_device=0 bytes=16 codeptr={{0x[0-9a-f]+}}@{{.*}}.c.tmp
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=1 src=(nil) src_device=4 dst=[[P:0x[0-9a-f]+]] dst_device=0 bytes=16
 // CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=1
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=1 src=(nil) src_device=4 dst=[[Q:0x[0-9a-f]+]] dst_device=0 bytes=16
 // CHECK-NEXT: copies p=[[P]] q=[[Q]]
-// CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=2 src=[[A:0x[0-9a-f]+]] src_device=4 dst=[[P]] dst_device=0 bytes=16 codeptr={{.*}}@ompt_device_memory.c.tmp
+// CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=2 src=[[A:0x[0-9a-f]+]] src_device=4 dst=[[P]] dst_device=0 bytes=16 codeptr={{0x[0-9a-f]+}}@{{.*}}.c.tmp
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=2
 // CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=2 src=[[P]] src_device=0 dst=[[Q]] dst_device=0 bytes=16
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=2
 // CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=3 src=[[Q]] src_device=0 dst=[[B:0x[0-9a-f]+]] dst_device=4 bytes=16
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=3
 // CHECK-NEXT: rect
-// CHECK-NEXT: target_data_op_emi_begin target=0 {{.*}} op=3 src=[[P]] src_device=0 {{.*}} dst_device=4 bytes=8 codeptr={{.*}}@ompt_device_memory.c.tmp
+// CHECK-NEXT: target_data_op_emi_begin target=0 {{.*}} op=3 src=[[P]] src_device=0 {{.*}} dst_device=4 bytes=8 codeptr={{0x[0-9a-f]+}}@{{.*}}.c.tmp
 // CHECK-NEXT: target_data_op_emi_end target=0 {{.*}} op=3
 // CHECK-NEXT: target_data_op_emi_begin target=0 {{.*}} op=3 {{.*}} bytes=8
 // CHECK-NEXT: target_data_op_emi_end target=0 {{.*}} op=3
 // CHECK-NEXT: free
-// CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=4 src=(nil) src_device=4 dst=[[Q]] dst_device=0 bytes=0 codeptr={{.*}}@ompt_device_memory.c.tmp
+// CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=4 src=(nil) src_device=4 dst=[[Q]] dst_device=0 bytes=0 codeptr={{0x[0-9a-f]+}}@{{.*}}.c.tmp
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=4
 // CHECK-NEXT: target_data_op_emi_begin target=0 host_op_id=[[O:[0-9]+]] op=4 src=(nil) src_device=4 dst=[[P]] dst_device=0
 // CHECK-NEXT: target_data_op_emi_end target=0 host_op_id=[[O]] op=4
