@@ -21,6 +21,8 @@ TGT_API int omp_get_device_num(void) {
   return tgt_num_devices();
 }
 
+#define RA __builtin_return_address(0)
+
 static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct alloc_set host_allocs;
 
@@ -51,11 +53,16 @@ TGT_API void *omp_target_alloc(size_t size, int dev) {
     pthread_mutex_unlock(&host_lock);
     return p;
   }
+  uint64_t op_id = 0;
+  if (tgt_ompt_on)
+    tgt_ompt_api_op(OMPT_ALLOC, true, &op_id, NULL, dev, NULL, size, RA);
   pthread_mutex_lock(&d->lock);
   p = d->rtl->alloc(d->rtl_id, size);
   if (p && !alloc_set_add(&d->allocs, (uintptr_t)p))
     d->rtl->free(d->rtl_id, p), p = NULL;
   pthread_mutex_unlock(&d->lock);
+  if (tgt_ompt_on)
+    tgt_ompt_api_op(OMPT_ALLOC, false, &op_id, NULL, dev, p, size, RA);
   TGT_INFO(INFO_DATA_TRANSFER, dev, "omp_target_alloc(%zu) = %p", size, p);
   return p;
 }
@@ -72,10 +79,16 @@ TGT_API void omp_target_free(void *ptr, int dev) {
       free(ptr);
     pthread_mutex_unlock(&host_lock);
   } else if (d) {
+    // Only a block that is really freed is reported. Its size is not kept: 0 bytes.
+    uint64_t op_id = 0;
     pthread_mutex_lock(&d->lock);
     known = alloc_set_remove(&d->allocs, (uintptr_t)ptr);
+    if (known && tgt_ompt_on)
+      tgt_ompt_api_op(OMPT_DELETE, true, &op_id, NULL, dev, ptr, 0, RA);
     if (known)
       d->rtl->free(d->rtl_id, ptr);
+    if (known && tgt_ompt_on)
+      tgt_ompt_api_op(OMPT_DELETE, false, &op_id, NULL, dev, ptr, 0, RA);
     pthread_mutex_unlock(&d->lock);
   } else {
     return;
@@ -87,22 +100,8 @@ TGT_API void omp_target_free(void *ptr, int dev) {
 }
 
 // Copies between any two of host and devices; 0 on success.
-static int copy(char *dst, const char *src, size_t n, int dst_dev, int src_dev, const char *what) {
-  bool dst_host, src_host;
-  struct tgt_device *dd = api_device(dst_dev, &dst_host, what);
-  struct tgt_device *sd = api_device(src_dev, &src_host, what);
-  if ((!dd && !dst_host) || (!sd && !src_host))
-    return EINVAL_RC;
-  if (n == 0)
-    return 0;
-  if (dst_host && src_host) {
-    memmove(dst, src, n);
-    return 0;
-  }
-  TGT_INFO(INFO_DATA_TRANSFER, dst_host ? src_dev : dst_dev,
-           "%s: %zu bytes %p (device %d) -> %p "
-           "(device %d)",
-           what, n, (const void *)src, src_dev, (void *)dst, dst_dev);
+static int copy_data(struct tgt_device *dd, struct tgt_device *sd, char *dst, const char *src,
+                     size_t n, bool dst_host, bool src_host) {
   if (src_host)
     return dd->rtl->submit(dd->rtl_id, dst, src, n);
   if (dst_host)
@@ -119,39 +118,72 @@ static int copy(char *dst, const char *src, size_t n, int dst_dev, int src_dev, 
   return rc;
 }
 
-TGT_API int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
-                              size_t src_offset, int dst_dev, int src_dev) {
+// A copy that involves a device is one data operation: from the device when it goes to the
+// host, else to the (destination) device. Host-to-host copies involve no device and no event.
+static int copy(char *dst, const char *src, size_t n, int dst_dev, int src_dev, const char *what,
+                const void *codeptr) {
+  bool dst_host, src_host;
+  struct tgt_device *dd = api_device(dst_dev, &dst_host, what);
+  struct tgt_device *sd = api_device(src_dev, &src_host, what);
+  if ((!dd && !dst_host) || (!sd && !src_host))
+    return EINVAL_RC;
+  if (n == 0)
+    return 0;
+  if (dst_host && src_host) {
+    memmove(dst, src, n);
+    return 0;
+  }
+  TGT_INFO(INFO_DATA_TRANSFER, dst_host ? src_dev : dst_dev,
+           "%s: %zu bytes %p (device %d) -> %p "
+           "(device %d)",
+           what, n, (const void *)src, src_dev, (void *)dst, dst_dev);
+  int op = dst_host ? OMPT_FROM : OMPT_TO;
+  uint64_t op_id = 0;
+  if (tgt_ompt_on)
+    tgt_ompt_data_op_at(op, true, &op_id, src, src_dev, dst, dst_dev, n, codeptr);
+  int rc = copy_data(dd, sd, dst, src, n, dst_host, src_host);
+  if (tgt_ompt_on)
+    tgt_ompt_data_op_at(op, false, &op_id, src, src_dev, dst, dst_dev, n, codeptr);
+  return rc;
+}
+
+static int memcpy_at(void *dst, const void *src, size_t length, size_t dst_offset,
+                     size_t src_offset, int dst_dev, int src_dev, const void *codeptr) {
   if (!dst || !src) {
     tgt_error("omp_target_memcpy: null %s pointer", dst ? "source" : "destination");
     return EINVAL_RC;
   }
   return copy((char *)dst + dst_offset, (const char *)src + src_offset, length, dst_dev, src_dev,
-              "omp_target_memcpy");
+              "omp_target_memcpy", codeptr);
+}
+
+TGT_API int omp_target_memcpy(void *dst, const void *src, size_t length, size_t dst_offset,
+                              size_t src_offset, int dst_dev, int src_dev) {
+  return memcpy_at(dst, src, length, dst_offset, src_offset, dst_dev, src_dev, RA);
 }
 
 static int copy_rect(char *dst, const char *src, size_t elem, int ndims, const size_t *volume,
                      const size_t *dst_off, const size_t *src_off, const size_t *dst_dims,
-                     const size_t *src_dims, int dst_dev, int src_dev) {
+                     const size_t *src_dims, int dst_dev, int src_dev, const void *codeptr) {
   if (ndims == 1)
     return copy(dst + dst_off[0] * elem, src + src_off[0] * elem, volume[0] * elem, dst_dev,
-                src_dev, "omp_target_memcpy_rect");
+                src_dev, "omp_target_memcpy_rect", codeptr);
   size_t dst_row = elem, src_row = elem;
   for (int i = 1; i < ndims; i++)
     dst_row *= dst_dims[i], src_row *= src_dims[i];
   for (size_t i = 0; i < volume[0]; i++) {
     int rc = copy_rect(dst + (dst_off[0] + i) * dst_row, src + (src_off[0] + i) * src_row, elem,
                        ndims - 1, volume + 1, dst_off + 1, src_off + 1, dst_dims + 1, src_dims + 1,
-                       dst_dev, src_dev);
+                       dst_dev, src_dev, codeptr);
     if (rc)
       return rc;
   }
   return 0;
 }
 
-TGT_API int omp_target_memcpy_rect(void *dst, const void *src, size_t elem, int ndims,
-                                   const size_t *volume, const size_t *dst_off,
-                                   const size_t *src_off, const size_t *dst_dims,
-                                   const size_t *src_dims, int dst_dev, int src_dev) {
+static int memcpy_rect_at(void *dst, const void *src, size_t elem, int ndims, const size_t *volume,
+                          const size_t *dst_off, const size_t *src_off, const size_t *dst_dims,
+                          const size_t *src_dims, int dst_dev, int src_dev, const void *codeptr) {
   if (!dst && !src)
     return INT_MAX; // the number of dimensions supported
   if (!dst || !src || ndims < 1 || !volume || !dst_off || !src_off || !dst_dims || !src_dims) {
@@ -159,7 +191,16 @@ TGT_API int omp_target_memcpy_rect(void *dst, const void *src, size_t elem, int 
     return EINVAL_RC;
   }
   return copy_rect(dst, src, elem, ndims, volume, dst_off, src_off, dst_dims, src_dims, dst_dev,
-                   src_dev);
+                   src_dev, codeptr);
+}
+
+// Each contiguous row of the rectangle is one transfer, with its own data-op events.
+TGT_API int omp_target_memcpy_rect(void *dst, const void *src, size_t elem, int ndims,
+                                   const size_t *volume, const size_t *dst_off,
+                                   const size_t *src_off, const size_t *dst_dims,
+                                   const size_t *src_dims, int dst_dev, int src_dev) {
+  return memcpy_rect_at(dst, src, elem, ndims, volume, dst_off, src_off, dst_dims, src_dims,
+                        dst_dev, src_dev, RA);
 }
 
 // The async forms finish before returning, after the dependences their depobjs name.
@@ -183,7 +224,7 @@ TGT_API int omp_target_memcpy_async(void *dst, const void *src, size_t length, s
                                     size_t src_offset, int dst_dev, int src_dev, int ndeps,
                                     void **depobjs) {
   wait_depobjs(ndeps, depobjs);
-  return omp_target_memcpy(dst, src, length, dst_offset, src_offset, dst_dev, src_dev);
+  return memcpy_at(dst, src, length, dst_offset, src_offset, dst_dev, src_dev, RA);
 }
 
 TGT_API int omp_target_memcpy_rect_async(void *dst, const void *src, size_t elem, int ndims,
@@ -192,8 +233,8 @@ TGT_API int omp_target_memcpy_rect_async(void *dst, const void *src, size_t elem
                                          const size_t *src_dims, int dst_dev, int src_dev,
                                          int ndeps, void **depobjs) {
   wait_depobjs(ndeps, depobjs);
-  return omp_target_memcpy_rect(dst, src, elem, ndims, volume, dst_off, src_off, dst_dims, src_dims,
-                                dst_dev, src_dev);
+  return memcpy_rect_at(dst, src, elem, ndims, volume, dst_off, src_off, dst_dims, src_dims,
+                        dst_dev, src_dev, RA);
 }
 
 TGT_API void *omp_target_memset(void *ptr, int value, size_t count, int dev) {

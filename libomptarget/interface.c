@@ -16,6 +16,9 @@ static void wait_deps(const tgt_ident_t *loc, int32_t ndeps, void *deps, int32_t
 
 typedef int (*data_step)(struct tgt_device *, const struct map_args *, const tgt_ident_t *);
 
+// ompt_target_t: target data begin/end are reported as enter/exit data, as LLVM does.
+enum { OMPT_TARGET = 1, OMPT_ENTER = 2, OMPT_EXIT = 3, OMPT_UPDATE = 4 };
+
 static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_args *a,
                     data_step op, const char *what, int ompt_kind, const void *codeptr) {
   struct tgt_device *d = tgt_device_get(&device_id, loc, what);
@@ -26,16 +29,20 @@ static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_
   if (tgt_ompt_on)
     tgt_ompt_target(&r, true);
   pthread_mutex_lock(&d->lock);
+  // Items are reported with the device address they have while the construct holds them:
+  // after entry's mapping, before exit's unmapping.
+  bool entering = ompt_kind == OMPT_ENTER;
+  if (tgt_ompt_on && !entering)
+    tgt_ompt_map(d, a, ompt_kind == OMPT_EXIT);
   op(d, a, loc);
+  if (tgt_ompt_on && entering)
+    tgt_ompt_map(d, a, false);
   pthread_mutex_unlock(&d->lock);
   if (tgt_ompt_on)
     tgt_ompt_target(&r, false);
   if (tgt_info_flags & INFO_DUMP_TABLE)
     tgt_dump_table(d, loc);
 }
-
-// ompt_target_t: target data begin/end are reported as enter/exit data, as LLVM does.
-enum { OMPT_TARGET = 1, OMPT_ENTER = 2, OMPT_EXIT = 3, OMPT_UPDATE = 4 };
 
 #define RA __builtin_return_address(0)
 #define DATA_ENTRY(suffix, op, what, kind)                                                         \
@@ -140,6 +147,8 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
     tgt_ompt_target(&r, true);
   pthread_mutex_lock(&d->lock);
   tgt_data_begin(d, a, loc);
+  if (tgt_ompt_on)
+    tgt_ompt_map(d, a, false);
   void **args = kernel_args(d, a, dyn_ptr, &nargs, &priv, loc);
   pthread_mutex_unlock(&d->lock);
   TGT_INFO(INFO_KERNEL_LAUNCH, d->id,

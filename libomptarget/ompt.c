@@ -8,6 +8,7 @@
 
 #include <dlfcn.h>
 #include <omp-tools.h>
+#include <stdlib.h>
 
 bool tgt_ompt_on;
 static __thread struct tgt_ompt_region *tgt_ompt_cur;
@@ -16,6 +17,9 @@ static struct {
   ompt_callback_device_initialize_t device_initialize;
   ompt_callback_device_finalize_t device_finalize;
   ompt_callback_device_load_t device_load;
+  ompt_callback_device_unload_t device_unload;
+  ompt_callback_target_map_t target_map;
+  ompt_callback_target_map_emi_t target_map_emi;
   ompt_callback_target_t target;
   ompt_callback_target_emi_t target_emi;
   ompt_callback_target_data_op_t target_data_op;
@@ -40,10 +44,11 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
 #define GET(name) get(ompt_callback_##name, (ompt_callback_t *)&cb.name)
   GET(device_initialize), GET(device_finalize), GET(device_load), GET(target), GET(target_emi);
   GET(target_data_op), GET(target_data_op_emi), GET(target_submit), GET(target_submit_emi);
+  GET(device_unload), GET(target_map), GET(target_map_emi);
 #undef GET
   tgt_ompt_on = cb.device_initialize || cb.device_finalize || cb.device_load || cb.target ||
                 cb.target_emi || cb.target_data_op || cb.target_data_op_emi || cb.target_submit ||
-                cb.target_submit_emi;
+                cb.target_submit_emi || cb.device_unload || cb.target_map || cb.target_map_emi;
   TGT_INFO(INFO_PLUGIN, -1, "connected to the host runtime's tool (target events %s)",
            tgt_ompt_on ? "on" : "off");
   return 1;
@@ -52,6 +57,8 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
 // Called by the host runtime before the tool's own finalizer.
 static void connect_fini(ompt_data_t *data) {
   (void)data;
+  if (cb.device_unload)
+    tgt_unload_images(NULL);
   for (int i = 0; i < 256; i++)
     if (initialized_devices[i] && cb.device_finalize)
       cb.device_finalize(i);
@@ -110,17 +117,26 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
 
 void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
                       const void *dst, int dst_dev, size_t bytes) {
+  tgt_ompt_data_op_at(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL);
+}
+
+// A device memory routine's operation (codeptr: the routine's caller) is part of the target
+// construct it runs in, if any.
+void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                         const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
+  if (!codeptr && r)
+    codeptr = r->codeptr;
   if (begin)
     *host_op_id = new_id();
   if (cb.target_data_op_emi)
     cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
                           r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
                           (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
-                          bytes, r ? r->codeptr : NULL);
+                          bytes, codeptr);
   else if (cb.target_data_op && begin)
     cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
-                      src_dev, (void *)dst, dst_dev, bytes, r ? r->codeptr : NULL);
+                      src_dev, (void *)dst, dst_dev, bytes, codeptr);
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
@@ -132,4 +148,61 @@ void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);
   else if (cb.target_submit && begin)
     cb.target_submit(r ? r->target_id : 0, *host_op_id, teams);
+}
+
+void tgt_ompt_device_unload(struct tgt_device *d, int image) {
+  if (cb.device_unload)
+    cb.device_unload(d->id, (uint64_t)image);
+}
+
+// ompt_target_map_flag_t from a map type: with neither to nor from, an item is allocated on
+// entry and released on exit (delete when the clause says so).
+static unsigned map_flags(int64_t type, bool exiting) {
+  unsigned f = 0;
+  if (type & MAP_TO)
+    f |= ompt_target_map_flag_to;
+  if (type & MAP_FROM)
+    f |= ompt_target_map_flag_from;
+  if (type & MAP_DELETE)
+    f |= ompt_target_map_flag_delete;
+  else if (!(type & (MAP_TO | MAP_FROM)))
+    f |= exiting ? ompt_target_map_flag_release : ompt_target_map_flag_alloc;
+  if (type & MAP_IMPLICIT)
+    f |= ompt_target_map_flag_implicit;
+  return f;
+}
+
+// The construct's map items (literals and firstprivate copies are not mapped), with the device
+// address each has now. Called with d->lock held, once the items are present.
+void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) {
+  struct tgt_ompt_region *r = tgt_ompt_cur;
+  if ((!cb.target_map_emi && !cb.target_map) || a->n <= 0)
+    return;
+  size_t n = (size_t)a->n;
+  void **host = malloc(n * sizeof *host), **dev = malloc(n * sizeof *dev);
+  size_t *bytes = malloc(n * sizeof *bytes);
+  unsigned *flags = malloc(n * sizeof *flags);
+  unsigned k = 0;
+  for (int i = 0; host && dev && bytes && flags && i < a->n; i++) {
+    if (a->types[i] & (MAP_LITERAL | MAP_PRIVATE))
+      continue;
+    host[k] = a->begins[i];
+    dev[k] = map_translate(&d->table, (uintptr_t)a->begins[i]);
+    bytes[k] = a->sizes[i] > 0 ? (size_t)a->sizes[i] : 0;
+    flags[k++] = map_flags(a->types[i], exiting);
+  }
+  if (!host || !dev || !bytes || !flags)
+    tgt_error("out of memory reporting a map clause to the tool; target_map not delivered");
+  else if (k > 0 && cb.target_map_emi)
+    cb.target_map_emi(r ? (ompt_data_t *)&r->target_data : NULL, k, host, dev, bytes, flags,
+                      r ? r->codeptr : NULL);
+  else if (k > 0)
+    cb.target_map(r ? r->target_id : 0, k, host, dev, bytes, flags, r ? r->codeptr : NULL);
+  free(host), free(dev), free(bytes), free(flags);
+}
+
+// The memory routines' operations: the host is the other side.
+void tgt_ompt_api_op(int op, bool begin, uint64_t *host_op_id, const void *host, int dev,
+                     const void *dev_ptr, size_t bytes, const void *codeptr) {
+  tgt_ompt_data_op_at(op, begin, host_op_id, host, tgt_num_devices(), dev_ptr, dev, bytes, codeptr);
 }

@@ -123,6 +123,7 @@ TGT_HIDDEN void shadow_drop(struct shadow_set *s, uintptr_t begin, uintptr_t end
 struct loaded_image {
   void *module;
   void **addrs; // device address per entry
+  bool unload_reported;
 };
 
 struct tgt_device {
@@ -223,4 +224,14 @@ TGT_HIDDEN void tgt_ompt_device_load(struct tgt_device *d, int image, const void
 TGT_HIDDEN void tgt_ompt_target(struct tgt_ompt_region *r, bool begin);
 TGT_HIDDEN void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src,
                                  int src_dev, const void *dst, int dst_dev, size_t bytes);
+TGT_HIDDEN void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src,
+                                    int src_dev, const void *dst, int dst_dev, size_t bytes,
+                                    const void *codeptr);
+TGT_HIDDEN void tgt_ompt_api_op(int op, bool begin, uint64_t *host_op_id, const void *host, int dev,
+                                const void *dev_ptr, size_t bytes, const void *codeptr);
 TGT_HIDDEN void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams);
+TGT_HIDDEN void tgt_ompt_device_unload(struct tgt_device *d, int image);
+TGT_HIDDEN void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting);
+// rtl.c: reports device_unload for each loaded image of desc (all images when NULL) not yet
+// reported.
+TGT_HIDDEN void tgt_unload_images(const struct tgt_bin_desc *desc);

@@ -26,6 +26,7 @@ static int nregions;
 static pthread_once_t rtl_once = PTHREAD_ONCE_INIT;
 static struct tgt_device *devices;
 static int ndevices;
+static bool rtl_done; // ndevices and devices are set
 
 void tgt_error(const char *fmt, ...) {
   va_list ap;
@@ -190,6 +191,28 @@ TGT_API void __tgt_unregister_lib(struct tgt_bin_desc *desc) {
       regions[kept++] = regions[i];
   nregions = kept;
   pthread_mutex_unlock(&registry_lock);
+  if (tgt_ompt_on)
+    tgt_unload_images(desc);
+}
+
+// The code stays mapped (see above); to the tool the images are unloaded from here on.
+void tgt_unload_images(const struct tgt_bin_desc *desc) {
+  int n = __atomic_load_n(&rtl_done, __ATOMIC_ACQUIRE) ? ndevices : 0;
+  for (int i = 0; i < n; i++) {
+    struct tgt_device *d = &devices[i];
+    pthread_mutex_lock(&d->lock);
+    for (int j = 0; d->ready && j < d->nimages; j++) {
+      struct loaded_image *li = &d->images[j];
+      pthread_mutex_lock(&registry_lock);
+      bool ours = !desc || images[j]->desc == desc;
+      pthread_mutex_unlock(&registry_lock);
+      if (li->module && li->addrs && ours && !li->unload_reported) {
+        li->unload_reported = true;
+        tgt_ompt_device_unload(d, j);
+      }
+    }
+    pthread_mutex_unlock(&d->lock);
+  }
 }
 
 // clang-14 registers its `requires` clauses; the host device meets none that needs more than
@@ -260,7 +283,6 @@ static void rtl_init(void) {
   }
 }
 
-static bool rtl_done;
 static __thread bool in_first_policy;
 
 int tgt_num_devices(void) {

@@ -10,6 +10,9 @@
 //
 // Environment:
 //   GLASS_PRINTER_REGISTRATION=1   print what ompt_set_callback answered for every callback
+//   GLASS_PRINTER_NO_EMI=1         leave the target *_emi callbacks unregistered, so that an
+//                                  offload runtime delivers the plain target, target_data_op,
+//                                  target_submit and target_map forms
 //   GLASS_PRINTER_QUIET=1          register callbacks but print nothing (for overhead runs)
 //   GLASS_PRINTER_DECLINE=1        ompt_start_tool returns NULL
 //   GLASS_PRINTER_INIT_FAIL=1      the initializer returns 0
@@ -568,9 +571,10 @@ static void on_device_finalize(int device_num) {
 
 static void on_device_load(int device_num, const char *filename, int64_t offset, void *vma,
                            size_t bytes, void *host_addr, void *device_addr, uint64_t module_id) {
-  (void)offset, (void)vma;
-  emit("device_load device_num=%d file=%s bytes=%zu host_addr=%p device_addr=%p module=%" PRIu64,
-       device_num, filename ? filename : "(null)", bytes, host_addr, device_addr, module_id);
+  emit("device_load device_num=%d file=%s bytes=%zu host_addr=%p device_addr=%p module=%" PRIu64
+       " offset=%" PRId64 " vma=%p",
+       device_num, filename ? filename : "(null)", bytes, host_addr, device_addr, module_id, offset,
+       vma);
 }
 
 static void on_device_unload(int device_num, uint64_t module_id) {
@@ -631,20 +635,40 @@ static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target,
        requested_num_teams);
 }
 
+// The map clause's items, " [host->device bytes flags]" each, cut short (with "...") when
+// they do not fit one line.
+static const char *map_items(unsigned int n, void **host, void **dev, size_t *bytes,
+                             unsigned int *flags, char *buf, size_t size) {
+  size_t used = 0;
+  buf[0] = 0;
+  for (unsigned int i = 0; i < n && host && dev && bytes && flags; i++) {
+    int w = snprintf(buf + used, size - used, " [%p->%p %zu 0x%x]", host[i], dev[i], bytes[i],
+                     flags[i]);
+    if (w < 0 || (size_t)w >= size - used) {
+      snprintf(buf + used, size - used, " ...");
+      break;
+    }
+    used += (size_t)w;
+  }
+  return buf;
+}
+
 static void on_target_map(ompt_id_t target_id, unsigned int nitems, void **host_addr,
                           void **device_addr, size_t *bytes, unsigned int *flags,
                           const void *codeptr) {
-  (void)host_addr, (void)device_addr, (void)bytes, (void)flags;
-  emit("target_map target_id=%" PRIu64 " nitems=%u codeptr=%p@%s", (uint64_t)target_id, nitems,
-       codeptr, where(codeptr));
+  char items[1024];
+  emit("target_map target_id=%" PRIu64 " nitems=%u codeptr=%p@%s%s", (uint64_t)target_id,
+       nitems, codeptr, where(codeptr),
+       map_items(nitems, host_addr, device_addr, bytes, flags, items, sizeof items));
 }
 
 static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **host_addr,
                               void **device_addr, size_t *bytes, unsigned int *flags,
                               const void *codeptr) {
-  (void)host_addr, (void)device_addr, (void)bytes, (void)flags;
-  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s", idof(target), nitems, codeptr,
-       where(codeptr));
+  char items[1024];
+  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s%s", idof(target), nitems,
+       codeptr, where(codeptr),
+       map_items(nitems, host_addr, device_addr, bytes, flags, items, sizeof items));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -734,10 +758,12 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   REG(cancel, on_cancel);
   REG(reduction, on_reduction);
   REG(dispatch, on_dispatch);
-  REG(target_emi, on_target_emi);
-  REG(target_data_op_emi, on_target_data_op_emi);
-  REG(target_submit_emi, on_target_submit_emi);
-  REG(target_map_emi, on_target_map_emi);
+  if (!getenv("GLASS_PRINTER_NO_EMI")) {
+    REG(target_emi, on_target_emi);
+    REG(target_data_op_emi, on_target_data_op_emi);
+    REG(target_submit_emi, on_target_submit_emi);
+    REG(target_map_emi, on_target_map_emi);
+  }
   REG(error, on_error);
   if (show_registration) {
     int s = ompt_state_undefined;
