@@ -31,6 +31,39 @@ void glass_affinity_fork(glass_thread_t *th, glass_team_t *team, int bind) {
   team->master_place = th->place >= 0 ? th->place : first;
 }
 
+static void bind_to(glass_thread_t *th, int place);
+
+// When bind-var asks for binding (OMP_PLACES alone sets it to true, env.c), each team of a
+// league gets its place and subpartition by KMP_TEAMS_PROC_BIND (spread unless set, as in
+// libomp), whatever policy the team's parallel regions use.
+static bool league_places(int bind) {
+  return bind != GLASS_BIND_FALSE;
+}
+
+int glass_affinity_league_bind(int bind) {
+  return league_places(bind) ? glass_env.teams_bind : bind;
+}
+
+void glass_affinity_single_team(glass_thread_t *th) {
+  if (!league_places(th->task->icvs.bind))
+    return;
+  glass_places_init();
+  if (glass_places.count == 0)
+    return;
+  int first, last;
+  partition_of(th, &first, &last);
+  if (th->place < first || th->place > last)
+    bind_to(th, first);
+}
+
+void glass_affinity_initial_thread(glass_thread_t *th) {
+  if (!league_places(glass_env.initial.bind))
+    return;
+  glass_places_init();
+  if (glass_places.count > 0)
+    bind_to(th, 0);
+}
+
 // close: thread tid's place counting from the master's, T threads over P places (several
 // consecutive threads per place when T > P).
 static int close_place(int tid, int T, int mp, int first, int P) {

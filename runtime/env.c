@@ -183,6 +183,24 @@ static int parse_bind_word(const char *s, size_t n) {
   return -1;
 }
 
+// libomp's KMP_TEAMS_PROC_BIND: the policy that gives a league's teams their places and
+// subpartitions (spread, close or primary; true and false have no meaning there).
+static void read_teams_proc_bind(void) {
+  glass_env.teams_bind = GLASS_BIND_SPREAD;
+  const char *v = get("KMP_TEAMS_PROC_BIND");
+  if (!v)
+    return;
+  const char *w = skip_space(v), *s = w;
+  while (isalpha((unsigned char)*s))
+    s++;
+  int b = parse_bind_word(w, (size_t)(s - w));
+  if (b < 0 || b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE || *skip_space(s) != '\0') {
+    bad_value("KMP_TEAMS_PROC_BIND", v, "expected spread, close or primary", "spread");
+    return;
+  }
+  glass_env.teams_bind = (int8_t)b;
+}
+
 static void read_proc_bind(void) {
   const char *v = get("OMP_PROC_BIND");
   if (!v)
@@ -443,9 +461,13 @@ void glass_env_read(void) {
   read_stacksize();
   read_blocktime();
   read_schedule();
+  e->places = get("OMP_PLACES");
   read_proc_bind();
+  read_teams_proc_bind();
   if (e->bind_len > 0)
     e->initial.bind = e->bind_list[0];
+  else if (e->places)
+    e->initial.bind = GLASS_BIND_TRUE; // places named, binding left unsaid: bind (as libomp)
   read_bool("OMP_CANCELLATION", &e->cancellation, NULL);
   read_int("OMP_MAX_TASK_PRIORITY", 0, INT_MAX, &e->max_task_priority, NULL);
   read_int("OMP_DEFAULT_DEVICE", 0, INT_MAX, &e->initial.default_device, NULL);
@@ -455,7 +477,6 @@ void glass_env_read(void) {
   const char *fmt = get("OMP_AFFINITY_FORMAT");
   if (fmt)
     e->affinity_format = strdup(fmt);
-  e->places = get("OMP_PLACES");
   e->allocator = get("OMP_ALLOCATOR");
   e->initial.def_allocator = glass_alloc_from_env(e->allocator);
   read_target_offload();

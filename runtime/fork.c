@@ -590,6 +590,8 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
     team_refresh_slots(team, prev_n, n);
   int bind = th->pushed_bind >= 0 ? th->pushed_bind : parent_task->icvs.bind;
   th->pushed_bind = -1;
+  if (unlikely(league))
+    bind = glass_affinity_league_bind(bind);
   int32_t saved_part_first = th->part_first, saved_part_last = th->part_last;
   if (unlikely(bind != GLASS_BIND_FALSE || glass_env.display_affinity))
     glass_affinity_fork(th, team, bind);

@@ -85,6 +85,7 @@ typedef struct glass_env {
   bool display_affinity;
   const char *affinity_format;
   const char *places;    // raw OMP_PLACES or NULL
+  int8_t teams_bind;     // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
   const char *allocator; // raw OMP_ALLOCATOR or NULL
   glass_icvs_t initial;  // ICVs of the initial task
 } glass_env_t;

@@ -8,6 +8,7 @@
 // forks from the team root, so omp_get_level() is 0 in the teams region and 1 in a parallel
 // nested in it, and each team is a contention group with its own thread limit (cg_busy).
 // A league of one team needs no fork: the encountering thread runs the team itself.
+#include "affinity.h"
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
 
@@ -238,6 +239,7 @@ static void league_member(int32_t *gtid, int32_t *tid, league_t *lg) {
 
 // A league of one: no fork; the team root's parallel data stands for the league's.
 static void run_single_team(glass_thread_t *th, league_t *lg) {
+  glass_affinity_single_team(th);
   team_root_t *r = root_get(th);
   glass_team_t *team = &r->team;
   team->ompt_parallel_data.value = 0;

@@ -40,14 +40,15 @@ int main(void) {
   printf("capture: %s (%zu)\n", buf, n);
   return 0;
 }
-// THREADS: places=2 bind=0
+// OMP_PLACES without OMP_PROC_BIND binds (bind-var true, as in libomp).
+// THREADS: places=2 bind=1
 // THREADS: place 0: 1 procs, first 0
 // THREADS: place 1: 1 procs, first 1
-// THREADS: bound: -1 -1
+// THREADS: bound: 0 1 partitions: 2 2
 // CLOSE: places=2 bind=3
 // CLOSE: bound: 0 1 partitions: 2 2
 // CLOSE: primary: 0 0
-// ONE: places=1 bind=0
+// ONE: places=1 bind=1
 // ONE: place 0: 2 procs, first 0
 // SPREAD: places=2 bind=4
 // SPREAD: bound: 0 1 partitions: 1 1
