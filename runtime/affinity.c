@@ -56,8 +56,11 @@ void glass_affinity_single_team(glass_thread_t *th) {
     bind_to(th, first);
 }
 
+// The initial thread is bound to the first place when it first needs one: its first region or
+// league (fork and teams bind it then) or a place inquiry. Not at initialization: a root that
+// only registered (omp_set_num_threads, say) keeps the mask it was started with, as in libomp.
 void glass_affinity_initial_thread(glass_thread_t *th) {
-  if (!league_places(glass_env.initial.bind))
+  if (th->place >= 0 || th->gtid != 0 || th->is_worker || !league_places(glass_env.initial.bind))
     return;
   glass_places_init();
   if (glass_places.count > 0)
@@ -134,10 +137,8 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
     th->part_first = pf;
     th->part_last = pl;
   }
-  if (glass_env.display_affinity && th->shown_place != th->place) {
-    th->shown_place = th->place;
-    display_affinity_line(th, NULL);
-  }
+  if (glass_env.display_affinity)
+    glass_affinity_show(th);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -174,11 +175,14 @@ GLASS_API void omp_get_place_proc_ids(int place, int *ids) {
 }
 
 GLASS_API int omp_get_place_num(void) {
-  return glass_self()->place;
+  glass_thread_t *th = glass_self();
+  glass_affinity_initial_thread(th);
+  return th->place;
 }
 
 GLASS_API int omp_get_partition_num_places(void) {
   glass_thread_t *th = glass_self();
+  glass_affinity_initial_thread(th);
   glass_places_init();
   int first, last;
   partition_of(th, &first, &last);
@@ -187,6 +191,7 @@ GLASS_API int omp_get_partition_num_places(void) {
 
 GLASS_API void omp_get_partition_place_nums(int *place_nums) {
   glass_thread_t *th = glass_self();
+  glass_affinity_initial_thread(th);
   glass_places_init();
   if (!place_nums || !glass_places.count)
     return;
@@ -381,13 +386,34 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
   return s.len;
 }
 
+// OMP_DISPLAY_AFFINITY: a thread's line is shown at its first region and again whenever any
+// field of the format changes (place, nesting level, thread number, team size, ...), as libomp
+// does; a hash of the formatted line covers every field at once.
+void glass_affinity_show(glass_thread_t *th) {
+  char line[4096];
+  size_t n = capture(th, line, sizeof(line), NULL);
+  char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
+  if (big)
+    capture(th, big, n + 1, NULL);
+  const char *text = big ? big : line;
+  uint32_t h = 2166136261u; // FNV-1a
+  for (const char *c = text; *c; c++)
+    h = (h ^ (unsigned char)*c) * 16777619u;
+  h += h == 0; // 0 means never shown
+  if (h != th->shown_hash) {
+    th->shown_hash = h;
+    fprintf(stdout, "%s\n", text); // where libomp prints it: tools and tests read it there
+  }
+  free(big);
+}
+
 static void display_affinity_line(glass_thread_t *th, const char *format) {
   char line[4096];
   size_t n = capture(th, line, sizeof(line), format);
   char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
   if (big)
     capture(th, big, n + 1, format);
-  fprintf(stdout, "%s\n", big ? big : line); // where libomp prints it: tools and tests read it there
+  fprintf(stdout, "%s\n", big ? big : line);
   free(big);
 }
 

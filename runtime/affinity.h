@@ -34,5 +34,6 @@ void glass_affinity_single_team(glass_thread_t *th);
 // Start-up: with places in use the initial thread runs on the first place before any construct
 // (OpenMP 5.1 §6.4), as libomp's does.
 void glass_affinity_initial_thread(glass_thread_t *th);
+void glass_affinity_show(glass_thread_t *th); // OMP_DISPLAY_AFFINITY for a region it enters
 
 #endif

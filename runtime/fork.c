@@ -417,6 +417,8 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
     th->task = task;
     th->tid = 0;
   }
+  if (unlikely(glass_env.display_affinity))
+    glass_affinity_show(th);
   (void)requested, (void)ompt_invoker;
   return team;
 }

@@ -174,7 +174,7 @@ struct glass_thread {
   // implicit task's place partition (place-partition-var) as [part_first, part_last].
   int32_t place;
   int32_t part_first, part_last;
-  int32_t shown_place; // place last shown by OMP_DISPLAY_AFFINITY (-2: never shown)
+  uint32_t shown_hash; // hash of the line OMP_DISPLAY_AFFINITY last showed (0: never shown)
   uint64_t handle;
 
   int32_t ompt_state;

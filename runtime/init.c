@@ -72,7 +72,6 @@ void glass_init_slow(void) {
   if (glass_env.places || glass_env.bind_len || glass_env.display_affinity ||
       glass_ompt_tool_loaded())
     glass_places_init();
-  glass_affinity_initial_thread(th);
   atexit(at_exit);
   glass_register_atfork(after_fork_child);
   atomic_store_explicit(&glass_init_state, 2, memory_order_release);

@@ -80,7 +80,7 @@ static glass_thread_t *thread_alloc(void) {
   th->place = -1;
   th->part_first = 0;
   th->part_last = INT32_MAX; // all places
-  th->shown_place = -2;
+  th->shown_hash = 0;
 #if GLASS_OMPT
   th->ompt_state = ompt_state_overhead;
 #endif
