@@ -390,20 +390,22 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
 // field of the format changes (place, nesting level, thread number, team size, ...), as libomp
 // does; a hash of the formatted line covers every field at once.
 void glass_affinity_show(glass_thread_t *th) {
+  // Every field a format can name that may change (a new format alone is no reason to show).
+  char fields[4096];
+  capture(th, fields, sizeof(fields), "%t %T %L %n %N %a %A");
+  uint32_t h = 2166136261u; // FNV-1a
+  for (const char *c = fields; *c; c++)
+    h = (h ^ (unsigned char)*c) * 16777619u;
+  h += h == 0; // 0 means never shown
+  if (h == th->shown_hash)
+    return;
+  th->shown_hash = h;
   char line[4096];
   size_t n = capture(th, line, sizeof(line), NULL);
   char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
   if (big)
     capture(th, big, n + 1, NULL);
-  const char *text = big ? big : line;
-  uint32_t h = 2166136261u; // FNV-1a
-  for (const char *c = text; *c; c++)
-    h = (h ^ (unsigned char)*c) * 16777619u;
-  h += h == 0; // 0 means never shown
-  if (h != th->shown_hash) {
-    th->shown_hash = h;
-    fprintf(stdout, "%s\n", text); // where libomp prints it: tools and tests read it there
-  }
+  fprintf(stdout, "%s\n", big ? big : line); // where libomp prints it: tools and tests read it
   free(big);
 }
 
