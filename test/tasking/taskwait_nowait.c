@@ -8,7 +8,7 @@
 // RUN: %compile && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 %run %t | %FileCheck %s
-// RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --check-prefix=TOOL %}
+// RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | %sort-threads | %FileCheck %s --check-prefix=TOOL %}
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdint.h>
