@@ -18,6 +18,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+// qsort for arrays that may be empty (and then NULL: qsort's pointer must not be, even for 0).
+static void sort_n(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *)) {
+  if (n > 1)
+    qsort(base, n, size, cmp);
+}
+
 typedef struct row {
   uint8_t kind, sub;
   uint32_t loc;
@@ -184,7 +190,7 @@ static void parallel_rows(const trace_model_t *m, row_t **region_row, size_t nre
     if (m->slices[i].par && (m->slices[i].kind == SL_ITASK || m->slices[i].kind == SL_WAIT))
       idx[n++] = i;
   sort_base = m->slices;
-  qsort(idx, n, sizeof(size_t), by_par);
+  sort_n(idx, n, sizeof(size_t), by_par);
   for (size_t r = 0; r < nregions; r++) {
     const slice_t *p = &m->slices[region_slice[r]];
     memset(busy, 0, m->ntracks * sizeof(uint64_t));
@@ -223,7 +229,7 @@ static void itask_times(const trace_model_t *m, row_t **region_row, size_t nregi
     idx[r] = r;
   sort_region = region_slice;
   sort_base = m->slices;
-  qsort(idx, nregions, sizeof(size_t), by_region_id);
+  sort_n(idx, nregions, sizeof(size_t), by_region_id);
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
     if (s->kind != SL_ITASK)
@@ -256,7 +262,7 @@ static void top_table(const table_t *t, const trace_model_t *m, const trace_locs
     return;
   for (size_t i = 0; i < t->n; i++)
     v[i] = &t->v[i];
-  qsort(v, t->n, sizeof(row_t *), by_excl);
+  sort_n(v, t->n, sizeof(row_t *), by_excl);
   double all = (double)m->tend * (m->ntracks ? m->ntracks : 1);
   fprintf(f, "\ntop constructs by exclusive time (share of %u thread(s) x %.3f ms)\n", m->ntracks,
           (double)m->tend / 1e6);
@@ -352,7 +358,7 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     region_row[r] = row_for(&t, SL_PARALLEL, 0, m->slices[region_slice[r]].loc, UINT64_MAX);
   parallel_rows(m, region_row, nregions, region_slice, ex);
   itask_times(m, region_row, nregions, region_slice, ex);
-  qsort(t.v, t.n, sizeof(row_t), by_first);
+  sort_n(t.v, t.n, sizeof(row_t), by_first);
 
   fprintf(f, "\nglass-trace summary: %u thread(s), %.3f ms traced, %zu slices\n", m->ntracks,
           (double)m->tend / 1e6, m->nslices);
@@ -363,7 +369,7 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     slice_t probe = {.kind = r->kind, .sub = r->sub};
     char name[256], inc[32], exc[32], wait[32], mean[32], p50[32], p99[32], imb[32];
     trace_slice_name(&probe, name, sizeof(name), NULL);
-    qsort(r->dur, r->ndur, sizeof(uint64_t), by_u64);
+    sort_n(r->dur, r->ndur, sizeof(uint64_t), by_u64);
     fmt_ms(inc, sizeof(inc), r->incl);
     fmt_ms(exc, sizeof(exc), r->excl);
     fmt_ms(wait, sizeof(wait), r->wait);
