@@ -400,15 +400,10 @@ void glass_affinity_show(glass_thread_t *th) {
   if (h == th->shown_hash)
     return;
   th->shown_hash = h;
-  char line[4096];
-  size_t n = capture(th, line, sizeof(line), NULL);
-  char *big = n >= sizeof(line) ? malloc(n + 1) : NULL;
-  if (big)
-    capture(th, big, n + 1, NULL);
-  fprintf(stdout, "%s\n", big ? big : line); // where libomp prints it: tools and tests read it
-  free(big);
+  display_affinity_line(th, NULL);
 }
 
+// On stdout, where libomp prints it: tools and tests read it there.
 static void display_affinity_line(glass_thread_t *th, const char *format) {
   char line[4096];
   size_t n = capture(th, line, sizeof(line), format);
