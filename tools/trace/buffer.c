@@ -7,6 +7,7 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,13 +17,63 @@
 
 trace_options_t trace_opt;
 trace_thread_t *_Atomic trace_threads;
-uint64_t trace_t0;
+bool trace_use_tsc;
 static _Atomic uint32_t next_track;
+static uint64_t tick0, ns0;      // at trace_clock_start
+static double ns_per_tick = 1.0; // calibrated at trace_clock_stop
 
-uint64_t trace_now(void) {
+uint64_t trace_monotonic(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec - trace_t0;
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+// The TSC is usable when the CPU says it ticks at a constant rate in every power state; a
+// virtual machine that hides it from /proc/cpuinfo gets CLOCK_MONOTONIC.
+static bool tsc_usable(void) {
+#if defined(__x86_64__)
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f)
+    return false;
+  char line[8192];
+  bool constant = false, nonstop = false;
+  while (fgets(line, sizeof(line), f) && !(constant && nonstop))
+    if (strncmp(line, "flags", 5) == 0) {
+      constant = strstr(line, " constant_tsc") != NULL;
+      nonstop = strstr(line, " nonstop_tsc") != NULL;
+      break;
+    }
+  fclose(f);
+  return constant && nonstop;
+#else
+  return false;
+#endif
+}
+
+void trace_clock_start(void) {
+  const char *v = getenv("GLASS_TRACE_CLOCK");
+  if (v && *v && strcmp(v, "tsc") != 0 && strcmp(v, "monotonic") != 0)
+    fprintf(stderr,
+            "glass-trace: GLASS_TRACE_CLOCK=%s: expected tsc or monotonic; using the "
+            "default\n",
+            v);
+  trace_use_tsc = v && strcmp(v, "monotonic") == 0 ? false : tsc_usable();
+  ns0 = trace_monotonic();
+  tick0 = trace_now();
+}
+
+void trace_clock_stop(void) {
+  if (!trace_use_tsc)
+    return;
+  uint64_t ns1 = trace_monotonic(), tick1 = trace_now();
+  if (tick1 > tick0 && ns1 > ns0)
+    ns_per_tick = (double)(ns1 - ns0) / (double)(tick1 - tick0);
+}
+
+uint64_t trace_ns(uint64_t ticks) {
+  if (!trace_use_tsc)
+    return ticks > ns0 ? ticks - ns0 : 0;
+  return ticks > tick0 ? (uint64_t)((double)(ticks - tick0) * ns_per_tick) : 0;
 }
 
 trace_thread_t *trace_thread_new(uint8_t type) {
@@ -131,45 +182,88 @@ void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev) {
   th->cur->ev[th->cur->used++] = *ev;
 }
 
-trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count) {
-  size_t mem = 0;
+static size_t in_memory(const trace_thread_t *th) {
+  size_t n = 0;
   for (trace_chunk_t *c = th->head; c; c = c->next) {
-    mem += c->used;
+    n += c->used;
     if (c == th->cur)
       break; // chunks after cur were emptied by a spill
   }
-  size_t total = th->spilled + mem;
-  trace_ev_t *v = malloc((total ? total : 1) * sizeof(trace_ev_t));
-  if (!v) {
-    *count = 0;
-    return NULL;
-  }
-  size_t k = 0;
-  if (th->spilled) {
-    size_t want = th->spilled * sizeof(trace_ev_t), got = 0;
-    while (got < want) {
-      ssize_t r = pread(th->spill_fd, (char *)v + got, want - got, (off_t)got);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0)
-        break;
-      got += (size_t)r;
-    }
-    k = got / sizeof(trace_ev_t);
-    if (k < th->spilled) { // unreadable spill: keep what is consistent (nothing from memory)
-      th->dropped += th->spilled - k + mem;
-      *count = k;
-      return v;
-    }
-  }
-  for (trace_chunk_t *c = th->head; c; c = c->next) {
-    memcpy(v + k, c->ev, c->used * sizeof(trace_ev_t));
-    k += c->used;
-    if (c == th->cur)
+  return n;
+}
+
+size_t trace_thread_count(const trace_thread_t *th) {
+  return th->spilled + in_memory(th);
+}
+
+bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th) {
+  memset(c, 0, sizeof(*c));
+  c->th = th;
+  c->cap = trace_opt.chunk_events > 4096 ? trace_opt.chunk_events : 4096;
+  c->blk = malloc(c->cap * sizeof(trace_ev_t));
+  c->chunk = th->head;
+  c->stage = th->spilled ? 0 : 1;
+  return c->blk != NULL;
+}
+
+// Reads the next block of the spill file; a short or failed read ends the stream there (what
+// was read is a consistent prefix; the rest, memory included, is counted as dropped).
+static bool read_spill(trace_cursor_t *c) {
+  trace_thread_t *th = c->th;
+  size_t want = th->spilled - c->spill_done;
+  if (want > c->cap)
+    want = c->cap;
+  size_t got = 0, bytes = want * sizeof(trace_ev_t);
+  off_t off = (off_t)(c->spill_done * sizeof(trace_ev_t));
+  while (got < bytes) {
+    ssize_t r = pread(th->spill_fd, (char *)c->blk + got, bytes - got, off + (off_t)got);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
       break;
+    got += (size_t)r;
   }
-  *count = k;
-  return v;
+  c->n = got / sizeof(trace_ev_t);
+  c->spill_done += c->n;
+  if (c->n < want) {
+    if (!th->unreadable) {
+      th->unreadable = true;
+      th->dropped += th->spilled - c->spill_done + in_memory(th);
+    }
+    c->stage = 2;
+  } else if (c->spill_done == th->spilled)
+    c->stage = 1;
+  return c->n > 0;
+}
+
+static bool read_memory(trace_cursor_t *c) {
+  trace_thread_t *th = c->th;
+  trace_chunk_t *k = c->chunk;
+  if (!k || th->unreadable) {
+    c->stage = 2;
+    return false;
+  }
+  memcpy(c->blk, k->ev, k->used * sizeof(trace_ev_t));
+  c->n = k->used;
+  c->chunk = k == th->cur ? NULL : k->next;
+  return true;
+}
+
+const trace_ev_t *trace_cursor_next(trace_cursor_t *c) {
+  while (c->i == c->n) {
+    c->i = c->n = 0;
+    if (c->stage == 2 || !c->blk)
+      return NULL;
+    if (c->stage == 0 ? read_spill(c) : read_memory(c))
+      for (size_t k = 0; k < c->n; k++)
+        c->blk[k].t = trace_ns(c->blk[k].t);
+  }
+  return &c->blk[c->i++];
+}
+
+void trace_cursor_close(trace_cursor_t *c) {
+  free(c->blk);
+  c->blk = NULL;
 }
 
 void trace_thread_release(trace_thread_t *th) {

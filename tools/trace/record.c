@@ -35,8 +35,13 @@ static inline void rec(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a
                        uint32_t n, const void *code) {
   if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
     return;
-  trace_ev_t ev = {
-      .t = trace_now(), .a = a, .b = b, .code = code, .n = n, .kind = kind, .sub = sub};
+  // b and code share a field: every event passes one of them as 0.
+  trace_ev_t ev = {.t = trace_now(),
+                   .a = a,
+                   .b = b | (uint64_t)(uintptr_t)code,
+                   .n = n,
+                   .kind = kind,
+                   .sub = sub};
   trace_push(th, &ev);
 }
 
@@ -125,7 +130,7 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
                            int flags, int has_deps, const void *codeptr) {
   trace_thread_t *th = self();
-  rec(th, EV_TASK_CREATE, 0, give_id(th, task), idof(parent), (uint32_t)flags, codeptr);
+  rec(th, EV_TASK_CREATE, 0, give_id(th, task), 0, (uint32_t)flags, codeptr);
 }
 
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
@@ -205,6 +210,7 @@ static void finalize_outputs(void) {
 
 static void finalize(ompt_data_t *tool_data) {
   atomic_store(&stopped, true);
+  trace_clock_stop();
   finalize_outputs();
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
     trace_thread_release(th);
@@ -225,9 +231,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
                     "not tracing\n");
     return 0;
   }
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  trace_t0 = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  trace_clock_start();
   REGISTER(TRACE_G_ALL, thread_begin, on_thread_begin);
   REGISTER(TRACE_G_ALL, thread_end, on_thread_end);
   REGISTER(TRACE_G_ALL, control_tool, on_control_tool);

@@ -377,6 +377,19 @@ static void implicit_barrier_codes(trace_model_t *m) {
   free(regions);
 }
 
+static trace_ev_t *read_all(trace_thread_t *th, size_t *count) {
+  size_t total = trace_thread_count(th), k = 0;
+  trace_ev_t *v = malloc((total ? total : 1) * sizeof(trace_ev_t));
+  trace_cursor_t c;
+  if (v && trace_cursor_open(&c, th)) {
+    for (const trace_ev_t *e; k < total && (e = trace_cursor_next(&c));)
+      v[k++] = *e;
+    trace_cursor_close(&c);
+  }
+  *count = k;
+  return v;
+}
+
 void trace_build_model(trace_model_t *m) {
   memset(m, 0, sizeof(*m));
   size_t nth = 0;
@@ -390,7 +403,7 @@ void trace_build_model(trace_model_t *m) {
   if (!m->threads || !evs || !nev)
     return;
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread) {
-    evs[th->track] = trace_thread_events(th, &nev[th->track]);
+    evs[th->track] = read_all(th, &nev[th->track]);
     thread_info_t *ti = &m->threads[th->track];
     ti->type = th->type;
     ti->events = nev[th->track];

@@ -35,7 +35,7 @@ enum ev_kind {
   EV_WAIT_END,
   EV_REDUCTION_BEGIN, // code
   EV_REDUCTION_END,
-  EV_TASK_CREATE,   // a = new task id, b = parent task id, n = ompt_task_flag_t, code
+  EV_TASK_CREATE,   // a = new task id, n = ompt_task_flag_t, code
   EV_TASK_SCHEDULE, // a = prior task id, b = next task id, sub = ompt_task_status_t
   EV_TASK_DEP,      // a = source task id, b = sink task id
   EV_MUTEX_ACQUIRE, // sub = ompt_mutex_t, a = wait id, code
@@ -45,15 +45,20 @@ enum ev_kind {
   EV_CONTROL,   // n = command, a = modifier
 };
 
-// One event: 40 bytes. Task and region ids are the tool's own (see record.c), never 0.
+// One event: 32 bytes, written with a few stores. Task and region ids are the tool's own (see
+// record.c), never 0. An event has either a second id (b) or a code address, never both.
 typedef struct trace_ev {
-  uint64_t t; // nanoseconds since the tool started (CLOCK_MONOTONIC)
-  uint64_t a, b;
-  const void *code; // codeptr_ra of the construct, or NULL
+  uint64_t t; // clock ticks (trace_now); the cursor hands them out as ns since the tool started
+  uint64_t a;
+  union {
+    uint64_t b;
+    const void *code; // codeptr_ra of the construct, or NULL
+  };
   uint32_t n;
   uint8_t kind, sub;
   uint16_t pad;
 } trace_ev_t;
+_Static_assert(sizeof(trace_ev_t) == 32, "trace_ev_t is 32 bytes");
 
 // ---------------------------------------------------------------------------------------------
 // Per-thread buffers (buffer.c).
@@ -69,6 +74,7 @@ typedef struct trace_thread {
   uint32_t track;                   // 0, 1, 2, ... in order of first event
   uint8_t type;                     // ompt_thread_t, or 0 if no thread_begin was seen
   bool dropping;                    // full buffer in drop mode: record nothing more
+  bool unreadable;                  // the spill file could not be read back
   trace_chunk_t *head, *cur;        // chunks in memory, oldest first
   size_t bytes;                     // bytes of chunks allocated
   uint64_t next_id;                 // ids handed out by this thread (track in the high bits)
@@ -100,9 +106,23 @@ enum {
 
 extern trace_options_t trace_opt;
 extern trace_thread_t *_Atomic trace_threads; // every thread's buffer
-extern uint64_t trace_t0;                     // CLOCK_MONOTONIC at tool start, ns
 
-uint64_t trace_now(void);
+// Timestamps: the TSC where it is constant and runs in every state (one instruction), else
+// CLOCK_MONOTONIC. trace_clock_start/stop calibrate ticks against CLOCK_MONOTONIC; trace_ns turns
+// a recorded tick count into ns since the start.
+extern bool trace_use_tsc;
+void trace_clock_start(void);
+void trace_clock_stop(void);
+uint64_t trace_ns(uint64_t ticks);
+uint64_t trace_monotonic(void);
+static inline uint64_t trace_now(void) {
+#if defined(__x86_64__)
+  if (__builtin_expect(trace_use_tsc, 1))
+    return __builtin_ia32_rdtsc();
+#endif
+  return trace_monotonic();
+}
+
 trace_thread_t *trace_thread_new(uint8_t type);
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.
 void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev);
@@ -113,8 +133,21 @@ static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
   else
     trace_chunk_full(th, ev);
 }
-// All of a thread's events in order (spilled ones first), in one malloc'd array.
-trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count);
+
+// Reads a thread's events in order (spilled ones first) a block at a time, with times in ns:
+// memory stays bounded however long the stream. Can be opened again for another pass.
+typedef struct trace_cursor {
+  trace_thread_t *th;
+  trace_ev_t *blk;
+  size_t n, i, cap;
+  size_t spill_done;    // events read back from the spill file
+  trace_chunk_t *chunk; // next in-memory chunk, once the spill is read
+  int stage;            // 0: spill file, 1: memory, 2: done
+} trace_cursor_t;
+bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th);
+const trace_ev_t *trace_cursor_next(trace_cursor_t *c); // NULL at the end
+void trace_cursor_close(trace_cursor_t *c);
+size_t trace_thread_count(const trace_thread_t *th); // events kept (spilled + in memory)
 void trace_thread_release(trace_thread_t *th);
 int trace_parse_options(void); // 0 on success; prints a warning for every bad value
 
