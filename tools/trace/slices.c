@@ -326,7 +326,7 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
     instant_t *in = grow(r->m->instants, &r->m->capinstants, r->m->ninstants + 1, sizeof(*in));
     if (in) {
       r->m->instants = in;
-      in[r->m->ninstants++] = (instant_t){e->t, r->track, e->n, e->a};
+      in[r->m->ninstants++] = (instant_t){e->t, r->track, e->n, e->a, IN_CONTROL};
     }
     break;
   }

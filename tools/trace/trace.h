@@ -43,6 +43,15 @@ enum ev_kind {
   EV_MUTEX_RELEASED,
   EV_NEST_LOCK, // sub = ompt_scope_endpoint_t, a = wait id: a held nestable lock re-acquired
   EV_CONTROL,   // n = command, a = modifier
+  // Offload (OMPT target callbacks, on the host thread that issues the construct).
+  EV_TARGET_BEGIN,  // sub = ompt_target_t, a = target id, n = device number, code
+  EV_TARGET_END,    // sub = ompt_target_t, a = target id
+  EV_DATA_OP_BEGIN, // sub = ompt_target_data_op_t, a = bytes, n = device number, code
+  EV_DATA_OP_END,   // sub = ompt_target_data_op_t
+  EV_SUBMIT_BEGIN,  // a = target id, n = requested teams
+  EV_SUBMIT_END,
+  EV_DEVICE_INIT, // n = device number
+  EV_DEVICE_LOAD, // n = device number, a = bytes of the image
 };
 
 // One event: 32 bytes, written with a few stores. Task and region ids are the tool's own (see
@@ -165,16 +174,23 @@ enum slice_kind {
   SL_TASK,
   SL_MUTEX_WAIT,
   SL_MUTEX_HELD,
+  SL_TARGET,  // a target construct on the host thread: sub = ompt_target_t, id = target id,
+              // count = device number
+  SL_DATA_OP, // a data operation: sub = ompt_target_data_op_t, task = bytes, count = device
+  SL_KERNEL,  // a kernel (target_submit): id = target id, count = requested teams
   SL_KINDS,
 };
 
-enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2 };
+// SLF_DEVICE: the slice ran on a device for the host thread of its track (data operations,
+// kernels); a timeline draws it on that thread's device lane. Its depth and parent are still
+// its nesting on the host track (inside the SL_TARGET that issued it).
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8 };
 
 typedef struct slice {
   uint64_t t0, t1;
   uint64_t id;   // parallel id (parallel, implicit task), task id (task), else 0
   uint64_t par;  // parallel region this slice is part of (from the enclosing implicit task)
-  uint64_t task; // implicit task: the task's id
+  uint64_t task; // implicit task: the task's id; data operation: bytes
   size_t parent; // index + 1 of the enclosing slice on the same track, 0 at the top
   const void *code;
   uint32_t track;
@@ -193,11 +209,14 @@ typedef struct flow {
   uint8_t kind;
 } flow_t;
 
+enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD };
+
 typedef struct instant {
   uint64_t t;
   uint32_t track;
-  uint32_t n;
-  uint64_t a;
+  uint32_t n; // control: command; device events: device number
+  uint64_t a; // control: modifier; device load: bytes
+  uint8_t kind;
 } instant_t;
 
 typedef struct thread_info {
