@@ -19,6 +19,10 @@ trace_options_t trace_opt;
 trace_thread_t *_Atomic trace_threads;
 bool trace_use_tsc;
 static _Atomic uint32_t next_track;
+
+uint32_t trace_ntracks(void) {
+  return atomic_load(&next_track);
+}
 static uint64_t tick0, ns0;      // at trace_clock_start
 static double ns_per_tick = 1.0; // calibrated at trace_clock_stop
 
@@ -255,8 +259,15 @@ const trace_ev_t *trace_cursor_next(trace_cursor_t *c) {
     if (c->stage == 2 || !c->blk)
       return NULL;
     if (c->stage == 0 ? read_spill(c) : read_memory(c))
-      for (size_t k = 0; k < c->n; k++)
-        c->blk[k].t = trace_ns(c->blk[k].t);
+      for (size_t k = 0; k < c->n; k++) {
+        // Strictly increasing per thread: the clock may tick coarser than events come (or
+        // step back a little when the thread moves to another core), and consumers order
+        // begins and ends by time, so ties would make nesting ambiguous.
+        uint64_t t = trace_ns(c->blk[k].t);
+        c->last = t = c->started && t <= c->last ? c->last + 1 : t;
+        c->started = true;
+        c->blk[k].t = t;
+      }
   }
   return &c->blk[c->i++];
 }
@@ -301,9 +312,11 @@ static unsigned parse_groups(const char *s, bool *ok) {
   static const struct {
     const char *name;
     unsigned bits;
-  } names[] = {{"all", TRACE_G_ALL},     {"parallel", TRACE_G_PARALLEL}, {"work", TRACE_G_WORK},
-               {"sync", TRACE_G_SYNC},   {"tasks", TRACE_G_TASKS},       {"task", TRACE_G_TASKS},
-               {"mutex", TRACE_G_MUTEX}, {"locks", TRACE_G_MUTEX}};
+  } names[] = {{"all", TRACE_G_ALL},       {"parallel", TRACE_G_PARALLEL},
+               {"work", TRACE_G_WORK},     {"sync", TRACE_G_SYNC},
+               {"tasks", TRACE_G_TASKS},   {"task", TRACE_G_TASKS},
+               {"mutex", TRACE_G_MUTEX},   {"locks", TRACE_G_MUTEX},
+               {"target", TRACE_G_TARGET}, {"offload", TRACE_G_TARGET}};
   unsigned bits = 0;
   *ok = true;
   char buf[256];
@@ -319,6 +332,98 @@ static unsigned parse_groups(const char *s, bool *ok) {
       bits |= names[i].bits;
   }
   return bits;
+}
+
+// "A:B" in milliseconds since the start (fractions allowed); either side may be empty.
+static bool parse_window(const char *s, uint64_t *w0, uint64_t *w1) {
+  char *end;
+  double a = 0, b = -1;
+  const char *colon = strchr(s, ':');
+  if (!colon)
+    return false;
+  if (colon != s) {
+    a = strtod(s, &end);
+    if (end != colon || a < 0)
+      return false;
+  }
+  if (colon[1]) {
+    b = strtod(colon + 1, &end);
+    if (*end || b < a)
+      return false;
+  }
+  *w0 = (uint64_t)(a * 1e6);
+  *w1 = b < 0 ? UINT64_MAX : (uint64_t)(b * 1e6);
+  return true;
+}
+
+static int parse_more(void) {
+  int bad = 0;
+  const char *v;
+  trace_opt.window1 = UINT64_MAX;
+  trace_opt.sample = 1;
+  trace_opt.json_max_events = 1000000;
+  trace_opt.max_bytes = 4ull << 30;
+  if ((v = getenv("GLASS_TRACE_FORMAT")) && *v) {
+    static const char *names[] = {"auto", "json", "perfetto", "both"};
+    int f = -1;
+    for (int i = 0; i < 4; i++)
+      if (strcmp(v, names[i]) == 0)
+        f = i;
+    if (f < 0)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_FORMAT=%s: expected auto, json, perfetto or both; "
+              "using auto\n",
+              v),
+          bad++;
+    trace_opt.format = f < 0 ? TRACE_FMT_AUTO : f;
+  }
+  if ((v = getenv("GLASS_TRACE_JSON_MAX")) && *v) {
+    char *end;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*end || end == v)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_JSON_MAX=%s is not a number of events; using "
+              "1000000\n",
+              v),
+          bad++;
+    else
+      trace_opt.json_max_events = n;
+  }
+  if ((v = getenv("GLASS_TRACE_MAX_SIZE")) && *v) {
+    bool ok;
+    size_t b = strcmp(v, "0") == 0 ? 0 : parse_size(v, &ok);
+    if (strcmp(v, "0") == 0 || ok)
+      trace_opt.max_bytes = b;
+    else
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_MAX_SIZE=%s is not a size (e.g. 300M, 2G, 0 = "
+              "no cap); using 4G\n",
+              v),
+          bad++;
+  }
+  if ((v = getenv("GLASS_TRACE_WINDOW")) && *v &&
+      !parse_window(v, &trace_opt.window0, &trace_opt.window1)) {
+    fprintf(stderr,
+            "glass-trace: GLASS_TRACE_WINDOW=%s: expected START:END in ms since the start "
+            "(e.g. 100:250, 100:, :50); tracing the whole run\n",
+            v);
+    trace_opt.window0 = 0, trace_opt.window1 = UINT64_MAX, bad++;
+  }
+  if ((v = getenv("GLASS_TRACE_ONLY")) && *v)
+    snprintf(trace_opt.only, sizeof(trace_opt.only), "%s", v);
+  if ((v = getenv("GLASS_TRACE_SAMPLE")) && *v) {
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (*end || end == v || n == 0 || n > 1000000000)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_SAMPLE=%s: expected N >= 1 (record one task in "
+              "N); recording every task\n",
+              v),
+          bad++;
+    else
+      trace_opt.sample = (uint32_t)n;
+  }
+  return bad;
 }
 
 int trace_parse_options(void) {
@@ -348,7 +453,7 @@ int trace_parse_options(void) {
     if (!ok)
       fprintf(stderr,
               "glass-trace: GLASS_TRACE_EVENTS=%s: unknown group (known: all, parallel, "
-              "work, sync, tasks, mutex)%s\n",
+              "work, sync, tasks, mutex, target)%s\n",
               v, g ? "; ignoring it" : "; tracing all"),
           bad++;
     trace_opt.groups = g ? g : TRACE_G_ALL;
@@ -371,6 +476,7 @@ int trace_parse_options(void) {
     trace_opt.buffer_bytes = sizeof(trace_chunk_t) + sizeof(trace_ev_t);
   const char *tmp = getenv("TMPDIR");
   snprintf(trace_opt.spill_dir, sizeof(trace_opt.spill_dir), "%s", tmp && *tmp ? tmp : "/tmp");
+  bad += parse_more();
   v = getenv("GLASS_TRACE_SYMBOLIZER");
   snprintf(trace_opt.symbolizer, sizeof(trace_opt.symbolizer), "%s", v ? v : "addr2line");
   return bad;

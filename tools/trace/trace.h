@@ -90,19 +90,33 @@ typedef struct trace_thread {
   uint64_t dropped;                 // events not recorded
   uint64_t spilled;                 // events written to the spill file
   int spill_fd;                     // -1 until the first spill
+  uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
+  uint64_t sampled_out;             // explicit tasks created here and not recorded
+  uint32_t muted;                   // running a task that is not recorded (depth)
 } trace_thread_t;
 
+// Ids of tasks that task sampling does not record carry this bit.
+#define TRACE_ID_UNSAMPLED (1ull << 63)
+
 typedef struct trace_options {
-  char out[4096];       // output path prefix
-  size_t buffer_bytes;  // per-thread memory budget
-  size_t chunk_events;  // events per chunk
-  bool drop;            // full buffer: drop (true) or spill to a temporary file (false)
-  bool summary;         // print the summary on stderr
-  unsigned groups;      // TRACE_G_* bits
-  char spill_dir[4096]; // where spill files go
-  char symbolizer[256]; // addr2line-compatible program, "" = dladdr only
-  char runtime[256];    // the runtime version string given to ompt_start_tool
+  char out[4096];            // output path prefix
+  size_t buffer_bytes;       // per-thread memory budget
+  size_t chunk_events;       // events per chunk
+  bool drop;                 // full buffer: drop (true) or spill to a temporary file (false)
+  bool summary;              // print the summary on stderr
+  unsigned groups;           // TRACE_G_* bits
+  char spill_dir[4096];      // where spill files go
+  char symbolizer[256];      // addr2line-compatible program, "" = dladdr only
+  char runtime[256];         // the runtime version string given to ompt_start_tool
+  char only[1024];           // GLASS_TRACE_ONLY: source locations to keep ("" = all)
+  uint64_t window0, window1; // GLASS_TRACE_WINDOW, ns since the start (0, UINT64_MAX = all)
+  uint32_t sample;           // GLASS_TRACE_SAMPLE: record one explicit task in N (1 = all)
+  int format;                // TRACE_FMT_*
+  uint64_t json_max_events;  // auto format: JSON up to this many events, else Perfetto
+  uint64_t max_bytes;        // GLASS_TRACE_MAX_SIZE: cap on the trace file (0 = none)
 } trace_options_t;
+
+enum { TRACE_FMT_AUTO, TRACE_FMT_JSON, TRACE_FMT_PERFETTO, TRACE_FMT_BOTH };
 
 enum {
   TRACE_G_PARALLEL = 1, // parallel regions, implicit tasks
@@ -110,7 +124,8 @@ enum {
   TRACE_G_SYNC = 4,     // barriers, taskwait, taskgroup, reductions
   TRACE_G_TASKS = 8,    // explicit tasks, dependences
   TRACE_G_MUTEX = 16,   // locks, critical, atomic, ordered
-  TRACE_G_ALL = 31,
+  TRACE_G_TARGET = 32,  // offload: target constructs, data operations, kernels, devices
+  TRACE_G_ALL = 63,
 };
 
 extern trace_options_t trace_opt;
@@ -133,6 +148,7 @@ static inline uint64_t trace_now(void) {
 }
 
 trace_thread_t *trace_thread_new(uint8_t type);
+uint32_t trace_ntracks(void); // threads seen so far
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.
 void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev);
 static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
@@ -152,6 +168,8 @@ typedef struct trace_cursor {
   size_t spill_done;    // events read back from the spill file
   trace_chunk_t *chunk; // next in-memory chunk, once the spill is read
   int stage;            // 0: spill file, 1: memory, 2: done
+  uint64_t last;        // the previous event's time
+  bool started;
 } trace_cursor_t;
 bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th);
 const trace_ev_t *trace_cursor_next(trace_cursor_t *c); // NULL at the end
@@ -221,8 +239,10 @@ typedef struct instant {
 
 typedef struct thread_info {
   uint8_t type;
-  uint64_t created, executed; // explicit tasks
+  uint64_t created, executed; // explicit tasks (recorded ones when sampling)
   uint64_t events, dropped, spilled;
+  uint64_t last;        // time of the thread's last event
+  uint64_t sampled_out; // explicit tasks created here and not recorded (sampling)
 } thread_info_t;
 
 typedef struct trace_model {
@@ -238,9 +258,30 @@ typedef struct trace_model {
   uint64_t truncated;                        // slices closed by the end of the recording
   uint64_t tend;                             // last timestamp
   uint64_t dropped, spilled;
+  uint64_t nslices_seen, ninstants_seen; // handed to the sinks (the model may hold none)
+  uint64_t sampled_out;                  // explicit tasks not recorded (sampling)
 } trace_model_t;
 
-void trace_build_model(trace_model_t *m);
+// Where slices go as the replay produces them. open returns a handle that comes back with
+// close; a slice's parent field holds its parent's handle + 1 (0 at the top). close gets the
+// final slice, its exclusive time (minus its visible children), the enclosing visible slice,
+// and whether it is an implicit task not nested in another one.
+typedef struct trace_sink {
+  void *ctx;
+  size_t (*open)(void *ctx, const slice_t *s);
+  void (*close)(void *ctx, const slice_t *s, size_t handle, uint64_t excl, const slice_t *parent,
+                bool outermost_itask);
+  void (*instant)(void *ctx, const instant_t *in); // may be NULL
+} trace_sink_t;
+
+typedef struct trace_locs trace_locs_t;
+// Replays every thread's events (merged by time, a block at a time) into the sinks; fills the
+// counters of *m (not its slices) and the location table. flows: creation and dependence
+// flows into m->flows (needs 24 bytes per task id).
+void trace_replay(trace_model_t *m, trace_locs_t *locs, trace_sink_t *const *sinks, size_t nsinks,
+                  bool flows);
+// The whole model in memory (for JSON and HTML).
+void trace_build_model(trace_model_t *m, trace_locs_t *locs);
 
 // ---------------------------------------------------------------------------------------------
 // Source locations (symbols.c).
@@ -253,12 +294,16 @@ typedef struct trace_loc {
   char object[128];
 } trace_loc_t;
 
-typedef struct trace_locs {
-  trace_loc_t *v;
+struct trace_locs {
+  trace_loc_t *v; // sorted by code address; entry 0 is "no location"
   size_t n;
-} trace_locs_t;
+  uint32_t *canon; // per entry: the first entry with the same file and line
+};
 
-void trace_symbolize(trace_model_t *m, trace_locs_t *locs);
+// Symbolizes the distinct addresses among codes (sorted in place).
+void trace_symbolize_codes(const void **codes, size_t n, trace_locs_t *locs);
+uint32_t trace_loc_index(const trace_locs_t *locs, const void *code); // 0 = unknown
+void trace_locs_free(trace_locs_t *locs);
 
 // ---------------------------------------------------------------------------------------------
 // Writers.
@@ -268,6 +313,20 @@ const char *trace_slice_category(const slice_t *s);
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path);
 int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path);
 void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f);
+// The summary, built slice by slice (as a sink of the replay or from a model).
+typedef struct trace_summary trace_summary_t;
+trace_summary_t *trace_summary_new(uint32_t ntracks);
+void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t excl, const slice_t *parent,
+                       bool outermost_itask);
+trace_sink_t trace_summary_sink(trace_summary_t *S);
+void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace_locs_t *locs,
+                         FILE *f); // may be called more than once
+void trace_summary_free(trace_summary_t *S);
+// Perfetto's protobuf trace, streamed as slices open and close (write_perfetto.c).
+typedef struct trace_pf trace_pf_t;
+trace_pf_t *trace_pf_open(const char *path, const trace_model_t *m, const trace_locs_t *locs);
+trace_sink_t trace_pf_sink(trace_pf_t *w);
+int trace_pf_close(trace_pf_t *w, const trace_model_t *m); // 0, or 1 if the file is incomplete
 void trace_json_string(FILE *f, const char *s);
 
 #endif
