@@ -239,7 +239,9 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
   us(f, s->t1 - s->t0);
   fputs(",\"name\":", f);
   trace_json_string(f, trace_slice_name(s, name, sizeof(name), locs));
-  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s), s->depth);
+  // A device lane holds one operation at a time: its slices are all at the top there.
+  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s),
+          s->flags & SLF_DEVICE ? 0 : s->depth);
   if (s->loc && s->loc < locs->n) {
     const trace_loc_t *l = &locs->v[s->loc];
     fputs(",\"location\":", f);

@@ -42,6 +42,11 @@ typedef struct pb {
   size_t n;
 } pb_t;
 
+// An empty message buffer (not zero-filled: only n matters).
+#define PB(x)                                                                                      \
+  pb_t x;                                                                                          \
+  x.n = 0
+
 static void put_varint(pb_t *p, uint64_t v) {
   while (v >= 0x80 && p->n < sizeof(p->b)) {
     p->b[p->n++] = (uint8_t)(v | 0x80);
@@ -158,7 +163,7 @@ static void emit(trace_pf_t *w, const pb_t *packet) {
   if (w->failed || w->capped)
     return;
   uint8_t hdr[12];
-  pb_t h = {.n = 0};
+  PB(h);
   put_varint(&h, 1 << 3 | 2); // Trace.packet
   put_varint(&h, packet->n);
   memcpy(hdr, h.b, h.n);
@@ -181,7 +186,9 @@ static void thread_track(trace_pf_t *w, uint32_t track, const thread_info_t *ti,
   static const char *types[] = {"unannounced", "initial", "worker", "other"};
   char name[96];
   snprintf(name, sizeof(name), "OpenMP thread %u (%s)", track, types[ti->type < 4 ? ti->type : 0]);
-  pb_t th = {.n = 0}, td = {.n = 0}, p = {.n = 0};
+  PB(th);
+  PB(td);
+  PB(p);
   put_u(&th, 1, (uint64_t)pid);       // ThreadDescriptor.pid
   put_u(&th, 2, (uint64_t)track + 1); // ThreadDescriptor.tid (the tool's thread number + 1)
   put_str(&th, 5, name);              // ThreadDescriptor.thread_name
@@ -197,7 +204,8 @@ static void thread_track(trace_pf_t *w, uint32_t track, const thread_info_t *ti,
 static void device_track(trace_pf_t *w, uint32_t track) {
   char name[96];
   snprintf(name, sizeof(name), "OpenMP thread %u: device", track);
-  pb_t td = {.n = 0}, p = {.n = 0};
+  PB(td);
+  PB(p);
   put_u(&td, 1, UUID_DEVICE + track);
   put_u(&td, 5, UUID_PROCESS);
   put_str(&td, 2, name);
@@ -209,7 +217,12 @@ static void device_track(trace_pf_t *w, uint32_t track) {
 // The sequence's first packet: incremental state cleared, the clock, the defaults.
 static void start_seq(trace_pf_t *w, uint32_t track) {
   seq_t *q = &w->seq[track];
-  pb_t c1 = {.n = 0}, c2 = {.n = 0}, cs = {.n = 0}, ted = {.n = 0}, def = {.n = 0}, p = {.n = 0};
+  PB(c1);
+  PB(c2);
+  PB(cs);
+  PB(ted);
+  PB(def);
+  PB(p);
   put_u(&c1, 1, CLOCK_SEQ); // Clock.clock_id
   put_u(&c1, 2, 0);         // Clock.timestamp
   put_u(&c1, 3, 1);         // Clock.is_incremental
@@ -254,7 +267,8 @@ static size_t pf_open(void *ctx, const slice_t *s) {
       w->capped_at = s->t0;
       for (uint32_t i = 0; i < w->nseq; i++) // close what is open, at this time
         for (seq_t *q = &w->seq[i]; q->open + q->open_dev > 0;) {
-          pb_t te = {.n = 0}, p = {.n = 0};
+          PB(te);
+          PB(p);
           seq_packet(w, &p, i, s->t0);
           put_u(&te, 9, TYPE_END);
           if (q->open_dev)
@@ -272,7 +286,10 @@ static size_t pf_open(void *ctx, const slice_t *s) {
   }
   seq_t *q = &w->seq[s->track];
   uint32_t iid = name_iid(w, s);
-  pb_t te = {.n = 0}, p = {.n = 0}, in = {.n = 0}, en = {.n = 0};
+  PB(te);
+  PB(p);
+  PB(in);
+  PB(en);
   seq_packet(w, &p, s->track, s->t0);
   put_u(&te, 9, TYPE_BEGIN);
   if (s->flags & SLF_DEVICE) {
@@ -299,7 +316,7 @@ static size_t pf_open(void *ctx, const slice_t *s) {
               {"resumed", 1, (s->flags & SLF_RESUMED) != 0}};
   for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++)
     if (args[i].on) {
-      pb_t a = {.n = 0};
+      PB(a);
       put_str(&a, 10, args[i].name);
       put_u(&a, 3, args[i].v);
       put_msg(&te, 4, &a);
@@ -344,7 +361,8 @@ static void pf_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
   if (handle == SIZE_MAX || w->capped || s->track >= w->nseq)
     return;
   seq_t *q = &w->seq[s->track];
-  pb_t te = {.n = 0}, p = {.n = 0};
+  PB(te);
+  PB(p);
   seq_packet(w, &p, s->track, s->t1);
   put_u(&te, 9, TYPE_END);
   if (s->flags & SLF_DEVICE)
@@ -370,7 +388,8 @@ static void pf_instant(void *ctx, const instant_t *in) {
     snprintf(name, sizeof(name), "device %u initialize", in->n);
   else
     snprintf(name, sizeof(name), "device %u load (%llu bytes)", in->n, (unsigned long long)in->a);
-  pb_t te = {.n = 0}, p = {.n = 0};
+  PB(te);
+  PB(p);
   seq_packet(w, &p, in->track, in->t);
   put_u(&te, 9, TYPE_INSTANT);
   put_str(&te, 23, name); // TrackEvent.name
@@ -397,7 +416,9 @@ static void header(trace_pf_t *w) {
     exe[n] = 0;
     memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
   }
-  pb_t pd = {.n = 0}, td = {.n = 0}, p = {.n = 0};
+  PB(pd);
+  PB(td);
+  PB(p);
   put_u(&pd, 1, (uint64_t)pid); // ProcessDescriptor.pid
   put_str(&pd, 6, exe);         // ProcessDescriptor.process_name
   put_u(&td, 1, UUID_PROCESS);
