@@ -352,7 +352,10 @@ static void on_schedule(replay_t *r, const trace_ev_t *e) {
   if (x && r->c->flows) {
     x->start_t = e->t;
     x->start_track = r->track;
-    add_flow(r->c->m, x->create_t, next->create_track, e->t, r->track, FLOW_CREATE);
+    // Both ends must lie in slices that are shown: inside the window, and no location filter
+    // (the creating construct may be filtered out).
+    if (top(r, 0)->shown && !r->c->loc_ok && x->create_t >= r->c->w0)
+      add_flow(r->c->m, x->create_t, next->create_track, e->t, r->track, FLOW_CREATE);
   }
 }
 
@@ -640,7 +643,8 @@ static void resolve_deps(replay_ctx_t *c) {
     idinfo_t *src = explicit_task(c->ids, c->deps[i].src);
     idinfo_t *sink = explicit_task(c->ids, c->deps[i].sink);
     taskext_t *xs = id_ext(c->ids, c->deps[i].src), *xk = id_ext(c->ids, c->deps[i].sink);
-    if (src && sink && xs && xk && (src->flags & ID_ENDED) && (sink->flags & ID_STARTED))
+    if (src && sink && xs && xk && (src->flags & ID_ENDED) && (sink->flags & ID_STARTED) &&
+        !c->loc_ok && xs->end_t >= c->w0 && xk->start_t <= c->w1)
       add_flow(c->m, xs->end_t, xs->end_track, xk->start_t, xk->start_track, FLOW_DEPEND);
   }
 }

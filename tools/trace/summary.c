@@ -423,6 +423,29 @@ static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
   }
 }
 
+// Task sampling: the table above holds what was recorded; these are the task rows scaled to
+// every task created (estimates).
+static void sampling_table(const table_t *t, const trace_locs_t *locs, uint64_t recorded,
+                           uint64_t left_out, double scale, FILE *f) {
+  fprintf(f,
+          "\ntask sampling: %llu of %llu tasks recorded; estimated for all tasks (the recorded "
+          "task rows x %.2f; constructs inside unrecorded tasks are not counted anywhere)\n",
+          (unsigned long long)recorded, (unsigned long long)(recorded + left_out), scale);
+  fprintf(f, "%-30s %-24s %9s %12s %12s\n", "estimated", "location", "~count", "~incl ms",
+          "~excl ms");
+  for (size_t i = 0; i < t->n; i++) {
+    const row_t *r = &t->v[i];
+    if (r->kind != SL_TASK)
+      continue;
+    char inc[32], exc[32];
+    fmt_ms(inc, sizeof(inc), (uint64_t)((double)r->incl * scale));
+    fmt_ms(exc, sizeof(exc), (uint64_t)((double)r->excl * scale));
+    fprintf(f, "%-30s %-24s %9llu %12s %12s\n", "task",
+            r->loc < locs->n ? locs->v[r->loc].label : "-",
+            (unsigned long long)((double)r->count * scale + 0.5), inc, exc);
+  }
+}
+
 // The constructs that took the most time of their own, with their share of threads x traced.
 static void top_table(const table_t *t, const trace_model_t *m, const trace_locs_t *locs, FILE *f) {
   enum { TOP = 10 };
@@ -468,12 +491,6 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
                  *th_lwait = S->th_lwait, *th_excl = S->th_excl;
   fprintf(f, "\nglass-trace summary: %u thread(s), %.3f ms traced, %llu slices\n", m->ntracks,
           (double)m->tend / 1e6, (unsigned long long)S->nslices);
-  if (scale != 1)
-    fprintf(f,
-            "(task sampling: %llu of %llu tasks recorded; the task rows' count, incl and excl "
-            "are estimates, scaled by %.2f and marked ~; constructs inside unrecorded tasks are "
-            "not counted)\n",
-            (unsigned long long)recorded, (unsigned long long)(recorded + m->sampled_out), scale);
   fprintf(f, "%-30s %-24s %8s %11s %11s %10s %10s %10s %10s %9s\n", "construct", "location",
           "count", "incl ms", "excl ms", "mean us", "p50 us", "p99 us", "wait ms", "imbalance");
   for (size_t i = 0; i < t.n; i++) {
@@ -481,13 +498,9 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
     slice_t probe = {.kind = r->kind, .sub = r->sub};
     char name[256], inc[32], exc[32], wait[32], mean[32], p50[32], p99[32], imb[32], cnt[32];
     trace_slice_name(&probe, name, sizeof(name), NULL);
-    bool est = scale != 1 && r->kind == SL_TASK;
-    double k = est ? scale : 1;
-    inc[0] = exc[0] = '~';
-    fmt_ms(inc + est, sizeof(inc) - 1, (uint64_t)((double)r->incl * k));
-    fmt_ms(exc + est, sizeof(exc) - 1, (uint64_t)((double)r->excl * k));
-    snprintf(cnt, sizeof(cnt), "%s%llu", est ? "~" : "",
-             (unsigned long long)((double)r->count * k + 0.5));
+    fmt_ms(inc, sizeof(inc), r->incl);
+    fmt_ms(exc, sizeof(exc), r->excl);
+    snprintf(cnt, sizeof(cnt), "%llu", (unsigned long long)r->count);
     fmt_ms(wait, sizeof(wait), r->wait);
     snprintf(mean, sizeof(mean), "%.1f", r->count ? (double)r->total / r->count / 1e3 : 0.0);
     snprintf(p50, sizeof(p50), "%.1f", (double)percentile(r, 50) / 1e3);
@@ -525,6 +538,19 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
   }
   offload_table(&t, locs, f);
   top_table(&t, m, locs, f);
+  if (scale != 1)
+    sampling_table(&t, locs, recorded, m->sampled_out, scale, f);
+  if (trace_opt.window0 || trace_opt.window1 != UINT64_MAX) {
+    fprintf(f, "\n(GLASS_TRACE_WINDOW: only what falls between %.3f ms and ",
+            trace_opt.window0 / 1e6);
+    if (trace_opt.window1 == UINT64_MAX)
+      fprintf(f, "the end)\n");
+    else
+      fprintf(f, "%.3f ms)\n", trace_opt.window1 / 1e6);
+  }
+  if (trace_opt.only[0])
+    fprintf(f, "(GLASS_TRACE_ONLY: only constructs at %s)\n", trace_opt.only);
+
   if (m->spilled)
     fprintf(f, "(%llu events went through spill files: GLASS_TRACE_BUFFER was full)\n",
             (unsigned long long)m->spilled);
