@@ -381,11 +381,14 @@ static struct tgt_device *dev_of(ompt_device_t *device, const char *what) {
   return d;
 }
 
+// Not the device's lock: device_initialize, where a tool sets tracing up, runs under it.
+static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static struct tgt_trace *trace_make(struct tgt_device *d) {
   struct tgt_trace *t = trace_of(d);
   if (t)
     return t;
-  pthread_mutex_lock(&d->lock);
+  pthread_mutex_lock(&make_lock);
   t = d->trace;
   if (!t && (t = calloc(1, sizeof *t))) {
     t->dev = d;
@@ -398,7 +401,7 @@ static struct tgt_trace *trace_make(struct tgt_device *d) {
     pthread_mutexattr_destroy(&a);
     __atomic_store_n(&d->trace, t, __ATOMIC_RELEASE);
   }
-  pthread_mutex_unlock(&d->lock);
+  pthread_mutex_unlock(&make_lock);
   return t;
 }
 
