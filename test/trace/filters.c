@@ -11,7 +11,7 @@
 // RUN: %compile
 // RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_ONLY=filters.c:42 %trace-run %t | %FileCheck %s
 // RUN: %check-trace %t --count task=40 --count parallel=0 --count taskwait=0 --summary-count task=40
-// RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_ONLY=phase2,nowhere.c %trace-run %t | %FileCheck %s
+// RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_ONLY=phase2,no_such_function %trace-run %t | %FileCheck %s
 // RUN: %check-trace %t --count task=40 --count parallel=0 --count taskwait=1
 // RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_WINDOW=400: GLASS_TRACE_FORMAT=both %trace-run %t \
 // RUN:   sleep | %FileCheck %s
