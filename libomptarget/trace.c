@@ -343,7 +343,8 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
                                   .bytes = bytes,
                                   .requested_teams = teams,
                                   .granted_teams = teams,
-                                  .start = device_now(d)};
+                                  // A tracing plugin times the operation itself.
+                                  .start = t->plugin_started ? 0 : device_now(d)};
 }
 
 void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
@@ -356,6 +357,8 @@ void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
     return;
   o->taken = true;
   o->op.end = device_now(d);
+  if (!o->op.start) // the plugin made no call for it: an instant, at its end
+    o->op.start = o->op.end;
   if (dst)
     o->op.dst = dst;
   sink_record(&o->t->sink, &o->op);
