@@ -150,6 +150,11 @@ static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
   bool ok = atomic_load(&t->state) & TRACE_ON;
   if (ok && atomic_load(&t->cur) == seen) {
     struct tbuf *b = new_buffer(t, need);
+    if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
+      t->complete(t->dev->id, b->tool_buf, b->begin, b->begin, 1);
+      free(b);
+      b = NULL;
+    }
     ok = b != NULL;
     if (b) {
       atomic_store(&t->cur, b);
