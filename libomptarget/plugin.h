@@ -9,6 +9,14 @@
 
 #define GLASS_PLUGIN_ABI 1
 
+// How a kernel is to be launched: the clauses and what the compiler knows of the loop.
+struct glass_launch {
+  int32_t num_teams;    // num_teams clause; 0 unspecified; -1 a target region without teams
+  int32_t thread_limit; // thread_limit clause; 0 unspecified
+  uint64_t tripcount;   // the loop's trip count when the compiler knows it, else 0
+  uint32_t dyn_shared;  // ompx_dyn_cgroup_mem bytes
+};
+
 struct glass_plugin {
   int abi;          // GLASS_PLUGIN_ABI
   const char *name; // "host"
@@ -32,6 +40,16 @@ struct glass_plugin {
   // Runs the kernel `fn` (an address lookup returned) with `nargs` pointer-sized arguments
   // and waits for it.
   int (*launch)(int dev, void *fn, void **args, int nargs);
+
+  // Optional (NULL: every image the plugin is_compatible with is loaded). How well an image
+  // fits the device: 0 not at all, higher better. libomptarget then loads, of the images one
+  // library registered, the best-scoring one the device accepts (next best when load fails).
+  int (*image_score)(int dev, const void *image, size_t size);
+  // Optional (NULL: launch). launch with the construct's geometry; the plugin sizes the grid.
+  int (*launch_kernel)(int dev, void *fn, void **args, int nargs, const struct glass_launch *how);
+  // Optional: one line on what init found (the driver, the devices, or why there are none),
+  // which libomptarget prints under LIBOMPTARGET_INFO.
+  const char *(*describe)(void);
 };
 
 typedef const struct glass_plugin *(*glass_plugin_get_fn)(void);
