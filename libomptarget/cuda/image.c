@@ -72,11 +72,11 @@ int cuda_image_score(const struct cuda_image_info *info, int device_sm) {
   switch (info->kind) {
   case CUDA_IMAGE_CUBIN:
     if (info->sm == device_sm)
-      return 3;
+      return 3000;
     // Cubins run on later minor versions of their major architecture only.
-    return info->sm / 10 == device_sm / 10 && info->sm < device_sm ? 2 : 0;
+    return info->sm / 10 == device_sm / 10 && info->sm < device_sm ? 2000 + info->sm : 0;
   case CUDA_IMAGE_PTX:
-    return info->sm > 0 && info->sm <= device_sm ? 1 : 0;
+    return info->sm > 0 && info->sm <= device_sm ? 1000 + info->sm : 0;
   default:
     return 0;
   }

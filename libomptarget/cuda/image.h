@@ -14,7 +14,8 @@ struct cuda_image_info {
 // What the image is and which architecture it was built for. False: neither a cubin nor PTX.
 bool cuda_image_inspect(const void *image, size_t size, struct cuda_image_info *info);
 
-// How well the image fits a device of architecture `device_sm`: 0 not at all, 1 PTX the driver
-// can compile for it, 2 a cubin of the same major architecture and an older minor one, 3 a
-// cubin for exactly this architecture. The driver has the last word (cuModuleLoadData).
+// How well the image fits a device of architecture `device_sm`: 0 not at all; 1000 + its SM
+// for PTX the driver can compile for it; 2000 + its SM for a cubin of the same major
+// architecture and an older minor one; 3000 for a cubin of exactly this architecture. (The
+// newer of two candidates of one kind wins.) The driver has the last word (cuModuleLoadData).
 int cuda_image_score(const struct cuda_image_info *info, int device_sm);
