@@ -101,19 +101,29 @@ int main(int argc, char **argv) {
   show("ptx sm_52", ptx_late, strlen(ptx_late));
   return 0;
 }
+// clang-format off
 // Scores per device sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120.
 // CHECK: image 0 (abi 8, flags 0x6004b04): ok cubin sm_75 scores 3000 0 0 0 0 0 0
 // CHECK: image 1 (abi 8, flags 0x6005004): ok cubin sm_80 scores 0 3000 2080 2080 0 0 0
 // CHECK: image 2 (abi 8, flags 0x6005604): ok cubin sm_86 scores 0 0 3000 2086 0 0 0
 // CHECK: image 3 (abi 8, flags 0x6005a04): ok cubin sm_90 scores 0 0 0 0 3000 0 0
 // CHECK: image 4 (abi 8, flags 0x{{[0-9a-f]+}}): ok cubin sm_100 scores 0 0 0 0 0 3000 0
-// CHECK: image 5 (abi {{[0-9]+}}, flags {{.*}}): ok ptx sm_75 scores 1075 1075 1075 1075 1075 1075
-// 1075 CHECK: old encoding: ok cubin sm_75 scores 3000 0 0 0 0 0 0 CHECK: old encoding: ok cubin
-// sm_80 scores 0 3000 2080 2080 0 0 0 CHECK: old encoding: ok cubin sm_86 scores 0 0 3000 2086 0 0
-// 0 CHECK: old encoding: ok cubin sm_90 scores 0 0 0 0 3000 0 0 CHECK: old encoding: ok cubin
-// sm_100 scores 0 0 0 0 0 3000 0 CHECK: device sm_75 takes image 0 CHECK: device sm_80 takes image
-// 1 CHECK: device sm_86 takes image 2 CHECK: device sm_89 takes image 2 CHECK: device sm_90 takes
-// image 3 CHECK: device sm_100 takes image 4 CHECK: device sm_120 takes image 5 CHECK: truncated:
-// refused none sm_0 CHECK: x86-64 ELF: refused none sm_0 CHECK: empty: refused none sm_0 CHECK:
-// null: refused none sm_0 CHECK: ptx without target: refused ptx sm_0 CHECK: ptx sm_52: ok ptx
-// sm_52 scores 1052 1052 1052 1052 1052 1052 1052
+// CHECK: image 5 (abi {{[0-9]+}}, flags {{.*}}): ok ptx sm_75 scores 1075 1075 1075 1075 1075 1075 1075
+// CHECK: old encoding: ok cubin sm_75 scores 3000 0 0 0 0 0 0
+// CHECK: old encoding: ok cubin sm_80 scores 0 3000 2080 2080 0 0 0
+// CHECK: old encoding: ok cubin sm_86 scores 0 0 3000 2086 0 0 0
+// CHECK: old encoding: ok cubin sm_90 scores 0 0 0 0 3000 0 0
+// CHECK: old encoding: ok cubin sm_100 scores 0 0 0 0 0 3000 0
+// CHECK: device sm_75 takes image 0
+// CHECK: device sm_80 takes image 1
+// CHECK: device sm_86 takes image 2
+// CHECK: device sm_89 takes image 2
+// CHECK: device sm_90 takes image 3
+// CHECK: device sm_100 takes image 4
+// CHECK: device sm_120 takes image 5
+// CHECK: truncated: refused none sm_0
+// CHECK: x86-64 ELF: refused none sm_0
+// CHECK: empty: refused none sm_0
+// CHECK: null: refused none sm_0
+// CHECK: ptx without target: refused ptx sm_0
+// CHECK: ptx sm_52: ok ptx sm_52 scores 1052 1052 1052 1052 1052 1052 1052
