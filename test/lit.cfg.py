@@ -12,7 +12,7 @@ import lit.util
 config.name = "Glass"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c", ".cpp"]
-config.excludes = ["Inputs", "utils", "lit.cfg.py"]
+config.excludes = ["Inputs", "utils", "lit.cfg.py", "gpu"]  # gpu: test/gpu/run.sh runs those
 config.test_source_root = os.path.dirname(__file__)
 
 params = lit_config.params
