@@ -383,6 +383,8 @@ static int cuda_free(int dev, void *p) {
   struct device *d = enter(dev);
   if (!d)
     return -1;
+  if (!p)
+    return 0;
   if (dev_pool_free(&d->pool, (uint64_t)(uintptr_t)p))
     return 0;
   return cu_check(cu.cuMemFree_v2((CUdeviceptr)(uintptr_t)p), "cuMemFree") ? 0 : -1;
@@ -390,6 +392,8 @@ static int cuda_free(int dev, void *p) {
 
 // Host to device: small pieces through the slot's pinned buffer, the rest directly.
 static int cuda_submit(int dev, void *tgt, const void *host, size_t size) {
+  if (size == 0)
+    return 0;
   struct device *d = enter(dev);
   struct slot *s = d ? slot_get(d) : NULL;
   if (!s)
@@ -409,6 +413,8 @@ static int cuda_submit(int dev, void *tgt, const void *host, size_t size) {
 }
 
 static int cuda_retrieve(int dev, void *host, const void *tgt, size_t size) {
+  if (size == 0)
+    return 0;
   struct device *d = enter(dev);
   struct slot *s = d ? slot_get(d) : NULL;
   if (!s)
@@ -425,6 +431,8 @@ static int cuda_retrieve(int dev, void *host, const void *tgt, size_t size) {
 }
 
 static int cuda_copy(int dev, void *dst, const void *src, size_t size) {
+  if (size == 0)
+    return 0;
   struct device *d = enter(dev);
   struct slot *s = d ? slot_get(d) : NULL;
   if (!s)
@@ -438,6 +446,8 @@ static int cuda_copy(int dev, void *dst, const void *src, size_t size) {
 }
 
 static int cuda_set(int dev, void *tgt, int value, size_t size) {
+  if (size == 0)
+    return 0;
   struct device *d = enter(dev);
   struct slot *s = d ? slot_get(d) : NULL;
   if (!s)

@@ -1,6 +1,7 @@
 // GPU benchmarks: an empty target region, and saxpy of 2^24 floats with the data resident.
-// Median of repetitions, microseconds per region. argv[1]: "plain", "callbacks" (a tool with
-// the target callbacks registered) or "trace" (and device tracing started when available).
+// Median of repetitions, microseconds per region. GLASS_BENCH_MODE: "plain", "callbacks" (a
+// tool with the target callbacks registered) or "trace" (and device tracing started when
+// available); read by the tool's start-up, which may run before main.
 #include "common.h"
 
 #include <omp-tools.h>
@@ -43,6 +44,8 @@ static int tool_init(ompt_function_lookup_t lookup, int num, ompt_data_t *data) 
 static void tool_fini(ompt_data_t *data) {}
 ompt_start_tool_result_t *ompt_start_tool(unsigned v, const char *rt) {
   static ompt_start_tool_result_t r = {tool_init, tool_fini, {0}};
+  const char *m = getenv("GLASS_BENCH_MODE");
+  mode = m && !strcmp(m, "callbacks") ? 1 : m && !strcmp(m, "trace") ? 2 : 0;
   return mode ? &r : NULL;
 }
 
@@ -57,9 +60,7 @@ static double median_us(double *v, int n) {
 }
 
 int main(int argc, char **argv) {
-  mode = argc > 1 && !strcmp(argv[1], "callbacks") ? 1
-         : argc > 1 && !strcmp(argv[1], "trace")   ? 2
-                                                   : 0;
+  (void)argc, (void)argv;
   require_gpu();
   const char *tracing = "off";
   if (mode == 2) {

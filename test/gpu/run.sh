@@ -81,7 +81,7 @@ run() {
     run_one "$p" "$dir/bin/$p"
   done
   for m in plain callbacks trace; do
-    run_one "bench-$m" "$dir/bin/bench" "$m"
+    run_one "bench-$m" env GLASS_BENCH_MODE=$m "$dir/bin/bench"
     grep '^bench' "$out/bench-$m.log" >>"$out/summary.txt"
   done
   grep -h '^events\|^trace\|^TRACE\|^native' "$out/events.log" >>"$out/summary.txt"
