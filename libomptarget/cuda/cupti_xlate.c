@@ -214,11 +214,12 @@ static enum xl_result build(uint32_t kind, const void *rec, const struct xl_op *
 
 // Translates a record whose correlation is known. Called with the lock held.
 static enum xl_result resolve(struct xl_state *s, uint32_t kind, const void *rec, uint64_t ext,
-                              ompt_record_ompt_t *out) {
+                              ompt_record_ompt_t *out, int *dev) {
   struct xl_op op;
   bool known = ops_take(s, ext, &op);
   if (!known)
     s->unmatched++;
+  *dev = known ? op.dev : -1;
   return build(kind, rec, known ? &op : NULL, out);
 }
 
@@ -236,8 +237,10 @@ static enum xl_result hold(struct xl_state *s, uint32_t kind, const void *rec) {
   return XL_PENDING;
 }
 
-enum xl_result xl_translate(struct xl_state *s, const void *rec, ompt_record_ompt_t *out) {
+enum xl_result xl_translate(struct xl_state *s, const void *rec, ompt_record_ompt_t *out,
+                            int *dev) {
   uint32_t kind = rd32(rec, 0);
+  *dev = -1;
   enum xl_result r;
   pthread_mutex_lock(&s->lock);
   if (kind == CUPTI_KIND_EXTERNAL_CORRELATION) {
@@ -250,13 +253,13 @@ enum xl_result xl_translate(struct xl_state *s, const void *rec, ompt_record_omp
   } else {
     uint64_t ext;
     uint32_t corr = rd32(rec, layout_of(kind).correlation);
-    r = corr_take(s, corr, &ext) ? resolve(s, kind, rec, ext, out) : hold(s, kind, rec);
+    r = corr_take(s, corr, &ext) ? resolve(s, kind, rec, ext, out, dev) : hold(s, kind, rec);
   }
   pthread_mutex_unlock(&s->lock);
   return r;
 }
 
-bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out) {
+bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int *dev) {
   pthread_mutex_lock(&s->lock);
   bool found = false;
   for (size_t i = 0; i < s->pending_n && !found; i++) {
@@ -269,7 +272,7 @@ bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out) {
     memmove(&s->pending[i], &s->pending[i + 1], (s->pending_n - i - 1) * sizeof p);
     s->pending_n--;
     i--;
-    found = resolve(s, p.kind, p.rec, ext, out) == XL_RECORD;
+    found = resolve(s, p.kind, p.rec, ext, out, dev) == XL_RECORD;
   }
   pthread_mutex_unlock(&s->lock);
   return found;

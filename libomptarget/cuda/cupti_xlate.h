@@ -52,6 +52,7 @@ struct xl_op {
   int src_dev, dst_dev;
   uint32_t requested_teams;
   const void *codeptr;
+  int dev; // the plugin's device number, handed back with the record
 };
 
 enum xl_result {
@@ -85,8 +86,10 @@ void xl_init(struct xl_state *s);
 void xl_destroy(struct xl_state *s);
 // Notes an operation before it is issued. False: out of memory (its records will carry no ids).
 bool xl_note_op(struct xl_state *s, const struct xl_op *op);
-// Translates one CUPTI activity record (`kind` first, as CUPTI lays them out).
-enum xl_result xl_translate(struct xl_state *s, const void *record, ompt_record_ompt_t *out);
+// Translates one CUPTI activity record (`kind` first, as CUPTI lays them out). *dev receives
+// the noted operation's device, or -1 when the operation is unknown.
+enum xl_result xl_translate(struct xl_state *s, const void *record, ompt_record_ompt_t *out,
+                            int *dev);
 // A held record that can now be translated; with `final`, every held record, whether its
 // correlation arrived or not (then without ids). False when there is none.
-bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out);
+bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int *dev);

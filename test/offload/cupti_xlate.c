@@ -68,16 +68,20 @@ static void print(const ompt_record_ompt_t *r) {
 
 static void feed(struct xl_state *s, const char *what, const void *r) {
   ompt_record_ompt_t out;
-  enum xl_result x = xl_translate(s, r, &out);
+  int dev;
+  enum xl_result x = xl_translate(s, r, &out, &dev);
   printf("%s: %s\n", what, res(x));
-  if (x == XL_RECORD)
+  if (x == XL_RECORD) {
+    printf("  device %d\n", dev);
     print(&out);
+  }
 }
 
 static void drain(struct xl_state *s, bool final) {
   ompt_record_ompt_t out;
-  while (xl_next_ready(s, final, &out)) {
-    printf("ready:");
+  int dev;
+  while (xl_next_ready(s, final, &out, &dev)) {
+    printf("ready: device %d\n", dev);
     print(&out);
   }
 }
@@ -85,8 +89,12 @@ static void drain(struct xl_state *s, bool final) {
 int main(void) {
   struct xl_state s;
   xl_init(&s);
-  struct xl_op k = {
-      .ext_id = 11, .target_id = 7, .host_op_id = 70, .thread_id = 1, .requested_teams = 4};
+  struct xl_op k = {.ext_id = 11,
+                    .target_id = 7,
+                    .host_op_id = 70,
+                    .thread_id = 1,
+                    .requested_teams = 4,
+                    .dev = 2};
   struct xl_op to = {.ext_id = 12,
                      .target_id = 7,
                      .host_op_id = 71,
@@ -139,19 +147,19 @@ int main(void) {
     xl_note_op(
         &s, &(struct xl_op){
                 .ext_id = 1000 + i, .target_id = i, .host_op_id = 5000 + i, .requested_teams = i});
-  int held = 0, good = 0;
+  int held = 0, good = 0, dev;
   for (uint32_t i = 1; i <= N; i++) {
     ompt_record_ompt_t out;
-    held += xl_translate(&s, kernel(10000 + i, i, i + 1, i, 1), &out) == XL_PENDING;
+    held += xl_translate(&s, kernel(10000 + i, i, i + 1, i, 1), &out, &dev) == XL_PENDING;
   }
   for (uint32_t i = N; i >= 1; i--) {
     ompt_record_ompt_t out;
-    xl_translate(&s, extcorr(CUPTI_EXTERNAL_KIND_CUSTOM0, 1000 + i, 10000 + i), &out);
+    xl_translate(&s, extcorr(CUPTI_EXTERNAL_KIND_CUSTOM0, 1000 + i, 10000 + i), &out, &dev);
   }
   ompt_record_ompt_t out;
   uint64_t last = 0;
   bool ordered = true;
-  while (xl_next_ready(&s, false, &out)) {
+  while (xl_next_ready(&s, false, &out, &dev)) {
     good += out.target_id == out.record.target_kernel.granted_num_teams &&
             out.record.target_kernel.host_op_id == 5000 + out.target_id &&
             out.record.target_kernel.requested_num_teams == out.target_id;
@@ -166,21 +174,26 @@ int main(void) {
 // CHECK: noted 1 1 1 0
 // CHECK: pair 12: consumed
 // CHECK: memcpy 500: record
+// CHECK-NEXT: device 0
 // CHECK-NEXT: data op target 7 op 71 type 2 0x1000(1) -> 0x2000(0) 4096 bytes time 100..110
 // CHECK: kernel 501: pending
 // CHECK-NEXT: pair 11: consumed
-// CHECK-NEXT: ready:  kernel target 7 op 70 thread 1 time 200..300 teams 8 of 4
+// CHECK-NEXT: ready: device 2
+// CHECK-NEXT: kernel target 7 op 70 thread 1 time 200..300 teams 8 of 4
 // CHECK: foreign pair: consumed
 // CHECK: memcpy 502: pending
 // CHECK: pair 13: consumed
-// CHECK-NEXT: ready:  data op target 7 op 72 type 3 0x2000(0) -> 0x1000(1) 4096 bytes time 400..410
+// CHECK-NEXT: ready: device 0
+// CHECK-NEXT: data op target 7 op 72 type 3 0x2000(0) -> 0x1000(1) 4096 bytes time 400..410
 // CHECK: memset 503: pending
 // CHECK: pair 99: consumed
 // CHECK: dtod 504: record
+// CHECK-NEXT: device -1
 // CHECK-NEXT: data op target 0 op 0 type 2 (nil)(0) -> (nil)(0) 8 bytes time 600..610
 // CHECK: orphan 505: pending
 // CHECK: other kind: consumed
 // CHECK: runtime api: ignored
-// CHECK-NEXT: ready:  data op target 0 op 0 type 3 (nil)(0) -> (nil)(0) 16 bytes time 700..710
+// CHECK-NEXT: ready: device -1
+// CHECK-NEXT: data op target 0 op 0 type 3 (nil)(0) -> (nil)(0) 16 bytes time 700..710
 // CHECK-NEXT: unmatched 3 pending 0
 // CHECK: bulk: held 3000, matched 3000, in order 1, left 0 ops 0
