@@ -253,7 +253,10 @@ enum xl_result xl_translate(struct xl_state *s, const void *rec, ompt_record_omp
   } else {
     uint64_t ext;
     uint32_t corr = rd32(rec, layout_of(kind).correlation);
-    r = corr_take(s, corr, &ext) ? resolve(s, kind, rec, ext, out, dev) : hold(s, kind, rec);
+    if (!corr_take(s, corr, &ext))
+      r = hold(s, kind, rec);
+    else
+      r = ext == XL_INTERNAL_ID ? XL_IGNORED : resolve(s, kind, rec, ext, out, dev);
   }
   pthread_mutex_unlock(&s->lock);
   return r;
@@ -272,7 +275,7 @@ bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int 
     memmove(&s->pending[i], &s->pending[i + 1], (s->pending_n - i - 1) * sizeof p);
     s->pending_n--;
     i--;
-    found = resolve(s, p.kind, p.rec, ext, out, dev) == XL_RECORD;
+    found = ext != XL_INTERNAL_ID && resolve(s, p.kind, p.rec, ext, out, dev) == XL_RECORD;
   }
   pthread_mutex_unlock(&s->lock);
   return found;

@@ -41,6 +41,9 @@ enum {
   CUPTI_EXTCORR_SIZE = 24,
 };
 
+// The external id of the plugin's own driver calls: their records are consumed silently.
+#define XL_INTERNAL_ID UINT64_MAX
+
 // What the plugin knew of an operation when it issued it.
 struct xl_op {
   uint64_t ext_id;     // its external correlation id (unique, non-zero)

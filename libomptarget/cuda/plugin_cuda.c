@@ -4,6 +4,7 @@
 // own, taken from the device's set, and is waited for before the call returns.
 #define _GNU_SOURCE
 #include "../plugin.h"
+#include "cupti.h"
 #include "driver.h"
 #include "image.h"
 #include "launch.h"
@@ -185,6 +186,7 @@ static int cuda_init(void) {
       continue;
     ndevices++;
   }
+  cupti_init_devices(ndevices);
   snprintf(status_line, sizeof status_line, "driver %d.%d: %d GPU(s), the first sm_%d with %d SMs",
            version / 1000, version % 1000 / 10, ndevices, ndevices ? devices[0].sm : 0,
            ndevices ? devices[0].lim.multiprocessors : 0);
@@ -221,8 +223,10 @@ static bool sync_slot(struct slot *s, const char *what) {
 
 static bool put_bytes(struct device *d, CUdeviceptr dst, const void *src, size_t n) {
   struct slot *s = slot_get(d);
-  bool ok = s && cu_check(cu.cuMemcpyHtoDAsync_v2(dst, src, n, s->stream), "cuMemcpyHtoD") &&
-            sync_slot(s, "cuStreamSynchronize");
+  bool internal = cupti_internal_begin();
+  bool ok = s && cu_check(cu.cuMemcpyHtoDAsync_v2(dst, src, n, s->stream), "cuMemcpyHtoD");
+  cupti_internal_end(internal);
+  ok = ok && sync_slot(s, "cuStreamSynchronize");
   if (s)
     slot_put(d, s);
   return ok;
@@ -230,8 +234,10 @@ static bool put_bytes(struct device *d, CUdeviceptr dst, const void *src, size_t
 
 static bool get_bytes(struct device *d, void *dst, CUdeviceptr src, size_t n) {
   struct slot *s = slot_get(d);
-  bool ok = s && cu_check(cu.cuMemcpyDtoHAsync_v2(dst, src, n, s->stream), "cuMemcpyDtoH") &&
-            sync_slot(s, "cuStreamSynchronize");
+  bool internal = cupti_internal_begin();
+  bool ok = s && cu_check(cu.cuMemcpyDtoHAsync_v2(dst, src, n, s->stream), "cuMemcpyDtoH");
+  cupti_internal_end(internal);
+  ok = ok && sync_slot(s, "cuStreamSynchronize");
   if (s)
     slot_put(d, s);
   return ok;
@@ -399,6 +405,8 @@ static int cuda_submit(int dev, void *tgt, const void *host, size_t size) {
   if (!s)
     return -1;
   bool ok;
+  struct cupti_op trace;
+  cupti_op_begin(dev, &trace);
   if (s->staging && size <= STAGING_BYTES) {
     memcpy(s->staging, host, size);
     ok = cu_check(cu.cuMemcpyHtoDAsync_v2((CUdeviceptr)(uintptr_t)tgt, s->staging, size, s->stream),
@@ -407,6 +415,7 @@ static int cuda_submit(int dev, void *tgt, const void *host, size_t size) {
     ok = cu_check(cu.cuMemcpyHtoDAsync_v2((CUdeviceptr)(uintptr_t)tgt, host, size, s->stream),
                   "cuMemcpyHtoD");
   }
+  cupti_op_end(&trace);
   ok = ok && sync_slot(s, "cuStreamSynchronize after a copy to the device");
   slot_put(d, s);
   return ok ? 0 : -1;
@@ -420,10 +429,13 @@ static int cuda_retrieve(int dev, void *host, const void *tgt, size_t size) {
   if (!s)
     return -1;
   bool staged = s->staging && size <= STAGING_BYTES;
+  struct cupti_op trace;
+  cupti_op_begin(dev, &trace);
   bool ok = cu_check(cu.cuMemcpyDtoHAsync_v2(staged ? s->staging : host,
                                              (CUdeviceptr)(uintptr_t)tgt, size, s->stream),
-                     "cuMemcpyDtoH") &&
-            sync_slot(s, "cuStreamSynchronize after a copy from the device");
+                     "cuMemcpyDtoH");
+  cupti_op_end(&trace);
+  ok = ok && sync_slot(s, "cuStreamSynchronize after a copy from the device");
   if (ok && staged)
     memcpy(host, s->staging, size);
   slot_put(d, s);
@@ -437,10 +449,13 @@ static int cuda_copy(int dev, void *dst, const void *src, size_t size) {
   struct slot *s = d ? slot_get(d) : NULL;
   if (!s)
     return -1;
+  struct cupti_op trace;
+  cupti_op_begin(dev, &trace);
   bool ok = cu_check(cu.cuMemcpyDtoDAsync_v2((CUdeviceptr)(uintptr_t)dst,
                                              (CUdeviceptr)(uintptr_t)src, size, s->stream),
-                     "cuMemcpyDtoD") &&
-            sync_slot(s, "cuStreamSynchronize");
+                     "cuMemcpyDtoD");
+  cupti_op_end(&trace);
+  ok = ok && sync_slot(s, "cuStreamSynchronize");
   slot_put(d, s);
   return ok ? 0 : -1;
 }
@@ -452,10 +467,13 @@ static int cuda_set(int dev, void *tgt, int value, size_t size) {
   struct slot *s = d ? slot_get(d) : NULL;
   if (!s)
     return -1;
-  bool ok = cu_check(cu.cuMemsetD8Async((CUdeviceptr)(uintptr_t)tgt, (unsigned char)value, size,
-                                        s->stream),
-                     "cuMemsetD8") &&
-            sync_slot(s, "cuStreamSynchronize");
+  struct cupti_op trace;
+  cupti_op_begin(dev, &trace);
+  bool ok = cu_check(
+      cu.cuMemsetD8Async((CUdeviceptr)(uintptr_t)tgt, (unsigned char)value, size, s->stream),
+      "cuMemsetD8");
+  cupti_op_end(&trace);
+  ok = ok && sync_slot(s, "cuStreamSynchronize");
   slot_put(d, s);
   return ok ? 0 : -1;
 }
@@ -477,9 +495,11 @@ static CUdeviceptr launch_env(struct device *d, const struct kernel *k, struct s
   unsigned char *st = s->staging;
   if (st)
     memcpy(st, env, sizeof env);
-  if (!cu_check(cu.cuMemcpyHtoDAsync_v2(p, st ? (void *)st : env, sizeof env, s->stream),
-                "cuMemcpyHtoD (launch environment)") ||
-      (!st && !sync_slot(s, "cuStreamSynchronize"))) {
+  bool internal = cupti_internal_begin();
+  bool copied = cu_check(cu.cuMemcpyHtoDAsync_v2(p, st ? (void *)st : env, sizeof env, s->stream),
+                         "cuMemcpyHtoD (launch environment)");
+  cupti_internal_end(internal);
+  if (!copied || (!st && !sync_slot(s, "cuStreamSynchronize"))) {
     dev_pool_free(&d->pool, p);
     return 0;
   }
@@ -524,11 +544,15 @@ static int cuda_launch_kernel(int dev, void *fn, void **args, int nargs,
   }
   for (int i = 0; ok && i < nargs; i++)
     params[i] = &args[i];
-  ok = ok &&
-       cu_check(cu.cuLaunchKernel(k->fn, g.teams, 1, 1, g.threads, 1, 1, shared, s->stream, params,
-                                  NULL),
-                "cuLaunchKernel") &&
-       sync_slot(s, "the kernel");
+  // The launch environment's copy went before: CUPTI pairs this id with the kernel alone.
+  struct cupti_op trace = {0};
+  if (ok)
+    cupti_op_begin(dev, &trace);
+  ok = ok && cu_check(cu.cuLaunchKernel(k->fn, g.teams, 1, 1, g.threads, 1, 1, shared, s->stream,
+                                        params, NULL),
+                      "cuLaunchKernel");
+  cupti_op_end(&trace);
+  ok = ok && sync_slot(s, "the kernel");
   if (owned)
     dev_pool_free(&d->pool, owned);
   free(params);
@@ -539,6 +563,35 @@ static int cuda_launch_kernel(int dev, void *fn, void **args, int nargs,
 static int cuda_launch(int dev, void *fn, void **args, int nargs) {
   struct glass_launch how = {0, 0, 0, 0};
   return cuda_launch_kernel(dev, fn, args, nargs, &how);
+}
+
+// ---- tracing ------------------------------------------------------------------------------
+
+static int cuda_trace_start(int dev, const struct glass_trace_sink *sink) {
+  char why[256];
+  if (cupti_trace_start(dev, sink, why, sizeof why) == 0)
+    return 0;
+  static bool said;
+  if (!__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+    fprintf(stderr,
+            "omptarget warning: cuda plugin: device tracing without CUPTI (%s): records carry "
+            "times read around each operation, not the device's\n",
+            why);
+  return -1;
+}
+
+static uint64_t cuda_device_time(int dev) {
+  (void)dev;
+  return cupti_now();
+}
+
+static double cuda_translate_time(int dev, uint64_t t) {
+  (void)dev;
+  return cupti_to_wtime(t);
+}
+
+static int cuda_num_procs(int dev) {
+  return dev >= 0 && dev < ndevices ? devices[dev].lim.multiprocessors : 0;
 }
 
 static const struct glass_plugin cuda_plugin = {
@@ -559,6 +612,12 @@ static const struct glass_plugin cuda_plugin = {
     .image_score = cuda_image_fit,
     .launch_kernel = cuda_launch_kernel,
     .describe = cuda_describe,
+    .get_device_time = cuda_device_time,
+    .translate_time = cuda_translate_time,
+    .num_procs = cuda_num_procs,
+    .trace_start = cuda_trace_start,
+    .trace_flush = cupti_trace_flush,
+    .trace_stop = cupti_trace_stop,
 };
 
 API const struct glass_plugin *glass_plugin_get(void) {

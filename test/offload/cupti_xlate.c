@@ -134,6 +134,13 @@ int main(void) {
   feed(&s, "pair 99", extcorr(CUPTI_EXTERNAL_KIND_CUSTOM0, 99, 504));
   feed(&s, "dtod 504", memcpy_rec(504, CUPTI_MEMCPY_DTOD, 8, 600));
   feed(&s, "orphan 505", memcpy_rec(505, CUPTI_MEMCPY_DTOH, 16, 700));
+  // The plugin's own copies (launch environments) go under the internal id: consumed silently,
+  // whichever comes first.
+  feed(&s, "internal pair", extcorr(CUPTI_EXTERNAL_KIND_CUSTOM0, XL_INTERNAL_ID, 506));
+  feed(&s, "internal copy", memcpy_rec(506, CUPTI_MEMCPY_HTOD, 16, 800));
+  feed(&s, "internal copy first", memcpy_rec(507, CUPTI_MEMCPY_HTOD, 16, 900));
+  feed(&s, "internal pair after", extcorr(CUPTI_EXTERNAL_KIND_CUSTOM0, XL_INTERNAL_ID, 507));
+  drain(&s, false);
   feed(&s, "other kind", extcorr(0, 0, 0) /* kind 39 */);
   put32(0, 5); // CUPTI_ACTIVITY_KIND_RUNTIME
   feed(&s, "runtime api", rec);
@@ -191,7 +198,11 @@ int main(void) {
 // CHECK-NEXT: device -1
 // CHECK-NEXT: data op target 0 op 0 type 2 (nil)(0) -> (nil)(0) 8 bytes time 600..610
 // CHECK: orphan 505: pending
-// CHECK: other kind: consumed
+// CHECK: internal pair: consumed
+// CHECK-NEXT: internal copy: ignored
+// CHECK-NEXT: internal copy first: pending
+// CHECK-NEXT: internal pair after: consumed
+// CHECK-NEXT: other kind: consumed
 // CHECK: runtime api: ignored
 // CHECK-NEXT: ready: device -1
 // CHECK-NEXT: data op target 0 op 0 type 3 (nil)(0) -> (nil)(0) 16 bytes time 700..710
