@@ -48,6 +48,7 @@ static char load_error[200];
 static bool callbacks_registered;
 static int ndev;
 static const struct glass_trace_sink **sinks; // per device; NULL while it does not trace
+static int *native_flags;                     // per device: ompt_native_mon_flag_t on
 static int tracing;                           // devices tracing
 static struct xl_state xl;
 static uint64_t next_ext = 1;
@@ -87,7 +88,8 @@ static bool load_cupti(void) {
 
 void cupti_init_devices(int n) {
   sinks = calloc(n > 0 ? (size_t)n : 1, sizeof *sinks);
-  ndev = sinks ? n : 0;
+  native_flags = calloc(n > 0 ? (size_t)n : 1, sizeof *native_flags);
+  ndev = sinks && native_flags ? n : 0;
   xl_init(&xl);
 }
 
@@ -170,11 +172,60 @@ static void deliver(const ompt_record_ompt_t *r, int dev) {
   sink->record(sink, &op);
 }
 
+// ---- native records ---------------------------------------------------------------------------
+
+enum {
+  NATIVE_DATA_MOTION_EXPLICIT = 0x01, // ompt_native_mon_flag_t: copies and memsets
+  NATIVE_KERNEL_EXECUTION = 0x08,     // kernels
+  NATIVE_SUPPORTED = NATIVE_DATA_MOTION_EXPLICIT | NATIVE_KERNEL_EXECUTION,
+  SET_NEVER = 1, // ompt_set_result_t
+  SET_SOMETIMES = 3,
+  SET_ALWAYS = 5,
+};
+
+int cupti_trace_native(int dev, int enable, int flags) {
+  if (dev < 0 || dev >= ndev || !native_flags)
+    return 0; // ompt_set_error
+  int ours = flags & NATIVE_SUPPORTED;
+  if (enable)
+    __atomic_or_fetch(&native_flags[dev], ours, __ATOMIC_RELAXED);
+  else
+    __atomic_and_fetch(&native_flags[dev], ~ours, __ATOMIC_RELAXED);
+  return !ours ? SET_NEVER : ours == flags ? SET_ALWAYS : SET_SOMETIMES;
+}
+
+// CUPTI's own record of an operation, beside its OMPT record, when the tool asked for it.
+static void deliver_native(const void *raw, const ompt_record_ompt_t *r, int dev) {
+  uint32_t kind;
+  memcpy(&kind, raw, 4);
+  bool kernel = kind == CUPTI_KIND_CONCURRENT_KERNEL || kind == CUPTI_KIND_KERNEL;
+  int want = kernel ? NATIVE_KERNEL_EXECUTION : NATIVE_DATA_MOTION_EXPLICIT;
+  const struct glass_trace_sink *sink =
+      dev >= 0 && dev < ndev ? __atomic_load_n(&sinks[dev], __ATOMIC_ACQUIRE) : NULL;
+  if (!sink || !sink->record_native ||
+      !(__atomic_load_n(&native_flags[dev], __ATOMIC_RELAXED) & want))
+    return;
+  uint32_t hwid;
+  memcpy(&hwid, (const char *)raw + (kernel ? CUPTI_KERNEL_DEVICE : CUPTI_COPY_DEVICE), 4);
+  uint64_t end = kernel ? r->record.target_kernel.end_time : r->record.target_data_op.end_time;
+  struct glass_native_abstract a = {2 /* ompt_record_native_event */,
+                                    kernel                      ? "cupti kernel"
+                                    : kind == CUPTI_KIND_MEMSET ? "cupti memset"
+                                                                : "cupti memcpy",
+                                    r->time, end, hwid};
+  uint64_t host_op =
+      kernel ? r->record.target_kernel.host_op_id : r->record.target_data_op.host_op_id;
+  sink->record_native(sink, raw, xl_record_size(kind), &a, host_op);
+}
+
 static void drain(bool final) {
   ompt_record_ompt_t r;
   int dev;
-  while (xl_next_ready(&xl, final, &r, &dev))
+  struct xl_pending raw;
+  while (xl_next_ready(&xl, final, &r, &dev, &raw)) {
     deliver(&r, dev);
+    deliver_native(raw.rec, &r, dev);
+  }
 }
 
 static void buffer_requested(uint8_t **buffer, size_t *size, size_t *max_records) {
@@ -193,8 +244,10 @@ static void buffer_completed(void *ctx, uint32_t stream, uint8_t *buffer, size_t
   while (buffer && cupti.cuptiActivityGetNextRecord(buffer, valid, &rec) == 0) {
     ompt_record_ompt_t r;
     int dev;
-    if (xl_translate(&xl, rec, &r, &dev) == XL_RECORD)
+    if (xl_translate(&xl, rec, &r, &dev) == XL_RECORD) {
       deliver(&r, dev);
+      deliver_native(rec, &r, dev);
+    }
   }
   drain(false);
   size_t dropped = 0;

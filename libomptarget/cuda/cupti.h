@@ -19,6 +19,10 @@ int cupti_trace_start(int dev, const struct glass_trace_sink *sink, char *why, s
 void cupti_trace_flush(int dev);
 // Flushes, delivers what is still held, and stops; no record for `dev` after it returns.
 void cupti_trace_stop(int dev);
+// set_trace_native: CUPTI's kernel records (ompt_native_kernel_execution) and copy and memset
+// records (ompt_native_data_motion_explicit) go to the tool as they are, beside the OMPT
+// records of the same operations. Returns ompt_set_result_t.
+int cupti_trace_native(int dev, int enable, int flags);
 // The device clock (ns): CUPTI's timestamp, or CLOCK_MONOTONIC without CUPTI.
 uint64_t cupti_now(void);
 // A device time on omp_get_wtime()'s clock.

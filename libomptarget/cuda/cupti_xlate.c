@@ -262,7 +262,12 @@ enum xl_result xl_translate(struct xl_state *s, const void *rec, ompt_record_omp
   return r;
 }
 
-bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int *dev) {
+size_t xl_record_size(uint32_t kind) {
+  return layout_of(kind).size;
+}
+
+bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int *dev,
+                   struct xl_pending *raw) {
   pthread_mutex_lock(&s->lock);
   bool found = false;
   for (size_t i = 0; i < s->pending_n && !found; i++) {
@@ -276,6 +281,8 @@ bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int 
     s->pending_n--;
     i--;
     found = ext != XL_INTERNAL_ID && resolve(s, p.kind, p.rec, ext, out, dev) == XL_RECORD;
+    if (found && raw)
+      *raw = p;
   }
   pthread_mutex_unlock(&s->lock);
   return found;

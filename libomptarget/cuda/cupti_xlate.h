@@ -31,6 +31,8 @@ struct cupti_layout {
 #define CUPTI_MEMCPY_LAYOUT ((struct cupti_layout){16, 24, 44, 96})
 #define CUPTI_MEMSET_LAYOUT ((struct cupti_layout){16, 24, 44, 88})
 enum {
+  CUPTI_KERNEL_DEVICE = 40, // deviceId
+  CUPTI_COPY_DEVICE = 32,   // deviceId of memcpy and memset records
   CUPTI_KERNEL_GRID_X = 52, // then grid y, z: uint32 each
   CUPTI_MEMCPY_COPY_KIND = 4,
   CUPTI_MEMCPY_BYTES = 8,
@@ -94,5 +96,9 @@ bool xl_note_op(struct xl_state *s, const struct xl_op *op);
 enum xl_result xl_translate(struct xl_state *s, const void *record, ompt_record_ompt_t *out,
                             int *dev);
 // A held record that can now be translated; with `final`, every held record, whether its
-// correlation arrived or not (then without ids). False when there is none.
-bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int *dev);
+// correlation arrived or not (then without ids). False when there is none. `raw`, when not
+// NULL, receives a copy of the activity record.
+bool xl_next_ready(struct xl_state *s, bool final, ompt_record_ompt_t *out, int *dev,
+                   struct xl_pending *raw);
+// The size of an activity record of this kind in CUPTI's layout (0: a kind not handled here).
+size_t xl_record_size(uint32_t kind);

@@ -618,6 +618,7 @@ static const struct glass_plugin cuda_plugin = {
     .trace_start = cuda_trace_start,
     .trace_flush = cupti_trace_flush,
     .trace_stop = cupti_trace_stop,
+    .trace_native = cupti_trace_native,
 };
 
 API const struct glass_plugin *glass_plugin_get(void) {

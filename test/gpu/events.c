@@ -19,7 +19,11 @@ static ompt_get_record_ompt_t get_record_ompt;
 static ompt_advance_buffer_cursor_t advance;
 static ompt_function_lookup_t dev_lookup;
 static ompt_device_t *device0;
-static int kernel_records, bad_times, unmatched_ids;
+static int kernel_records, bad_times, unmatched_ids, native_records;
+static ompt_get_record_type_t get_record_type;
+static ompt_get_record_native_t get_record_native;
+static ompt_get_record_abstract_t get_record_abstract;
+static ompt_set_trace_native_t set_trace_native;
 
 static void on_init(int num, const char *type, ompt_device_t *dev, ompt_function_lookup_t lookup,
                     const char *doc) {
@@ -63,6 +67,15 @@ static void buf_complete(int dev, ompt_buffer_t *buf, size_t bytes, ompt_buffer_
                          int owned) {
   ompt_buffer_cursor_t c = begin;
   for (size_t n = 0; n < bytes; n++) {
+    if (get_record_type(buf, c) == ompt_record_native) {
+      ompt_id_t op = 0;
+      void *native = get_record_native(buf, c, &op);
+      ompt_record_abstract_t *a = native ? get_record_abstract(native) : NULL;
+      native_records += a && a->type && a->end_time >= a->start_time;
+      if (advance(device0, buf, bytes, c, &c))
+        continue;
+      break;
+    }
     ompt_record_ompt_t *r = get_record_ompt(buf, c);
     if (!r)
       break;
@@ -106,14 +119,20 @@ static void try_trace(void) {
   LOOK(set_trace_ompt, "ompt_set_trace_ompt");
   LOOK(get_record_ompt, "ompt_get_record_ompt");
   LOOK(advance, "ompt_advance_buffer_cursor");
-  void *native = (void *)dev_lookup("ompt_get_record_native");
-  printf("native record entry point %s\n", native ? "present" : "absent");
-  if (!start_trace || !set_trace_ompt || !get_record_ompt || !advance || !stop_trace) {
+  LOOK(get_record_type, "ompt_get_record_type");
+  LOOK(get_record_native, "ompt_get_record_native");
+  LOOK(get_record_abstract, "ompt_get_record_abstract");
+  LOOK(set_trace_native, "ompt_set_trace_native");
+  if (!start_trace || !set_trace_ompt || !get_record_ompt || !advance || !stop_trace ||
+      !get_record_type || !get_record_native || !get_record_abstract || !set_trace_native) {
     printf("device tracing unavailable (lookup answered NULL)\n");
     return;
   }
   set_trace_ompt(device0, 1, ompt_callback_target_submit);
   set_trace_ompt(device0, 1, ompt_callback_target_data_op);
+  printf("set_trace_native %d\n",
+         set_trace_native(device0, 1,
+                          ompt_native_kernel_execution | ompt_native_data_motion_explicit));
   trace_ok = start_trace(device0, buf_request, buf_complete) ? 1 : 0;
 }
 
@@ -145,7 +164,8 @@ int main(void) {
            LAUNCHES);
     EXPECT(bad_times == 0, "%d records end before they start", bad_times);
     EXPECT(unmatched_ids == 0, "%d records with a host_op_id no submit had", unmatched_ids);
-    printf("trace: %d kernel records\n", kernel_records);
+    EXPECT(native_records >= LAUNCHES, "native records %d", native_records);
+    printf("trace: %d kernel records, %d native records\n", kernel_records, native_records);
   } else {
     printf("TRACE %s\n", trace_ok == 0 ? "start_trace failed" : "unavailable");
   }

@@ -11,9 +11,23 @@
 // RUN: %cc -shared -fPIC -I%cuda-src %S/Inputs/cuda_mock.c -o %t.mock.so
 // RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,REC
 // RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so MOCK_CUPTI_REFUSE=1 %run %t 2>&1 | %FileCheck %s --check-prefixes=REFUSED,REC
+// RUN: %compile-offload -DTOOL_BUFFER_BYTES=2048 -DNATIVE -o %t.native
+// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so %run %t.native 2>&1 | %FileCheck %s --check-prefixes=NATIVE,REC
 // REQUIRES: offload, ompt, cuda-plugin
 // clang-format on
+#ifdef NATIVE // CUPTI's records too: copies and kernels
+#define TOOL_TYPES tool_native()
+static void tool_native(void);
+#endif
 #include "Inputs/trace_tool.h"
+#ifdef NATIVE
+static void tool_native(void) {
+  printf(
+      "set_trace_ompt all %d native %d\n", T.set_trace_ompt(dev0, 1, 0),
+      T.set_trace_native(dev0, 1, ompt_native_data_motion_explicit | ompt_native_kernel_execution));
+  printf("native driver %d\n", T.set_trace_native(dev0, 1, ompt_native_driver));
+}
+#endif
 
 int main(void) {
   enum { N = 100000 }; // past the 64 KiB staging buffer: the direct path too
@@ -56,6 +70,9 @@ int main(void) {
 // REFUSED: omptarget warning: cuda plugin: device tracing without CUPTI (cuptiActivityEnable(10): CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED (39)): records carry times read around each operation, not the device's
 // REFUSED: round trip: 0 wrong, small[3] 3
 // REFUSED: stop 1
+// NATIVE: set_trace_ompt all 5 native 5
+// NATIVE-NEXT: native driver 1
+// NATIVE: stop 1
 // CHECK: stop 1
 // REC-DAG: rec target kind=2 begin device=0 target=1
 // REC-DAG: rec data_op alloc target=1 op=2 src_device=5 dst_device=0 bytes=400000
@@ -80,4 +97,5 @@ int main(void) {
 // REC-DAG: rec data_op to target=1 op=5 src_device=5 dst_device=0 bytes=64
 // REC-DAG: rec data_op from target=6 op=8 src_device=0 dst_device=5 bytes=64
 // REC-DAG: rec data_op to target=0 op=14 src_device=0 dst_device=0 bytes=1000
+// NATIVE: native records 6, bad 0
 // REC: records 23, buffers requested {{[0-9]+}} completed {{[0-9]+}} (empty 0, not owned 0), times ok, duplicates 0, bad maps 0

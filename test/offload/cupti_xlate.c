@@ -80,7 +80,7 @@ static void feed(struct xl_state *s, const char *what, const void *r) {
 static void drain(struct xl_state *s, bool final) {
   ompt_record_ompt_t out;
   int dev;
-  while (xl_next_ready(s, final, &out, &dev)) {
+  while (xl_next_ready(s, final, &out, &dev, NULL)) {
     printf("ready: device %d\n", dev);
     print(&out);
   }
@@ -166,7 +166,7 @@ int main(void) {
   ompt_record_ompt_t out;
   uint64_t last = 0;
   bool ordered = true;
-  while (xl_next_ready(&s, false, &out, &dev)) {
+  while (xl_next_ready(&s, false, &out, &dev, NULL)) {
     good += out.target_id == out.record.target_kernel.granted_num_teams &&
             out.record.target_kernel.host_op_id == 5000 + out.target_id &&
             out.record.target_kernel.requested_num_teams == out.target_id;
