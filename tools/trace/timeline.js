@@ -13,7 +13,7 @@
   var COL = {parallel: '#8da0cb', work: '#66c2a5', sync: '#e5c494', wait: '#fc8d62',
              task: '#a6d854', mutex: '#e78ac3', target: '#6a9fd4', transfer: '#b3a2d9',
              kernel: '#2f8f83', other: '#bbbbbb'};
-  var RH = 18, LW = 190, AX = 24, BAND = 5, GAP = 8, S = 6, MAXDRAW = 250000, CACHE = 48;
+  var RH = 18, LW = 190, AX = 24, BAND = 5, GAP = 8, S = 6, MAXDRAW = 100000, CACHE = 48;
   var M = JSON.parse(document.getElementById('gt-meta').textContent);
   var cv = document.getElementById('c'), ctx = cv.getContext('2d');
   var tip = document.getElementById('tip'), wrap = document.getElementById('wrap');
