@@ -13,7 +13,7 @@
   var COL = {parallel: '#8da0cb', work: '#66c2a5', sync: '#e5c494', wait: '#fc8d62',
              task: '#a6d854', mutex: '#e78ac3', target: '#6a9fd4', transfer: '#b3a2d9',
              kernel: '#2f8f83', other: '#bbbbbb'};
-  var RH = 18, LW = 190, AX = 24, BAND = 5, GAP = 8, S = 6, MAXDRAW = 100000, CACHE = 48;
+  var RH = 18, LW = 190, AX = 24, BAND = 5, GAP = 8, S = 7, MAXDRAW = 100000, CACHE = 48;
   var M = JSON.parse(document.getElementById('gt-meta').textContent);
   var cv = document.getElementById('c'), ctx = cv.getContext('2d');
   var tip = document.getElementById('tip'), wrap = document.getElementById('wrap');
@@ -215,10 +215,23 @@
         return k;
     return -1;
   }
+  function bytes(n) {
+    var u = ['bytes', 'KiB', 'MiB', 'GiB'], i = 0, v = n;
+    while (v >= 1024 && i < 3) { v /= 1024; i++; }
+    return (i ? v.toFixed(1) + ' ' + u[i] + ' (' + n + ' bytes)' : n + ' bytes');
+  }
+  // The record's last field, by what the construct name says it holds (write_html.c).
+  function extra(nm, x) {
+    if (nm.x === 'bytes') return bytes(x) + '\n';
+    if (nm.x === 'teams') return 'requested teams ' + x + '\n';
+    if (nm.x === 'device') return 'device ' + x + '\n';
+    return '';
+  }
   function sliceTip(rec, base, k) {
     var nm = M.names[rec[k + 4]], loc = M.locs[rec[k + 5]];
     return nm.n + '\n' + (rec[k + 5] ? loc.l + (loc.f ? '  (' + loc.f + ')' : '') + '\n' : '') +
-      'duration ' + fmt(rec[k + 3]) + ', start ' + fmt(base + rec[k + 2]) + '\n' + lanes[rec[k]].n;
+      extra(nm, rec[k + 6]) + 'duration ' + fmt(rec[k + 3]) + ', start ' +
+      fmt(base + rec[k + 2]) + '\n' + lanes[rec[k]].n;
   }
   function aggTip(l, mx) {
     var a = T(mx), b = T(mx + 1), lv = level(), bw = (A.t1 - A.t0) / A.levels[lv];

@@ -40,8 +40,20 @@ enum {
   NB_ALL = 4096, // when every slice is in the page
   NB_COARSEST = 64,
   PAGE_CATS = 10,
+  DEVICE_ROWS = 8, // rows for concurrent device operations (nowait, async)
 };
 #define HTML_MAX_DEFAULT ((size_t)32 << 20)
+
+// Offload slices, as the recorder makes them (trace.h on the tracerec branch: three kinds after
+// SL_MUTEX_HELD, and PG_DEVICE = 8 for those on the device lane). By value until that header is
+// merged; a model without them never has these values.
+enum {
+  PG_TARGET = SL_MUTEX_HELD + 1, // sub = ompt_target_t, count = device
+  PG_DATA_OP,                    // sub = ompt_target_data_op_t, task = bytes
+  PG_KERNEL,                     // count = requested teams
+  PG_DEVICE = 8,                 // slice flag: on the issuing thread's device lane
+  PG_KINDS = 32,                 // room in the name table
+};
 
 // Categories the page knows, in legend order; the last three are device operations, drawn on
 // the device lane under the host thread that issued them.
@@ -55,8 +67,36 @@ static int cat_index(const char *c) {
   return PAGE_CATS - 1;
 }
 
-static bool device_cat(int c) {
-  return c >= 6 && c <= 8;
+// Offload slices get a category each (the JSON's is "device" for transfers and kernels alike).
+static int page_category(const slice_t *s) {
+  switch (s->kind) {
+  case PG_TARGET:
+    return cat_index("target");
+  case PG_DATA_OP:
+    return cat_index("transfer");
+  case PG_KERNEL:
+    return cat_index("kernel");
+  default:
+    return cat_index(trace_slice_category(s));
+  }
+}
+
+static int name_key(const slice_t *s) {
+  return s->kind % PG_KINDS * 256 + s->sub;
+}
+
+// What a record's last field holds, by kind: the tooltip's extra line.
+static const char *extra_name(uint8_t kind) {
+  return kind == PG_DATA_OP  ? "bytes"
+         : kind == PG_KERNEL ? "teams"
+         : kind == PG_TARGET ? "device"
+                             : "";
+}
+
+static uint64_t extra_value(const slice_t *s) {
+  return s->kind == PG_DATA_OP                          ? s->task
+         : s->kind == PG_KERNEL || s->kind == PG_TARGET ? s->count
+                                                        : 0;
 }
 
 typedef struct lane {
@@ -65,6 +105,7 @@ typedef struct lane {
   uint16_t rows;
   uint16_t cats; // bit per category with time on the lane
   float *acc;    // popcount(cats) x nb0 shares, then the coarser levels after each other
+  uint64_t ends[DEVICE_ROWS]; // device lane: where each row's last operation ends
 } lane_t;
 
 typedef struct window {
@@ -85,7 +126,7 @@ typedef struct page {
   uint8_t *cat;      // per slice: page category
   lane_t *lanes;
   uint32_t nlanes;
-  int name_of[SL_KINDS * 256];
+  int name_of[PG_KINDS * 256];
   uint64_t t0, t1; // the page's time range: first start (less a margin) to the end
   size_t nb0;      // finest buckets per lane
   size_t *order;   // slices by start
@@ -210,6 +251,17 @@ static int flow_by_start(const void *a, const void *b, void *arg) {
   return x < y ? -1 : x > y;
 }
 
+// Device operations issued asynchronously may overlap: each takes the first row free at its
+// start (they arrive in start order on their track).
+static uint16_t device_row(lane_t *l, const slice_t *s) {
+  uint16_t r = 0;
+  while (r + 1 < DEVICE_ROWS && l->ends[r] > s->t0)
+    r++;
+  if (l->ends[r] < s->t1)
+    l->ends[r] = s->t1;
+  return r;
+}
+
 // Host thread t's lane, then its device lane when any device slice came from it.
 static bool make_lanes(page_t *p) {
   const trace_model_t *m = p->m;
@@ -227,8 +279,8 @@ static bool make_lanes(page_t *p) {
     return false;
   }
   for (size_t i = 0; i < n; i++) {
-    p->cat[i] = (uint8_t)cat_index(trace_slice_category(&m->slices[i]));
-    if (device_cat(p->cat[i]) && m->slices[i].track < m->ntracks)
+    p->cat[i] = (uint8_t)page_category(&m->slices[i]);
+    if ((m->slices[i].flags & PG_DEVICE) && m->slices[i].track < m->ntracks)
       dev[m->slices[i].track] = true;
   }
   for (uint32_t t = 0; t < m->ntracks; t++) {
@@ -240,7 +292,7 @@ static bool make_lanes(page_t *p) {
   for (size_t i = 0; i < n; i++) {
     const slice_t *s = &m->slices[i];
     uint32_t tr = s->track < m->ntracks ? s->track : 0;
-    p->lane_of[i] = first[tr] + (device_cat(p->cat[i]) ? 1 : 0);
+    p->lane_of[i] = first[tr] + (s->flags & PG_DEVICE ? 1 : 0);
     // A wait is drawn over the sync region it belongs to, saving a row per level.
     const slice_t *par = s->parent ? &m->slices[s->parent - 1] : NULL;
     if (par && p->lane_of[s->parent - 1] != p->lane_of[i])
@@ -248,6 +300,8 @@ static bool make_lanes(page_t *p) {
     bool over = par && s->kind == SL_WAIT && par->kind == SL_SYNC;
     p->row[i] = par ? (uint16_t)(p->row[s->parent - 1] + (over ? 0 : 1)) : 0;
     lane_t *l = &p->lanes[p->lane_of[i]];
+    if (l->device && !par)
+      p->row[i] = device_row(l, s);
     if (p->row[i] + 1 > l->rows)
       l->rows = (uint16_t)(p->row[i] + 1);
     l->cats |= (uint16_t)(1u << p->cat[i]);
@@ -480,8 +534,8 @@ static size_t put_slice(FILE *f, const page_t *p, size_t i, uint64_t base, bool 
   size_t n = comma ? put(f, ",") : 0;
   n += put_u64(f, p->lane_of[i]) + put(f, ",") + put_u64(f, p->row[i]) + put(f, ",");
   n += put_i64(f, (int64_t)(s->t0 - base)) + put(f, ",") + put_u64(f, s->t1 - s->t0);
-  n += put(f, ",") + put_i64(f, p->name_of[s->kind * 256 + s->sub]) + put(f, ",");
-  return n + put_u64(f, s->loc);
+  n += put(f, ",") + put_i64(f, p->name_of[name_key(s)]) + put(f, ",");
+  return n + put_u64(f, s->loc) + put(f, ",") + put_u64(f, extra_value(s));
 }
 
 static size_t put_flow(FILE *f, const page_t *p, const flow_t *fl, uint64_t base, bool comma) {
@@ -587,7 +641,7 @@ static void write_names(FILE *f, page_t *p) {
   fputs("\"names\":[", f);
   for (size_t i = 0; i < p->m->nslices; i++) {
     const slice_t *s = &p->m->slices[i];
-    int key = s->kind * 256 + s->sub;
+    int key = name_key(s);
     if (p->name_of[key] >= 0)
       continue;
     p->name_of[key] = nnames++;
@@ -595,7 +649,7 @@ static void write_names(FILE *f, page_t *p) {
     char name[256];
     fputs(nnames > 1 ? ",{\"n\":" : "{\"n\":", f);
     script_string(f, trace_slice_name(&probe, name, sizeof(name), NULL));
-    fprintf(f, ",\"c\":%d}", p->cat[i]);
+    fprintf(f, ",\"c\":%d,\"x\":\"%s\"}", p->cat[i], extra_name(s->kind));
   }
   fputs("],\n\"cats\":[", f);
   for (int c = 0; c < PAGE_CATS; c++)

@@ -26,6 +26,9 @@ import re
 import sys
 
 
+S = 7  # numbers per slice record: lane, row, start offset, duration, name, location, extra
+
+
 def _scripts(html):
     out = {}
     for m in re.finditer(r'<script type="application/json" id="([^"]+)">(.*?)</script>', html,
@@ -62,9 +65,12 @@ def _check_agg(meta, err):
                 lv = None
                 break
             rows = [raw[c * nb:(c + 1) * nb] for c in range(len(cats))]
+            # Host lanes: shares of the innermost construct, at most one in all. Device
+            # operations may overlap (nowait, async): at most one per category.
+            cap = 255 * len(cats) if meta["lanes"][i]["dev"] else 255 + len(cats)
             for b in range(nb):
                 total = sum(r[b] for r in rows)
-                if total > 255 + len(cats):
+                if total > cap:
                     err("lane %d level %d bucket %d: shares add up to %d/255" % (i, k, b, total))
                     break
             lv.append(rows)
@@ -93,7 +99,7 @@ def busy_ns(meta, decoded, lane):
 
 
 def _check_record(rec, k, w, meta, own, err, where):
-    lane, row, dt0, dur, name, loc = rec[k:k + 6]
+    lane, row, dt0, dur, name, loc, extra = rec[k:k + 7]
     span = w[1] - w[0]
     if own and not 0 <= dt0 <= span:
         err("%s: own slice starts at %d, outside its window (0..%d)" % (where, dt0, span))
@@ -107,8 +113,8 @@ def _check_record(rec, k, w, meta, own, err, where):
     if not 0 <= name < len(meta["names"]) or not 0 <= loc < max(1, len(meta["locs"])):
         err("%s: name %d or location %d does not exist" % (where, name, loc))
         return False
-    if dur < 0:
-        err("%s: negative duration" % where)
+    if dur < 0 or extra < 0:
+        err("%s: negative duration or extra field" % where)
         return False
     return True
 
@@ -139,11 +145,11 @@ def _check_windows(meta, scripts, err):
             err("window %d is marked kept but is not in the page" % k)
             continue
         c = json.loads(el)
-        if len(c["s"]) != 6 * w[2] or len(c["s"]) + len(c["c"]) != 6 * w[3]:
+        if len(c["s"]) != S * w[2] or len(c["s"]) + len(c["c"]) != S * w[3]:
             err("window %d: %d own and %d continued slices, the table says %d of %d"
-                % (k, len(c["s"]) // 6, len(c["c"]) // 6, w[2], w[3]))
+                % (k, len(c["s"]) // S, len(c["c"]) // S, w[2], w[3]))
         for key, own in (("s", True), ("c", False)):
-            for i in range(0, len(c[key]), 6):
+            for i in range(0, len(c[key]), S):
                 if not _check_record(c[key], i, w, meta, own, err, "window %d %s" % (k, key)):
                     break
         for key, own in (("f", True), ("g", False)):
@@ -221,6 +227,8 @@ def main():
     ap.add_argument("--slices", type=int)
     ap.add_argument("--flows", type=int)
     ap.add_argument("--state", choices=("all", "partial", "none"))
+    ap.add_argument("--lanes", action="store_true",
+                    help="print each lane: name, host or device, rows, categories")
     ap.add_argument("--summary", help="PREFIX.txt: the page embeds it and has its slice count")
     a = ap.parse_args()
     errors, meta = check(a.page, a.max, a.slices, a.flows, a.state)
@@ -236,6 +244,12 @@ def main():
         print("check_page: " + e)
     if errors:
         return 1
+    if a.lanes:
+        for i, (ln, ag) in enumerate(zip(meta["lanes"], meta["agg"]["lanes"])):
+            print("lane %d: %s, %s, %d rows, categories %s"
+                  % (i, ln["n"].strip(), "device" if ln["dev"] else "host", ln["rows"],
+                     " ".join(meta["cats"][c] for c in ag["cats"])))
+        return 0
     det = meta["detail"]
     kept = [w for w in det["windows"] if w[4]]
     print("check_page: ok: %d bytes, %d lanes, aggregate levels %s, detail %s: %d of %d windows, "

@@ -73,6 +73,11 @@ for (let i = 0; i < args.length; i++) {
     const x = Number(args[i + 1]), lane = Number(args[i + 2]); i += 2;
     const tip = G.tip(x, G.lanes()[lane] + 5);
     console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
+  } else if (args[i] === 'hover-at') { // at time T (ns), in row ROW of lane LANE
+    const t = Number(args[i + 1]), lane = Number(args[i + 2]), row = Number(args[i + 3]); i += 3;
+    const st = G.state(), x = 190 + (t - st.v0) / (st.v1 - st.v0) * (st.width - 190);
+    const tip = G.tip(x, G.lanes()[lane] + 18 * row + 5);
+    console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
   } else if (args[i] === 'hover-dropped') {
     const lane = Number(args[++i]), st = G.state();
     const w = meta.detail.windows.find((x) => !x[4]);
