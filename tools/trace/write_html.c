@@ -138,6 +138,7 @@ typedef struct page {
   size_t nw;
   size_t bound, detail_bytes;
   const char *state; // all, partial, none
+  char *summary;     // the summary table's text
 } page_t;
 
 // ---------------------------------------------------------------------------------------------
@@ -712,15 +713,15 @@ static char *render_meta(page_t *p, const char *full, size_t *len) {
   write_detail_meta(f, p, full);
   write_agg(f, p);
   fputs(",\n\"summary\":", f);
-  char *sum = NULL;
-  size_t sumlen = 0;
-  FILE *sf = open_memstream(&sum, &sumlen);
-  if (sf) {
-    trace_write_summary(p->m, p->locs, sf);
-    fclose(sf);
+  if (!p->summary) { // once: the meta is rendered twice
+    size_t sumlen = 0;
+    FILE *sf = open_memstream(&p->summary, &sumlen);
+    if (sf) {
+      trace_write_summary(p->m, p->locs, sf);
+      fclose(sf);
+    }
   }
-  script_string(f, sum ? sum : "");
-  free(sum);
+  script_string(f, p->summary ? p->summary : "");
   fputs("}</script>\n", f);
   if (fclose(f) != 0) {
     free(buf);
@@ -730,6 +731,7 @@ static char *render_meta(page_t *p, const char *full, size_t *len) {
 }
 
 static void page_free(page_t *p) {
+  free(p->summary);
   for (uint32_t l = 0; p->lanes && l < p->nlanes; l++)
     free(p->lanes[l].acc);
   free(p->lanes);
