@@ -44,13 +44,13 @@ int main(void) {
 // SUM: task page-bound.c:33 200000{{ }}
 
 // PARTIAL: info: 2 threads, 200013 slices, 200000 flows
-// PARTIAL: note: This page holds the individual slices of {{.*}} only ({{[0-9]+}} of 200013 slices, {{.*}}to stay within GLASS_TRACE_HTML_MAX (1048576 bytes).{{.*}} Every slice is in {{.*}}.json
+// PARTIAL: note: This page holds the individual slices of {{.*}} only ({{[0-9]+}} of 200013 slices, {{.*}}to stay within GLASS_TRACE_HTML_MAX (1048576 bytes).{{.*}} Every slice is in the full trace written with this page (page-bound.c.tmp.json or page-bound.c.tmp.pftrace; open it in ui.perfetto.dev).
 // PARTIAL: mode: showing
-// PARTIAL: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see {{.*}}.json
+// PARTIAL: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see page-bound.c.tmp.json or page-bound.c.tmp.pftrace
 
 // NONE: note: This page holds no individual slices: they would exceed its size bound (GLASS_TRACE_HTML_MAX, 65536 bytes)
 // NONE: mode: showing the share of time per construct kind (zoom in for slices)
-// NONE: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see {{.*}}.json
+// NONE: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see page-bound.c.tmp.json or page-bound.c.tmp.pftrace
 
 // ALL: note: {{$}}
 // ALL: mode: showing the share of time per construct kind (zoom in for slices)

@@ -314,7 +314,8 @@
       (100 * covered / Math.max(1, home1 - home0)).toFixed(1) + '% of the run; green band), ' +
       'to stay within GLASS_TRACE_HTML_MAX (' + D.bound + ' bytes). Elsewhere: the share of ' +
       'time per construct kind.';
-    note += ' Every slice is in ' + D.full + ' (open it in ui.perfetto.dev).';
+    note += ' Every slice is in the full trace written with this page (' + D.full +
+      '; open it in ui.perfetto.dev).';
   }
   document.getElementById('note').textContent = note;
   document.getElementById('sum').textContent = M.summary;

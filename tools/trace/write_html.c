@@ -819,7 +819,9 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
   // Where the full trace is: the outputs next to this page.
   char full[4200];
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-  snprintf(full, sizeof(full), "%.*s.json", (int)(strlen(base) > 5 ? strlen(base) - 5 : 0), base);
+  int stem = (int)(strlen(base) > 5 ? strlen(base) - 5 : 0);
+  // The full trace is written beside the page: JSON, or Perfetto's protobuf for large traces.
+  snprintf(full, sizeof(full), "%.*s.json or %.*s.pftrace", stem, base, stem, base);
   page_range(&p);
   size_t len = 0;
   char *meta = NULL;

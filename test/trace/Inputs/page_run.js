@@ -2,7 +2,7 @@
 // then performs the actions on the command line and prints what the page shows:
 //   node page_run.js PAGE [home] [view T0 T1] [window K] [hover X LANE] [hover-dropped LANE]
 // (window K: zooms to the middle tenth of detail window K; hover-dropped: hovers over the middle
-// of the first window whose detail the page did not keep, in the current view)
+// of the first window after window 0 whose detail the page did not keep, in the current view)
 // Prints "mode:", "note:", "info:", "rects:" (filled rectangles in the last drawing), "texts:"
 // (labels drawn) and "tip:" lines, for FileCheck. Any exception fails the run.
 'use strict';
@@ -80,7 +80,8 @@ for (let i = 0; i < args.length; i++) {
     console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
   } else if (args[i] === 'hover-dropped') {
     const lane = Number(args[++i]), st = G.state();
-    const w = meta.detail.windows.find((x) => !x[4]);
+    // Not window 0 if another will do: it starts at the page's start, before the first slice.
+    const ws = meta.detail.windows, w = ws.find((x, k) => k > 0 && !x[4]) || ws.find((x) => !x[4]);
     if (!w) throw new Error('every window is kept');
     const x = 190 + ((w[0] + w[1]) / 2 - st.v0) / (st.v1 - st.v0) * (st.width - 190);
     const tip = G.tip(x, G.lanes()[lane] + 5);
