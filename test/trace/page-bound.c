@@ -11,7 +11,7 @@
 // RUN: %compile
 // RUN: env GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 --flows 200000 \
-// RUN:   --state partial --summary %t.txt
+// RUN:   --state partial --summary %t.txt --min-buckets 4096
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover-dropped 0 | %FileCheck --check-prefix=PARTIAL %s %}
 // RUN: env GLASS_TRACE_HTML_MAX=64K %trace-run %t | %FileCheck %s

@@ -227,11 +227,16 @@ def main():
     ap.add_argument("--slices", type=int)
     ap.add_argument("--flows", type=int)
     ap.add_argument("--state", choices=("all", "partial", "none"))
+    ap.add_argument("--min-buckets", type=int,
+                    help="the finest aggregate level has at least this many buckets")
     ap.add_argument("--lanes", action="store_true",
                     help="print each lane: name, host or device, rows, categories")
     ap.add_argument("--summary", help="PREFIX.txt: the page embeds it and has its slice count")
     a = ap.parse_args()
     errors, meta = check(a.page, a.max, a.slices, a.flows, a.state)
+    if meta and a.min_buckets and meta["agg"]["levels"][0] < a.min_buckets:
+        errors.append("finest aggregates: %d buckets, expected at least %d"
+                      % (meta["agg"]["levels"][0], a.min_buckets))
     if meta and a.summary:
         text = open(a.summary).read()
         m = re.search(r"traced, (\d+) slices", text)
