@@ -155,11 +155,12 @@ def main(argv):
         if glass_lib and "glass" in opts.runtimes and ("trace" in opts.modes or opts.smoke):
             try:
                 tools["tracing"] = tracing.check_launcher(glass_lib)
-                tracing_bins = tracing.build("clang-22", bdir, headers)
             except BuildError as e:
                 if "trace" in opts.modes:
                     raise
                 meta["notes"].append("tracing benchmark skipped: %s" % e)  # a build without it
+            if "tracing" in tools:
+                tracing_bins = tracing.build("clang-22", bdir, headers)
         probe = build.build_probe(bdir)
     except BuildError as e:
         log("BUILD FAILED: %s" % e, always=True)
