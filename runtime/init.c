@@ -69,9 +69,11 @@ void glass_init_slow(void) {
   glass_ompt_discover_and_init();
   // The place list is built now when binding or display is asked for, or when a tool may ask
   // for places from a signal handler; otherwise on first use.
-  if (glass_env.places || glass_env.bind_len || glass_env.display_affinity ||
+  if (glass_env.places || glass_env.bind_len || glass_env.display_affinity || glass_kaff.given ||
       glass_ompt_tool_loaded())
     glass_places_init();
+  if (glass_kaff.settings)
+    glass_kaff_settings_print();
   atexit(at_exit);
   glass_register_atfork(after_fork_child);
   atomic_store_explicit(&glass_init_state, 2, memory_order_release);

@@ -108,6 +108,17 @@ llvm_libomptarget = params.get("llvm_libomptarget", "/usr/lib/llvm-22/lib/libomp
 if os.path.exists(llvm_libomptarget):
     config.available_features.add("llvm-libomptarget")
 
+# Feature "hwloc": the runtime reads its topology through hwloc, so tests may describe a machine
+# in an hwloc XML file (HWLOC_XMLFILE) and check the places computed for it.
+try:
+    with open(os.path.join(libdir, "libomp.so.5"), "rb") as f:
+        if b"libhwloc.so" in f.read():
+            config.available_features.add("hwloc")
+except OSError:
+    pass
+config.substitutions.append(("%topologies", os.path.join(config.test_source_root, "affinity",
+                                                         "topologies")))
+
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.extend([
     ("%llvm-libomptarget", llvm_libomptarget),
