@@ -184,21 +184,26 @@ static int granularity_level(void) {
   return g;
 }
 
-// The levels that sort processors, outermost first: socket, NUMA domain, core, thread, less
-// those that add nothing (as many objects as the level inside or outside them).
+// The levels that sort processors, outermost first: socket, NUMA domain, core, thread, ordered
+// by how many objects they have (a NUMA domain may hold sockets), less those that add nothing
+// (as many objects as the level before them: the inner name stays).
 static int sort_levels(int *levels) {
-  static const int candidates[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_NUMA, GLASS_TOPO_CORE,
-                                   GLASS_TOPO_THREAD};
-  int n = 0;
-  for (size_t i = 0; i < sizeof(candidates) / sizeof(*candidates); i++) {
-    int l = candidates[i], objs = glass_topology.nobjs[l];
-    if (objs == 0)
-      continue;
-    if (n > 0 && glass_topology.nobjs[levels[n - 1]] == objs) {
-      levels[n - 1] = l; // the same grouping: keep the inner name
-      continue;
+  int cand[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_NUMA, GLASS_TOPO_CORE, GLASS_TOPO_THREAD};
+  const int *nobjs = glass_topology.nobjs;
+  for (int i = 1; i < 4; i++) // stable: on a tie the hierarchy's order holds
+    for (int j = i; j > 0 && nobjs[cand[j]] < nobjs[cand[j - 1]]; j--) {
+      int t = cand[j];
+      cand[j] = cand[j - 1];
+      cand[j - 1] = t;
     }
-    levels[n++] = l;
+  int n = 0;
+  for (int i = 0; i < 4; i++) {
+    if (nobjs[cand[i]] == 0)
+      continue;
+    if (n > 0 && nobjs[levels[n - 1]] == nobjs[cand[i]])
+      levels[n - 1] = cand[i];
+    else
+      levels[n++] = cand[i];
   }
   return n;
 }

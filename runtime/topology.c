@@ -92,9 +92,9 @@ static bool read_hwloc(raw_t *r) {
   hwloc_topology_set_icache_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
   bool ok = hwloc_topology_load(t) == 0;
   if (ok) {
-    const char *xml = getenv("HWLOC_XMLFILE");
+    // An XML file that does not load makes hwloc read this machine instead.
     r->this_system = hwloc_topology_is_thissystem(t);
-    r->source = xml && *xml ? "hwloc-xml" : "hwloc";
+    r->source = r->this_system ? "hwloc" : "hwloc-xml";
     fill_from_hwloc(t, r);
     ok = r->n > 0;
   }
@@ -519,18 +519,21 @@ static void renumber(glass_topology_t *t) {
   glass_free(map);
 }
 
-// A relative count is per object of the nearest level out that holds several of this level's:
-// socket, NUMA domain and core always count, caches only when the subset names them.
+// A relative count is per object of the nearest level out that holds several of this level's
+// (the one with the most objects, fewer than this level has): socket, NUMA domain and core
+// always count, caches only when the subset names them.
 static int subset_parent(const glass_topology_t *t, const subset_item_t *items, int n, int level) {
+  int best = -1;
   for (int l = level + 1; l < GLASS_TOPO_LEVELS; l++) {
     bool named = false;
     for (int k = 0; k < n; k++)
       named |= items[k].level == l;
     bool main = l == GLASS_TOPO_SOCKET || l == GLASS_TOPO_NUMA || l == GLASS_TOPO_CORE;
-    if ((main || named) && t->nobjs[l] > 0 && t->nobjs[l] < t->nobjs[level])
-      return l;
+    if ((main || named) && t->nobjs[l] > 0 && t->nobjs[l] < t->nobjs[level] &&
+        (best < 0 || t->nobjs[l] > t->nobjs[best]))
+      best = l;
   }
-  return -1;
+  return best;
 }
 
 static void restrict_subset(glass_topology_t *t) {
