@@ -558,6 +558,7 @@ static void restrict_subset(glass_topology_t *t) {
     ok = apply_subset(t->pus, &t->npus, items, n, absolute, t->npus, why, sizeof(why));
   if (!ok)
     glass_warn("KMP_HW_SUBSET=\"%s\" is invalid (%s); using the whole machine", v, why);
+  t->subset = ok && n > 0;
 }
 
 void glass_topology_init(void) {

@@ -31,6 +31,7 @@ typedef struct {
 typedef struct {
   bool ready;
   bool this_system;   // it describes this machine: binding asks the kernel
+  bool subset;        // KMP_HW_SUBSET restricted the processors
   const char *source; // "hwloc", "hwloc-xml" (HWLOC_XMLFILE), "sysfs" or "flat"
   int npus;           // usable processors, in topology order (socket, core, thread)
   glass_pu_t *pus;

@@ -14,6 +14,9 @@
 // RUN: env GLASS_CHECK_KERNEL=1 KMP_AFFINITY=granularity=fine,balanced %run %t 3 | %FileCheck %s
 // RUN: env GLASS_CHECK_KERNEL=1 KMP_AFFINITY="explicit,proclist=[0]" %run %t 2 | %FileCheck %s --check-prefix=ONE
 // RUN: env GLASS_CHECK_KERNEL=1 KMP_AFFINITY=compact KMP_HW_SUBSET=1c %run %t 2 | %FileCheck %s --check-prefix=ONE
+// KMP_HW_SUBSET leaves one processor: omp_get_num_procs and the default team size say so.
+// RUN: env KMP_HW_SUBSET=1c,1t %run %t 2 | %FileCheck %s --check-prefix=SUBSETPROCS
+// RUN: env KMP_HW_SUBSET=1c,1t OMP_NUM_THREADS=3 %run %t 2 | %FileCheck %s --check-prefix=SUBSETNT
 // As many processors from every topology source (their order may differ: flat and sysfs list
 // them by number, hwloc by core); a bad method warns and uses all of them.
 // RUN: env OMP_PLACES=threads %run %t 1 | grep -c '^place ' > %t.default
@@ -58,6 +61,8 @@ int main(void) {
 // CHECK: kernel masks match
 // ONE: places=1
 // ONE: kernel masks match
+// SUBSETPROCS: procs=1 max_threads=1
+// SUBSETNT: procs=1 max_threads=3
 // BADMETHOD: KMP_TOPOLOGY_METHOD="bogus" is invalid
 // RESET: bound in region: 3 of 3
 // RESET: restored after: 3 of 3

@@ -1,6 +1,7 @@
 // Prints the place list (one line per place: its processors) and where each member of a team
 // of argv[1] threads (default 4) runs: the place numbers in thread order, and the processors
-// the kernel lets each run on when the topology is this machine's (GLASS_CHECK_KERNEL set).
+// the kernel lets each run on when the topology is this machine's (GLASS_CHECK_KERNEL set);
+// last, the processor count and the default team size.
 #define _GNU_SOURCE
 #include <omp.h>
 #include <sched.h>
@@ -60,5 +61,6 @@ int main(int argc, char **argv) {
     n = 4;
   print_places();
   print_team(n);
+  printf("procs=%d max_threads=%d\n", omp_get_num_procs(), omp_get_max_threads());
   return 0;
 }
