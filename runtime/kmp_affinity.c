@@ -367,6 +367,20 @@ static bool explicit_places(const char *list) {
   return glass_places.count > 0;
 }
 
+// balanced: the core of each place (of its first processor), built with the place list.
+static int *place_core;
+
+static void note_place_cores(void) {
+  place_core = glass_zalloc(sizeof(int) * (size_t)(glass_places.count + 1));
+  for (int p = 0; p < glass_places.count; p++) {
+    int cpu = 0;
+    while (cpu < CPU_SETSIZE - 1 && !CPU_ISSET(cpu, &glass_places.sets[p]))
+      cpu++;
+    int i = glass_topology_index(cpu);
+    place_core[p] = i < 0 ? -1 : glass_topology.pus[i].id[GLASS_TOPO_CORE];
+  }
+}
+
 bool glass_kaff_places(void) {
   switch (glass_kaff.type) {
   case GLASS_KAFF_UNSET:
@@ -397,6 +411,8 @@ bool glass_kaff_places(void) {
                                       [GLASS_KAFF_BALANCED] = "balanced"};
   glass_places.kind = kinds[glass_kaff.type];
   sorted_places();
+  if (glass_kaff.type == GLASS_KAFF_BALANCED)
+    note_place_cores();
   return true;
 }
 
@@ -405,11 +421,10 @@ bool glass_kaff_places(void) {
 
 // balanced: the team's threads over the cores, in compact order, as evenly as they go;
 // consecutive threads share a core when there are more threads than cores; each takes the next
-// processor of its core when the places are finer than cores.
+// place of its core when the places are finer than cores.
 static int balanced_place(int tid, int T) {
-  const glass_topology_t *t = &glass_topology;
-  int C = t->nobjs[GLASS_TOPO_CORE], P = glass_places.count;
-  if (C <= 0 || P <= 0)
+  int C = glass_topology.nobjs[GLASS_TOPO_CORE], P = glass_places.count;
+  if (C <= 0 || P <= 0 || !place_core)
     return 0;
   int core, k; // the core's rank among cores, the thread's rank on it
   if (T <= C) {
@@ -420,30 +435,15 @@ static int balanced_place(int tid, int T) {
     core = tid < big ? tid / (per + 1) : extra + (tid - big) / per;
     k = tid < big ? tid % (per + 1) : (tid - big) % per;
   }
-  // The core'th distinct core in place order, then its k-th processor.
-  int seen = -1, last = -1;
-  for (int p = 0; p < P; p++) {
-    int cpu = -1;
-    for (int c = 0; c < CPU_SETSIZE && cpu < 0; c++)
-      if (CPU_ISSET(c, &glass_places.sets[p]))
-        cpu = c;
-    int i = glass_topology_index(cpu);
-    int id = i < 0 ? -1 : t->pus[i].id[GLASS_TOPO_CORE];
-    if (id != last)
-      seen++, last = id;
+  // The core'th distinct core in place order (a core's places are consecutive), then its k-th
+  // place, the last one when it has fewer.
+  for (int p = 0, seen = -1; p < P; p++) {
+    if (p == 0 || place_core[p] != place_core[p - 1])
+      seen++;
     if (seen == core) {
-      int q = p; // the places on this core are consecutive
-      while (q + 1 < P && k > 0) {
-        int c2 = -1;
-        for (int c = 0; c < CPU_SETSIZE && c2 < 0; c++)
-          if (CPU_ISSET(c, &glass_places.sets[q + 1]))
-            c2 = c;
-        int i2 = glass_topology_index(c2);
-        if (i2 < 0 || t->pus[i2].id[GLASS_TOPO_CORE] != id)
-          break;
-        q++, k--;
-      }
-      return q;
+      while (k > 0 && p + 1 < P && place_core[p + 1] == place_core[p])
+        p++, k--;
+      return p;
     }
   }
   return tid % P;
