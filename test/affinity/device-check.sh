@@ -3,9 +3,9 @@
 # place and the processors the kernel allows it (sched_getaffinity in the thread), with Glass
 # and, where it is installed, LLVM's libomp side by side, then whether they agree.
 #
-#   test/affinity/device-check.sh [GLASS_LIB_DIR] [PROGRAM]
+#   test/affinity/device-check.sh [LIBDIR] [PROGRAM]
 #
-# GLASS_LIB_DIR holds Glass's libomp.so.5 (default build/lib). PROGRAM is a build of
+# LIBDIR holds Glass's libomp.so.5 (default build/lib). PROGRAM is a build of
 # test/affinity/Inputs/device_masks.c; without it the script compiles one with clang (CC).
 # Build here and carry build/lib and the program when the device has no clang:
 #   clang-22 -fopenmp -Iinclude test/affinity/Inputs/device_masks.c -o build/lib/device-masks
