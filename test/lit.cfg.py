@@ -120,6 +120,16 @@ config.substitutions.extend([
     ("%cuda-src", cuda_src),
     ("%ptxas", os.path.join(cuda_root, "bin", "ptxas")),
 ])
+# Feature "hwloc": the runtime reads its topology through hwloc, so tests may describe a machine
+# in an hwloc XML file (HWLOC_XMLFILE) and check the places computed for it.
+try:
+    with open(os.path.join(libdir, "libomp.so.5"), "rb") as f:
+        if b"libhwloc.so" in f.read():
+            config.available_features.add("hwloc")
+except OSError:
+    pass
+config.substitutions.append(("%topologies", os.path.join(config.test_source_root, "affinity",
+                                                         "topologies")))
 
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.extend([
