@@ -218,8 +218,6 @@ void glass_ompt_finalize(void) {
     tool->finalize(&tool->tool_data);
 }
 
-void glass_finalize_tool_request(void); // init.c
-
 void glass_ompt_finalize_tool(void) {
   glass_finalize_tool_request();
 }

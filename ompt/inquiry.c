@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include "ompt-entry.h"
 #include "../runtime/task_internal.h"
+#include "../runtime/ompt_view.h"
 
 #include <sched.h>
 
@@ -192,9 +193,6 @@ int glass_ompt_get_task_memory(void **addr, size_t *size, int block) {
 // Places and processors: read from the immutable place list (built at initialization when a
 // tool is attached).
 
-int glass_places_count_safe(void);
-int glass_place_proc_ids_safe(int place, int size, int *ids);
-
 int glass_ompt_get_num_procs(void) {
   return glass_nprocs;
 }
@@ -230,8 +228,6 @@ int glass_ompt_get_proc_id(void) {
 
 // ---------------------------------------------------------------------------------------------
 // Devices belong to libomptarget: omp_get_num_devices asks it when it is loaded.
-
-int omp_get_num_devices(void); // device_api.c
 
 int glass_ompt_get_num_devices(void) {
   return omp_get_num_devices();

@@ -76,6 +76,10 @@ uint64_t glass_ompt_unique_id(void);
 // Event emitters for the core (emit.c), called only behind an OMPT_ON test.
 void glass_ompt_thread_begin(glass_thread_t *th, ompt_thread_t type);
 void glass_ompt_thread_end(glass_thread_t *th);
+void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                               int requested, int flags, void *codeptr);
+void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                             int flags, void *codeptr);
 void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
                               int team_size, int index, int flags);
 void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,

@@ -2,6 +2,8 @@
 // (§3.3), affinity display (OMP_DISPLAY_AFFINITY, OMP_AFFINITY_FORMAT, §3.3.x), and libomp's
 // kmp_*_affinity mask extensions.
 #include "affinity.h"
+#include "kmpc.h"
+#include "ompt_view.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -144,7 +146,7 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
 // ---------------------------------------------------------------------------------------------
 // Place routines.
 
-GLASS_API int omp_get_proc_bind(void) {
+GLASS_API omp_proc_bind_t omp_get_proc_bind(void) {
   return glass_self()->task->icvs.bind;
 }
 
@@ -450,6 +452,7 @@ GLASS_API size_t omp_capture_affinity(char *buffer, size_t size, const char *for
   return ompc_capture_affinity(buffer, size, format);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_get_proc_bind_(void) {
   return omp_get_proc_bind();
 }
@@ -471,6 +474,7 @@ GLASS_API int omp_get_partition_num_places_(void) {
 GLASS_API void omp_get_partition_place_nums_(int *nums) {
   omp_get_partition_place_nums(nums);
 }
+GLASS_FORTRAN_END
 
 // ---------------------------------------------------------------------------------------------
 // libomp's affinity mask extensions: masks are heap cpu_set_t objects.
@@ -547,6 +551,7 @@ static void fortran_pad(char *buffer, size_t size, const char *text) {
   memset(buffer + n, ' ', size - n);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void omp_set_affinity_format_(const char *format, size_t len) {
   char f[512];
   ompc_set_affinity_format(fortran_string(format, len, f, sizeof(f)));
@@ -576,6 +581,7 @@ GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t 
   free(big);
   return n;
 }
+GLASS_FORTRAN_END
 
 // libomp's kmpc_* spellings of the mask routines: the same functions.
 GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask)

@@ -22,6 +22,7 @@
 #include "cancel.h"
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 enum { KIND_PARALLEL = 1, KIND_LOOP = 2, KIND_SECTIONS = 3, KIND_TASKGROUP = 4 };
 
@@ -219,9 +220,11 @@ GLASS_API int kmp_get_cancellation_status(int kind) {
   return requested(glass_self(), kind);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int kmp_get_cancellation_status_(int *kind) {
   return kind ? kmp_get_cancellation_status(*kind) : 0;
 }
+GLASS_FORTRAN_END
 
 // ---------------------------------------------------------------------------------------------
 // Barriers.

@@ -9,6 +9,7 @@
 #include "../ompt/ompt-internal.h"
 #include "critical.h"
 #include "mutex.h"
+#include "kmpc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

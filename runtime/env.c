@@ -17,10 +17,14 @@
 glass_env_t glass_env;
 extern GLASS_HIDDEN int glass_nprocs;
 
-bool glass_warnings_enabled(void); // kmp_ext.c: kmp_set_warnings_off
+static bool warnings_on = true;
+
+void glass_warnings_set(bool on) {
+  warnings_on = on;
+}
 
 void glass_warn(const char *fmt, ...) {
-  if (!glass_warnings_enabled())
+  if (!warnings_on)
     return;
   char buf[512];
   va_list ap;

@@ -2,6 +2,7 @@
 // printed and execution continues; a fatal error is printed and the program stops.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
 // operations, so no list-specific work is needed.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 GLASS_API void __kmpc_flush(ident_t *loc) {
   (void)loc;

@@ -9,12 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-glass_thread_t *glass_worker_get(void); // thread.c
-void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                               int requested, int flags, void *codeptr);
-void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                             int flags, void *codeptr);
-
 // Threads of the initial contention group that are members of active teams, beyond the root.
 // Maintained only when OMP_THREAD_LIMIT is finite.
 static _Atomic int32_t cg_busy;

@@ -256,7 +256,22 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr);
 void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
                        void **argv, int32_t n);
 
-// Workers and pool (thread.c).
+// A worker's side of a region it was released into (fork.c).
+void glass_worker_run_region(glass_thread_t *th);
+
+// Threads: start-up, roots, workers and pool (thread.c).
+void glass_thread_module_init(void);
+glass_thread_t *glass_make_initial_thread(void);
+// The child of fork(): the calling thread is the only one left.
+void glass_thread_module_after_fork(glass_thread_t *survivor);
+// A root's thread_begin / implicit-task events, and its end events.
+void glass_root_begin_events(glass_thread_t *th);
+void glass_root_end_events(glass_thread_t *th);
+// A worker for a team: from the pool, or a new thread (NULL when none can be created).
+glass_thread_t *glass_worker_get(void);
+// omp_pause_resource on the host: the root's idle workers exit (0), or -1 when threads are in
+// use (inside a region or a league).
+int glass_release_workers(glass_thread_t *root);
 void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid);
 glass_thread_t *glass_pool_take(void);
 void glass_pool_shutdown(void);
@@ -327,6 +342,8 @@ void glass_tp_thread_exit(glass_thread_t *th);
 
 // Shutdown (init.c).
 void glass_fini(void);
+// ompt_finalize_tool: finalizes the tool now where that is safe, else leaves it to exit.
+void glass_finalize_tool_request(void);
 bool glass_fini_started(void); // exit() or the library's unload is under way
 
 #endif

@@ -99,8 +99,10 @@ uintptr_t glass_alloc_from_env(const char *text); // alloc.c
 void glass_env_read(void);
 // OMP_DISPLAY_ENV / omp_display_env output.
 void glass_env_display(bool verbose);
-// One warning per (variable, value) on stderr, in libomp's "OMP: Warning" style.
+// A warning on stderr, in libomp's "OMP: Warning" style, unless warnings are off.
 void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+// kmp_set_warnings_on / kmp_set_warnings_off.
+void glass_warnings_set(bool on);
 
 // nthreads-var / bind-var list elements for a nesting level below the current task.
 static inline int32_t glass_env_nthreads_at(int pos, int32_t fallback) {

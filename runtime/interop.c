@@ -3,6 +3,7 @@
 // sees omp_interop_none, for which every property is empty. A non-null object is answered as
 // "other": this runtime did not create it and cannot read it.
 #include "glass.h"
+#include "kmpc.h"
 #include <omp.h>
 
 // The required properties, indexed by -property - 1 (omp_ipr_fr_id == -1 ... targetsync == -9).
@@ -96,6 +97,7 @@ GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_i
 }
 
 // Fortran names: the object and property are passed by reference.
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_get_num_interop_properties_(const omp_interop_t *interop) {
   return omp_get_num_interop_properties(*interop);
 }
@@ -122,3 +124,4 @@ GLASS_API const char *omp_get_interop_type_desc_(const omp_interop_t *interop,
 GLASS_API const char *omp_get_interop_rc_desc_(const omp_interop_t *interop, omp_interop_rc_t *rc) {
   return omp_get_interop_rc_desc(*interop, *rc);
 }
+GLASS_FORTRAN_END

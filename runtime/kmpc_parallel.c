@@ -4,6 +4,7 @@
 #include "../ompt/ompt-internal.h"
 #include "mutex.h" // GLASS_FASTPATH
 #include "cancel.h"
+#include "kmpc.h"
 
 #include <stdarg.h>
 

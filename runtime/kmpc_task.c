@@ -3,13 +3,9 @@
 #include "task_internal.h"
 #include "task_alloc.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #define FRAME() __builtin_frame_address(0)
-
-void glass_task_count(glass_xtask_t *t);
-void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
-bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status);
-void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg);
 
 // ---------------------------------------------------------------------------------------------
 // Creation and submission.

@@ -14,6 +14,7 @@
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
 #include "mutex.h"
+#include "kmpc.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -438,6 +439,7 @@ GLASS_API int __kmpc_test_nest_lock(ident_t *loc, int32_t gtid, void **user_lock
 // ---------------------------------------------------------------------------------------------
 // Fortran (by reference; omp_lock_kind is 8 bytes, the same object).
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void omp_init_lock_(omp_lock_t *l) {
   glass_ensure_init();
   lock_init((glass_lock_t *)l, TAG_SIMPLE, 0, ompt_mutex_lock, CODEPTR());
@@ -479,3 +481,4 @@ GLASS_API void omp_unset_nest_lock_(omp_nest_lock_t *l) {
 GLASS_API int omp_test_nest_lock_(omp_nest_lock_t *l) {
   return nest_acquire(glass_self(), (glass_lock_t *)l, true, CODEPTR());
 }
+GLASS_FORTRAN_END

@@ -21,13 +21,12 @@
 #include "../ompt/ompt-internal.h"
 #include "critical.h"
 #include "mutex.h"
+#include "kmpc.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-typedef void (*reduce_fn)(void *lhs, void *rhs);
 
 enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 
@@ -59,7 +58,7 @@ static int forced_method(void) {
   return f;
 }
 
-static int choose_method(ident_t *loc, int32_t n, void *data, reduce_fn func) {
+static int choose_method(ident_t *loc, int32_t n, void *data, kmp_reduce_fn_t func) {
   if (n == 1)
     return RED_EMPTY;
   bool atomic_ok = loc && (loc->flags & GLASS_IDENT_ATOMIC_REDUCE) && !OMPT_ON(reduction);
@@ -104,7 +103,7 @@ static void flag_set(_Atomic uint32_t *w, uint32_t value) {
 }
 
 // Returns true in the master, which then holds the team's result in `data`.
-static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, reduce_fn func) {
+static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, kmp_reduce_fn_t func) {
   int32_t tid = th->tid, n = team->nthreads;
   int32_t first = tid * BRANCH + 1, last = first + BRANCH;
   if (last > n)
@@ -134,7 +133,7 @@ static inline void red_event(glass_thread_t *th, ompt_scope_endpoint_t ep, const
             &th->task->ompt_data, codeptr);
 }
 
-static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn func,
+static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, kmp_reduce_fn_t func,
                         kmp_critical_name *lck, const void *codeptr) {
   glass_team_t *team = th->team;
   int method = choose_method(loc, team->nthreads, data, func);
@@ -185,7 +184,7 @@ static GLASS_NOINLINE int32_t reduce_solo_traced(glass_thread_t *th, const void 
 }
 
 GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars, size_t size,
-                                       void *data, reduce_fn func, kmp_critical_name *lck) {
+                                       void *data, kmp_reduce_fn_t func, kmp_critical_name *lck) {
   (void)gtid, (void)nvars, (void)size;
   glass_thread_t *th = glass_self();
   // A team of one: nothing to decide, nothing to record for the end call; a tool gets its
@@ -218,7 +217,7 @@ static inline bool reduce_alone(glass_thread_t *th) {
 }
 
 static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, void *data,
-                                              reduce_fn func, kmp_critical_name *lck,
+                                              kmp_reduce_fn_t func, kmp_critical_name *lck,
                                               void *codeptr) {
   int r = reduce_begin(th, loc, data, func, lck, codeptr);
   if (r == 0)
@@ -227,7 +226,7 @@ static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, 
 }
 
 GLASS_API int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,
-                                reduce_fn func, kmp_critical_name *lck) {
+                                kmp_reduce_fn_t func, kmp_critical_name *lck) {
   (void)gtid, (void)nvars, (void)size;
   glass_thread_t *th = glass_self();
   if (reduce_alone(th)) {

@@ -2,6 +2,7 @@
 // would like to run near. Glass accepts it as the spec allows, as a hint it does not act on:
 // a task runs where the work-stealing scheduler puts it.
 #include "glass.h"
+#include "kmpc.h"
 
 typedef struct kmp_task kmp_task_t;
 

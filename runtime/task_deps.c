@@ -11,16 +11,17 @@
 // with the tasks that release them and carry a small lock for their successor lists.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 // kmp_depend_info (24 bytes) and its flag bits.
-typedef struct {
+struct kmp_depend_info {
   intptr_t base_addr;
   size_t len;
   uint8_t flags;
-} kmp_depend_info_t;
+};
 
 enum {
   DEP_IN = 0x1,
@@ -464,10 +465,6 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
 // Entry points.
 
 #define FRAME() __builtin_frame_address(0)
-
-void glass_task_count(glass_xtask_t *t);
-void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
-                             void *codeptr);
 
 // Waits, running tasks, until the dependences in the lists are satisfied (undeferred tasks
 // and taskwait depend). Nothing is recorded: the waiting task completes before its creator

@@ -5,10 +5,9 @@
 // §1.2.5, undeferred task), so the fulfill may come later, even from the creator itself.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE };
-
-void glass_task_count(glass_xtask_t *t);
 
 GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
   (void)loc, (void)gtid;

@@ -133,10 +133,23 @@ void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int o
 bool glass_task_run_one(glass_thread_t *th, bool constrained);
 // Called with the team's pending count at 0 when the last deferred task completes.
 void glass_task_team_idle(glass_team_t *team);
+// Counts a deferred task in its parent's children, its taskgroup and the team's pending work.
+void glass_task_count(glass_xtask_t *t);
+// Runs t at once on this thread (undeferred, included, or no room to defer it).
+void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
+// glass_task_run_one whose task_schedule event reports the prior task with `status`
+// (taskyield's ompt_task_yield).
+bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status);
+// The task_create event of t (behind OMPT_ON(task_create)); extra: ompt_task_flag_t bits.
+void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
+                             void *codeptr);
 
 // Dependences (task_deps.c).
 void glass_deps_free_hash(struct glass_dephash *h);
 void glass_deps_release(glass_thread_t *th, glass_xtask_t *t);
+
+// Task reductions (task_reduction.c): a taskgroup's reductions are combined at its end.
+void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg);
 
 // Detach (task_detach.c): called when the body of a detachable task returned. True when the
 // task must complete now.

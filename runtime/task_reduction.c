@@ -14,6 +14,7 @@
 // to get there folds every private copy into its own item, which the ordinary reduction that
 // follows then combines with the other members'.
 #include "task_internal.h"
+#include "kmpc.h"
 
 #include <stdlib.h>
 #include <string.h>

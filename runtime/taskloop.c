@@ -4,14 +4,11 @@
 // the last chunk for lastprivate), inside an implicit taskgroup unless nogroup.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <string.h>
 
 typedef void (*kmp_task_dup_t)(kmp_task_t *dst, kmp_task_t *src, int32_t lastpriv);
-
-void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
-void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
-                             void *codeptr);
 
 enum { SCHED_NONE = 0, SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2 };
 

@@ -11,14 +11,10 @@
 #include "affinity.h"
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <limits.h>
 #include <stdarg.h>
-
-void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                               int requested, int flags, void *codeptr);
-void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                             int flags, void *codeptr);
 
 // Each team has a thread of its own (teams may wait for each other), so a league is capped
 // where thread creation would take seconds or fail: more teams than this are not served.

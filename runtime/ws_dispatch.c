@@ -8,6 +8,7 @@
 #include "ws_impl.h"
 #include "cancel.h"
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 

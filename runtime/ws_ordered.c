@@ -7,6 +7,7 @@
 #include "ws_impl.h"
 #include "cancel.h"
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
 #include <stdlib.h>
 
@@ -93,9 +94,9 @@ GLASS_API GLASS_FASTPATH void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
 // ---------------------------------------------------------------------------------------------
 // Doacross.
 
-typedef struct kmp_dim {
+struct kmp_dim {
   int64_t lo, up, st;
-} kmp_dim_t;
+};
 
 GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
                                     const kmp_dim_t *dims) {

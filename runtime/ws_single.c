@@ -6,6 +6,7 @@
 #include "ws_impl.h"
 
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
 // The events of a single, tail-called by __kmpc_single (which has no frame of its own): the
 // return address is the user's call site. Returns won, for the tail call.

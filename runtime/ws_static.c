@@ -4,6 +4,7 @@
 // bits, then mapped back to the IV type as lb + index * incr.
 #include "ws_impl.h"
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
 #define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 

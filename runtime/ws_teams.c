@@ -2,6 +2,7 @@
 // and the combined `distribute parallel for` with a dispatched schedule,
 // __kmpc_dist_dispatch_init_*: the league's balanced split, then the team's loop.
 #include "ws_impl.h"
+#include "kmpc.h"
 
 // The innermost team root between the thread's team and its level-0 team: distribute binds to
 // the teams region, and a parallel region nested in a team still belongs to that team.
