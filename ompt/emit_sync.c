@@ -45,9 +45,3 @@ void glass_ompt_cancel(glass_thread_t *th, int flags, const void *codeptr) {
   if (OMPT_ON(cancel))
     OMPT_CALL(cancel, &th->task->ompt_data, flags, codeptr);
 }
-
-void glass_ompt_reduction(glass_thread_t *th, ompt_scope_endpoint_t ep, const void *codeptr) {
-  if (OMPT_ON(reduction))
-    OMPT_CALL(reduction, ompt_sync_region_reduction, ep, glass_team_parallel_data(th->team),
-              &th->task->ompt_data, codeptr);
-}

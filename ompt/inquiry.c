@@ -4,7 +4,6 @@
 // the thread's pointers change.
 #define _GNU_SOURCE
 #include "ompt-entry.h"
-#include "../runtime/task_internal.h"
 #include "../runtime/ompt_view.h"
 
 #include <sched.h>
@@ -160,33 +159,15 @@ int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
   return 2;
 }
 
-// An explicit task owns two blocks: its kmp_task_t with the compiler's privates (firstprivate
-// copies), and its shareds block. Implicit tasks own none (their data is on the thread's stack).
-// The return value says whether a block numbered block + 1 exists.
+// The blocks of the current task (task_ompt.c); the return value says whether a block numbered
+// block + 1 exists.
 int glass_ompt_get_task_memory(void **addr, size_t *size, int block) {
   glass_thread_t *th = glass_self_peek();
-  glass_task_t *task = th ? th->task : NULL;
   if (addr)
     *addr = NULL;
   if (size)
     *size = 0;
-  if (!task || task->kind != GLASS_TASK_EXPLICIT || block < 0)
-    return 0;
-  glass_xtask_t *t = xtask_from_base(task);
-  if (block == 0) {
-    if (addr)
-      *addr = &t->hdr;
-    if (size)
-      *size = t->task_size;
-    return t->shareds_size > 0;
-  }
-  if (block == 1 && t->shareds_size > 0) {
-    if (addr)
-      *addr = t->hdr.shareds;
-    if (size)
-      *size = t->shareds_size;
-  }
-  return 0;
+  return glass_task_memory(th ? th->task : NULL, block, addr, size);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,9 +14,5 @@ void glass_ompt_mutex_released(ompt_mutex_t kind, const void *wait_id, const voi
 void glass_ompt_nest_lock(ompt_scope_endpoint_t ep, const void *wait_id, const void *codeptr);
 void glass_ompt_flush(glass_thread_t *th, const void *codeptr);
 void glass_ompt_cancel(glass_thread_t *th, int flags, const void *codeptr);
-void glass_ompt_reduction(glass_thread_t *th, ompt_scope_endpoint_t ep, const void *codeptr);
-// barrier.c: __kmpc_barrier's tail call for a team of one with no task pending, which a tool
-// watches: only the events.
-void glass_barrier_solo_entry(ident_t *loc);
 
 #endif

@@ -3,7 +3,6 @@
 // run its initializer with a lookup for the callbacks the tool registered here, so that one
 // tool sees host and target events in one stream. Its finalizer runs before the tool's.
 #include "ompt-entry.h"
-#include "../runtime/kmpc.h"
 
 #include <string.h>
 

@@ -174,10 +174,7 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
 // The OMPT half of an implicit task's initialization: only a tool ever reads these fields.
 static void itask_init_ompt(glass_task_t *task) {
   task->ompt_data.value = 0;
-  task->ompt_frame.exit_frame.ptr = NULL;
-  task->ompt_frame.enter_frame.ptr = NULL;
-  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(task);
   // An implicit task runs at once, in its generating region: undeferred (as libomp reports it
   // through ompt_get_task_info; the implicit_task callback's flags stay ompt_task_implicit).
   task->ompt_flags = ompt_task_implicit | ompt_task_undeferred;
@@ -242,9 +239,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   OMPT_STATE(th, ompt_state_work_parallel);
   glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
                          glass_exit_frame_slot(task));
-#if GLASS_OMPT
-  task->ompt_frame.exit_frame.ptr = NULL;
-#endif
+  OMPT_EXIT_FRAME(task, NULL);
   if (unlikely(task->tk.deps != NULL))
     glass_task_itask_end(task);
 
@@ -467,16 +462,11 @@ void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, voi
   // parallel_begin reports the enter frame the entry point set: its own frame, as for an active
   // region (the caller's frame pointer is unknown when the caller omits it).
   glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
-  (void)team, (void)frame, (void)parent_task;
-#if GLASS_OMPT
   // Then the program calls the outlined function itself: the boundary between the two tasks is
   // the entry point's frame (runtime), for the parent's enter_frame and the child's exit_frame
   // alike; the outlined function's frame takes its place on the stack.
-  parent_task->ompt_frame.enter_frame.ptr = frame;
-  parent_task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
-  team->itasks[0].ompt_frame.exit_frame.ptr = frame;
-  team->itasks[0].ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-#endif
+  OMPT_ENTER_FRAME_FLAGS(parent_task, frame);
+  OMPT_EXIT_FRAME_FLAGS(&team->itasks[0], frame);
 }
 
 void glass_serialized_end(glass_thread_t *th, void *codeptr) {
@@ -486,12 +476,7 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr) {
   }
   glass_task_t *parent_task = th->team->parent_task;
   serial_end(th, codeptr);
-#if GLASS_OMPT
-  parent_task->ompt_frame.enter_frame.ptr = NULL;
-  parent_task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
-#else
-  (void)parent_task;
-#endif
+  OMPT_ENTER_FRAME_FLAGS(parent_task, NULL);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -304,6 +304,9 @@ void glass_barrier_wait_release(glass_thread_t *th);
 void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
                                const glass_waiter_t *w);
 void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w);
+// __kmpc_barrier's tail call for a team of one with no task pending, which a tool watches: only
+// the events.
+void glass_barrier_solo_entry(ident_t *loc);
 
 // Invoke an outlined region: fn(&gtid, &tid, argv[0..argc)). exit_frame, when not NULL,
 // receives the frame address of the runtime frame that calls user code.

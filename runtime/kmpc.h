@@ -47,9 +47,6 @@ typedef void *(*kmp_tp_ctor_vec_t)(void *, size_t);
 typedef void *(*kmp_tp_cctor_vec_t)(void *, void *, size_t);
 typedef void (*kmp_tp_dtor_vec_t)(void *, size_t);
 
-// The OMPT interface libomptarget connects to (ompt/target.c).
-void ompt_libomp_connect(ompt_start_tool_result_t *result);
-
 // ---------------------------------------------------------------------------------------------
 // Loops: one set per induction-variable type (4, 4u, 8, 8u).
 

@@ -190,8 +190,6 @@ static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *
   OMPT_ENTER_FRAME(task, NULL);
 }
 
-#define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
-
 // Slow-path entry, tail-called by the fast path below (which has no frame of its own): its
 // return address is the user's call site, and its frame is where __kmpc_barrier's would be.
 static GLASS_NOINLINE void barrier_entry(ident_t *loc) {
@@ -208,8 +206,8 @@ GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
     if (likely(team->nthreads == 1) &&
         likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
 #if GLASS_OMPT
-      if (OMPT_ANY(BARRIER_EVENTS)) {
-        glass_barrier_solo_entry(loc); // barrier.c
+      if (OMPT_ANY(OMPT_SYNC_EVENTS)) {
+        glass_barrier_solo_entry(loc);
         return;
       }
 #endif

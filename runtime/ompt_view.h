@@ -14,4 +14,8 @@ int glass_places_count_safe(void);
 // The processors of `place` into ids[0..size); the count of them (all, even beyond size).
 int glass_place_proc_ids_safe(int place, int size, int *ids);
 
+// Tasks (task_ompt.c): ompt_get_task_memory's block `block` of `task` into *addr and *size
+// (untouched when there is none); whether a block numbered block + 1 exists.
+int glass_task_memory(glass_task_t *task, int block, void **addr, size_t *size);
+
 #endif

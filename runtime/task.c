@@ -414,9 +414,7 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
 #endif
   for (;;) {
     t->state = XT_RUNNING;
-#if GLASS_OMPT
-    t->base.ompt_frame.exit_frame.ptr = __builtin_frame_address(0);
-#endif
+    OMPT_EXIT_FRAME(&t->base, __builtin_frame_address(0));
     t->hdr.routine(th->gtid, &t->hdr);
     if (likely(t->state == XT_RUNNING))
       break;

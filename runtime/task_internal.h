@@ -159,13 +159,11 @@ static inline bool glass_task_is_explicit(const glass_task_t *t) {
   return t->kind == GLASS_TASK_EXPLICIT;
 }
 
-// taskgroup (kmpc_task.c). glass_taskgroup_end waits for the group's tasks between the
+// taskgroup (taskgroup.c). glass_taskgroup_end waits for the group's tasks between the
 // sync_region_wait events; the caller brackets begin and end with the taskgroup's sync_region
-// events (glass_task_sync_events with wait false).
+// events (OMPT_SYNC_REGION).
 glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
 void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
-void glass_task_sync_events(glass_thread_t *th, ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
-                            bool wait, void *codeptr);
 
 // The prior-task status of a task's last task_schedule: cancelled if it left its region at a
 // taskgroup cancel or cancellation point (cancel.c).

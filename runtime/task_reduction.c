@@ -14,6 +14,7 @@
 // to get there folds every private copy into its own item, which the ordinary reduction that
 // follows then combines with the other members'.
 #include "task_internal.h"
+#include "../ompt/ompt-internal.h"
 #include "kmpc.h"
 
 #include <stdlib.h>
@@ -346,11 +347,7 @@ static glass_taskred_t *modifier_join(glass_thread_t *th, glass_taskred_t *mine)
 // The implicit taskgroup of a reduction with the task modifier: its sync_region events, as for a
 // taskgroup construct (its wait events come from glass_taskgroup_end), as libomp.
 static void modifier_taskgroup_event(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr) {
-#if GLASS_OMPT
-  glass_task_sync_events(th, ompt_sync_region_taskgroup, ep, false, codeptr);
-#else
-  (void)th, (void)ep, (void)codeptr;
-#endif
+  OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ep, th->task, codeptr);
 }
 
 static void *modifier_init(glass_thread_t *th, glass_taskred_t *mine, const void *data, bool is_new,

@@ -57,9 +57,7 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     tc = (int64_t)upper > (int64_t)lower ? 0 : (lower - upper) / (uint64_t)(-st) + 1;
 
   if (!nogroup) {
-#if GLASS_OMPT
-    glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_begin, false, codeptr);
-#endif
+    OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ompt_scope_begin, th->task, codeptr);
     glass_taskgroup_begin(th);
   }
 #if GLASS_OMPT
@@ -115,9 +113,7 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
 #endif
   if (!nogroup) {
     glass_taskgroup_end(th, codeptr);
-#if GLASS_OMPT
-    glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_end, false, codeptr);
-#endif
+    OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ompt_scope_end, th->task, codeptr);
   }
 }
 

@@ -157,10 +157,7 @@ static void root_init(team_root_t *r, glass_thread_t *th, const league_t *lg, in
   task->tk = (glass_tasking_task_t){0};
   team->child_icvs = task->icvs;
   task->ompt_data.value = 0;
-  task->ompt_frame.exit_frame.ptr = NULL;
-  task->ompt_frame.enter_frame.ptr = NULL;
-  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(task);
   task->ompt_flags = ompt_task_initial;
 }
 
@@ -204,9 +201,7 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   OMPT_STATE(th, ompt_state_work_serial);
   int32_t zero = 0;
   glass_invoke_microtask(lg->fn, &th->gtid, &zero, lg->argc, lg->argv, glass_exit_frame_slot(task));
-#if GLASS_OMPT
-  task->ompt_frame.exit_frame.ptr = NULL;
-#endif
+  OMPT_EXIT_FRAME(task, NULL);
   // The team's tasks complete before its initial task does.
   if (unlikely(task->tk.deps != NULL))
     glass_task_itask_end(task);

@@ -161,8 +161,7 @@ static void root_setup(glass_thread_t *th) {
   task->icvs = glass_env.initial;
 #if GLASS_OMPT
   task->ompt_flags = ompt_task_initial;
-  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(task);
   team->ompt_requested = 1;
   team->ompt_flags = ompt_parallel_team;
 #endif

@@ -10,7 +10,6 @@
 #include "mutex.h" // GLASS_FASTPATH
 #include "kmpc.h"
 
-#define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
 extern GLASS_HIDDEN int glass_disp_num_buffers; // kmp_ext.c
 

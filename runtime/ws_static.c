@@ -6,7 +6,6 @@
 #include "mutex.h" // GLASS_FASTPATH
 #include "kmpc.h"
 
-#define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
 // The compiler's bounds and results, widened to 64 bits (signed IVs sign-extended).
 typedef struct {
@@ -136,9 +135,6 @@ static int work_type(ident_t *loc, int32_t sched) {
   return ompt_work_loop_static;
 }
 
-#define SOLO_PD(th) glass_team_parallel_data((th)->team)
-#define SOLO_TD(th) (&(th)->task->ompt_data)
-
 // Begin events: work, then one dispatch per chunk this thread will run. A static schedule
 // never calls back into the runtime between chunks, so all of them are announced here, straight
 // to the tool (the team's and task's data reloaded for each call rather than held across).
@@ -169,14 +165,14 @@ static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
   if (!s->step) {
     ompt_dispatch_chunk_t chunk = {at(b, s->first), s->last - s->first + 1};
-    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), kind, (ompt_data_t){.ptr = &chunk});
     return;
   }
   uint64_t step = s->step, size = s->chunk;
   for (uint64_t first = s->first;; first += step) {
     uint64_t left = trip - first;
     ompt_dispatch_chunk_t chunk = {at(b, first), left < size ? left : size};
-    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), kind, (ompt_data_t){.ptr = &chunk});
     if (left <= step)
       break;
   }
@@ -196,7 +192,7 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
   share_t s;
   static_share(sched, trip, (uint64_t)nth, (uint64_t)tid, b->chunk, &s);
   apply_share(b, trip, &s);
-  if (OMPT_ANY(WS_EVENTS))
+  if (OMPT_ANY(OMPT_WS_EVENTS))
     static_events(th, loc, sched, b, trip, &s, codeptr);
 }
 
@@ -207,7 +203,7 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
 static GLASS_NOINLINE void static_solo_sections(glass_thread_t *th, uint64_t n, void *codeptr) {
   ompt_data_t instance = {.ptr = codeptr};
   for (uint64_t i = 0; i < n; i++)
-    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), ompt_dispatch_section, instance);
+    OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), ompt_dispatch_section, instance);
 }
 
 static inline __attribute__((always_inline)) void static_solo_events(glass_thread_t *th,
@@ -222,7 +218,7 @@ static inline __attribute__((always_inline)) void static_solo_events(glass_threa
   // registers saved around the first.
   ompt_dispatch_chunk_t chunk = {lb, trip};
   if (OMPT_ON(work))
-    OMPT_CALL(work, (ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip, codeptr);
+    OMPT_CALL(work, (ompt_work_t)type, ompt_scope_begin, OMPT_PD(th), OMPT_TD(th), trip, codeptr);
   if (!OMPT_ON(dispatch) || chunk.iterations == 0)
     return;
   if (type == ompt_work_sections) {
@@ -232,7 +228,7 @@ static inline __attribute__((always_inline)) void static_solo_events(glass_threa
   ompt_data_t instance = {.ptr = &chunk};
   ompt_dispatch_t kind =
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
-  OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, instance);
+  OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), kind, instance);
 }
 
 static inline bool static_chunked(int32_t sched) {
