@@ -70,9 +70,13 @@ GLASS_API size_t kmp_get_stacksize_s(void) {
 }
 
 // libomp's library modes map onto the wait policy: serial runs teams of one, turnaround spins,
-// throughput spins for the block time and then sleeps.
+// throughput spins for the block time and then sleeps. Leaving turnaround gives back the block
+// time it replaced (unless kmp_set_blocktime changed it since); a block time that was infinite
+// before (OMP_WAIT_POLICY=active) becomes libomp's default, as libomp does for throughput.
 enum { LIB_SERIAL = 1, LIB_TURNAROUND = 2, LIB_THROUGHPUT = 3 };
+enum { DEFAULT_BLOCKTIME_NS = 200000000 };
 static int library_mode = LIB_THROUGHPUT;
+static uint64_t blocktime_before_turnaround = UINT64_MAX; // UINT64_MAX: none saved
 
 GLASS_API void kmp_set_library(int mode) {
   glass_thread_t *th = glass_self();
@@ -81,9 +85,15 @@ GLASS_API void kmp_set_library(int mode) {
     th->task->icvs.nthreads = 1;
     break;
   case LIB_TURNAROUND:
+    if (library_mode != LIB_TURNAROUND)
+      blocktime_before_turnaround = glass_blocktime_ns;
     glass_blocktime_ns = UINT64_MAX;
     break;
   case LIB_THROUGHPUT:
+    if (glass_blocktime_ns == UINT64_MAX)
+      glass_blocktime_ns = blocktime_before_turnaround != UINT64_MAX ? blocktime_before_turnaround
+                                                                     : DEFAULT_BLOCKTIME_NS;
+    blocktime_before_turnaround = UINT64_MAX;
     break;
   default:
     glass_warn("kmp_set_library(%d): unknown library mode; ignored", mode);
