@@ -57,6 +57,14 @@ typedef struct glass_icvs {
 
 // Settings with global scope, fixed after initialization except where an API routine
 // changes them.
+// KMP_FORCE_REDUCTION's methods (reduce.c uses them where they apply).
+enum {
+  GLASS_FORCE_REDUCTION_NONE,
+  GLASS_FORCE_REDUCTION_CRITICAL,
+  GLASS_FORCE_REDUCTION_ATOMIC,
+  GLASS_FORCE_REDUCTION_TREE,
+};
+
 typedef struct glass_env {
   // OMP_NUM_THREADS and OMP_PROC_BIND lists, as long as the values are (heap, never freed).
   int32_t *nthreads_list;
@@ -86,6 +94,7 @@ typedef struct glass_env {
   const char *affinity_format;
   const char *places;    // raw OMP_PLACES or NULL
   int8_t teams_bind;     // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
+  int8_t force_reduction; // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
   const char *allocator; // raw OMP_ALLOCATOR or NULL
   glass_icvs_t initial;  // ICVs of the initial task
 } glass_env_t;

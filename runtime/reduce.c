@@ -26,7 +26,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 
@@ -39,23 +38,18 @@ enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 // ---------------------------------------------------------------------------------------------
 // Method.
 
+// KMP_FORCE_REDUCTION (env.c) as a method here; 0 when unset.
 static int forced_method(void) {
-  static _Atomic int forced = -1; // read once; a race only reads the environment twice
-  int f = atomic_load_explicit(&forced, memory_order_relaxed);
-  if (likely(f >= 0))
-    return f;
-  const char *v = getenv("KMP_FORCE_REDUCTION");
-  f = 0;
-  if (v && !strcasecmp(v, "critical"))
-    f = RED_CRITICAL;
-  else if (v && !strcasecmp(v, "atomic"))
-    f = RED_ATOMIC;
-  else if (v && !strcasecmp(v, "tree"))
-    f = RED_TREE;
-  else if (v && *v)
-    glass_warn("KMP_FORCE_REDUCTION=\"%s\" is invalid (critical, atomic or tree); ignored", v);
-  atomic_store_explicit(&forced, f, memory_order_relaxed);
-  return f;
+  switch (glass_env.force_reduction) {
+  case GLASS_FORCE_REDUCTION_CRITICAL:
+    return RED_CRITICAL;
+  case GLASS_FORCE_REDUCTION_ATOMIC:
+    return RED_ATOMIC;
+  case GLASS_FORCE_REDUCTION_TREE:
+    return RED_TREE;
+  default:
+    return 0;
+  }
 }
 
 static int choose_method(ident_t *loc, int32_t n, void *data, kmp_reduce_fn_t func) {
