@@ -24,7 +24,6 @@ static bool vlog_close;
 // name: taking the address of the exported one would give the interposing tool's.
 static ompt_start_tool_result_t *default_start_tool(unsigned int omp_version,
                                                     const char *runtime_version) {
-  (void)omp_version, (void)runtime_version;
   return NULL;
 }
 extern __typeof__(default_start_tool) ompt_start_tool

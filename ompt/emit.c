@@ -32,13 +32,11 @@ void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glas
 
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                                int requested, int flags, void *codeptr) {
-  (void)th;
   OMPT_CALL(parallel_begin, &parent_task->ompt_data, &parent_task->ompt_frame,
             glass_team_parallel_data(team), (unsigned)requested, flags, codeptr);
 }
 
 void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                              int flags, void *codeptr) {
-  (void)th;
   OMPT_CALL(parallel_end, glass_team_parallel_data(team), &parent_task->ompt_data, flags, codeptr);
 }

@@ -281,7 +281,6 @@ GLASS_API void *omp_realloc(void *ptr, size_t size, handle_t allocator, handle_t
 }
 
 GLASS_API void omp_free(void *ptr, handle_t allocator) {
-  (void)allocator;
   free_block(ptr);
 }
 
@@ -393,28 +392,23 @@ GLASS_API handle_t omp_get_default_allocator(void) {
 // Compiler entry points.
 
 GLASS_API void *__kmpc_alloc(int32_t gtid, size_t size, handle_t allocator) {
-  (void)gtid;
   return alloc_with(allocator, 0, size);
 }
 
 GLASS_API void *__kmpc_aligned_alloc(int32_t gtid, size_t align, size_t size, handle_t allocator) {
-  (void)gtid;
   return power_of_two(align) ? alloc_with(allocator, align, size) : NULL;
 }
 
 GLASS_API void *__kmpc_calloc(int32_t gtid, size_t nmemb, size_t size, handle_t allocator) {
-  (void)gtid;
   return omp_calloc(nmemb, size, allocator);
 }
 
 GLASS_API void *__kmpc_realloc(int32_t gtid, void *ptr, size_t size, handle_t allocator,
                                handle_t free_allocator) {
-  (void)gtid;
   return omp_realloc(ptr, size, allocator, free_allocator);
 }
 
 GLASS_API void __kmpc_free(int32_t gtid, void *ptr, handle_t allocator) {
-  (void)gtid, (void)allocator;
   free_block(ptr);
 }
 
@@ -425,17 +419,14 @@ GLASS_API handle_t __kmpc_init_allocator(int32_t gtid, handle_t memspace, int nt
 }
 
 GLASS_API void __kmpc_destroy_allocator(int32_t gtid, handle_t allocator) {
-  (void)gtid;
   omp_destroy_allocator(allocator);
 }
 
 GLASS_API void __kmpc_set_default_allocator(int32_t gtid, handle_t allocator) {
-  (void)gtid;
   omp_set_default_allocator(allocator);
 }
 
 GLASS_API handle_t __kmpc_get_default_allocator(int32_t gtid) {
-  (void)gtid;
   return omp_get_default_allocator();
 }
 

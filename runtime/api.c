@@ -187,7 +187,7 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   OMPT_ENTER_FRAME(task, NULL);
   return r;
 #else
-  (void)th, (void)command, (void)modifier, (void)arg;
+  (void)th;
   return -2;
 #endif
 }

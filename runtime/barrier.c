@@ -187,7 +187,6 @@ static inline void barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, vo
   int32_t prior = th->ompt_state;
   OMPT_WAIT_STATE(th, wait_state[kind], team);
 #else
-  (void)kind, (void)codeptr;
 #endif
   barrier_wait(th, team);
 #if GLASS_OMPT

@@ -40,7 +40,6 @@ void glass_error_action(ident_t *loc, int severity, const char *message, void *c
   if (OMPT_ON(error))
     OMPT_CALL(error, severity == 1 ? ompt_warning : ompt_fatal, text, strlen(text), codeptr);
 #else
-  (void)codeptr;
 #endif
   fprintf(stderr, "OMP: %s: %s%s\n", severity == 1 ? "Warning" : "Error", where, text);
   if (severity != 1) {

@@ -7,7 +7,6 @@
 #include "kmpc.h"
 
 GLASS_API void __kmpc_flush(ident_t *loc) {
-  (void)loc;
   atomic_thread_fence(memory_order_seq_cst);
 #if GLASS_OMPT
   if (OMPT_ON(flush))

@@ -217,7 +217,6 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
                 ompt_task_implicit);
   }
 #else
-  (void)th, (void)team, (void)task, (void)ep, (void)codeptr;
 #endif
 }
 
@@ -408,7 +407,6 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   }
   if (unlikely(glass_env.display_affinity))
     glass_affinity_show(th);
-  (void)requested, (void)ompt_invoker;
   return team;
 }
 
@@ -452,7 +450,6 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
     th->task = team->parent_task;
     th->team = team->parent;
   }
-  (void)codeptr;
   team->next_free = th->serial_free;
   th->serial_free = team;
 }
@@ -507,9 +504,8 @@ static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int
 static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
                       void **argv, int32_t n, int32_t requested, bool league);
 
-void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
-                kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true) {
-  (void)frame;
+void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                void **argv, int32_t nthreads_req, bool if_true) {
   glass_team_t *parent = th->team;
   glass_task_t *parent_task = th->task;
   th->pushed_nthreads = 0;

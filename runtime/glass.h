@@ -247,8 +247,8 @@ static inline glass_thread_t *glass_thread_at(int32_t gtid) {
 }
 
 // Fork/join (fork.c).
-void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
-                kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true);
+void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                void **argv, int32_t nthreads_req, bool if_true);
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame);
 void glass_serialized_end(glass_thread_t *th, void *codeptr);
 // A league of exactly n members (ws_teams.c's teams construct): parallel events say league, and
@@ -319,7 +319,6 @@ static inline void **glass_exit_frame_slot(glass_task_t *task) {
 #if GLASS_OMPT
   return &task->ompt_frame.exit_frame.ptr;
 #else
-  (void)task;
   return NULL;
 #endif
 }

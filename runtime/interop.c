@@ -40,7 +40,6 @@ static void set_rc(int *ret_code, int rc) {
 }
 
 GLASS_API int omp_get_num_interop_properties(const omp_interop_t interop) {
-  (void)interop;
   return 0; // no implementation-defined properties beyond the required ones
 }
 
@@ -63,18 +62,15 @@ GLASS_API const char *omp_get_interop_str(const omp_interop_t interop, omp_inter
 }
 
 GLASS_API const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t p) {
-  (void)interop;
   return prop_valid(p) ? props[-(int)p - 1].name : NULL;
 }
 
 GLASS_API const char *omp_get_interop_type_desc(const omp_interop_t interop,
                                                 omp_interop_property_t p) {
-  (void)interop;
   return prop_valid(p) ? props[-(int)p - 1].type : NULL;
 }
 
 GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t rc) {
-  (void)interop;
   switch (rc) {
   case omp_irc_no_value:
     return "the property has no value";

@@ -36,7 +36,6 @@ GLASS_API int32_t __kmpc_barrier_master_nowait(ident_t *loc, int32_t gtid) {
 
 // The num_threads clause applies to one region only: nothing to pop.
 GLASS_API void __kmpc_pop_num_threads(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,12 +63,10 @@ GLASS_API int32_t __kmpc_omp_task_parts(ident_t *loc, int32_t gtid, void *task) 
 // no such records, so both inquiries answer NULL, libomp's answer for a task with no
 // dependence node.
 GLASS_API void *__kmpc_task_get_depnode(void *task) {
-  (void)task;
   return NULL;
 }
 
 GLASS_API void *__kmpc_task_get_successors(void *task) {
-  (void)task;
   return NULL;
 }
 

@@ -11,14 +11,12 @@
 // Creation and submission.
 
 int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task) {
-  (void)gtid, (void)task;
   return 0;
 }
 
 GLASS_API kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags,
                                             size_t sizeof_task, size_t sizeof_shareds,
                                             kmp_routine_t entry) {
-  (void)loc, (void)gtid;
   if (unlikely(!entry))
     entry = glass_task_empty_entry;
   glass_thread_t *th = glass_self();
@@ -32,14 +30,12 @@ GLASS_API kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t 
 GLASS_API kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid, int32_t flags,
                                                    size_t sizeof_task, size_t sizeof_shareds,
                                                    kmp_routine_t entry, int64_t device_id) {
-  (void)loc, (void)gtid, (void)device_id;
   if (unlikely(!entry))
     entry = glass_task_empty_entry;
   return &glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
 }
 
 GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_xtask_t *t = xtask_of(kt);
   if (unlikely(t->state == XT_RUNNING)) {
@@ -51,7 +47,7 @@ GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
   OMPT_ENTER_FRAME(cur, FRAME());
   if (OMPT_ON(task_create))
     glass_task_create_event(th, t, 0, 0, GLASS_CODEPTR());
-  glass_task_submit(th, t, false);
+  glass_task_submit(th, t);
   OMPT_ENTER_FRAME(cur, NULL);
   return 0;
 }
@@ -60,7 +56,6 @@ GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
 // Undeferred tasks (if(0)): the compiler calls the entry itself between these two.
 
 GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_xtask_t *t = xtask_of(kt);
   glass_task_t *parent = th->task;
@@ -83,7 +78,6 @@ GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t 
 }
 
 GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_xtask_t *t = xtask_of(kt);
   // An untied undeferred task that re-enqueued itself resumes here, on this thread.
@@ -122,7 +116,6 @@ static GLASS_NOINLINE void taskwait_slow(glass_thread_t *th, void *codeptr, void
 }
 
 GLASS_API int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   if (likely(atomic_load_explicit(&th->task->tk.children, memory_order_acquire) == 0) &&
       !OMPT_ANY(OMPT_SYNC_EVENTS))
@@ -132,7 +125,6 @@ GLASS_API int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid) {
 }
 
 GLASS_API int32_t __kmpc_omp_taskyield(ident_t *loc, int32_t gtid, int end_part) {
-  (void)loc, (void)gtid, (void)end_part;
   glass_thread_t *th = glass_self();
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, FRAME());
@@ -145,7 +137,6 @@ GLASS_API int32_t __kmpc_omp_taskyield(ident_t *loc, int32_t gtid, int end_part)
 // taskgroup.
 
 GLASS_API void __kmpc_taskgroup(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, FRAME());
@@ -156,7 +147,6 @@ GLASS_API void __kmpc_taskgroup(ident_t *loc, int32_t gtid) {
 }
 
 GLASS_API void __kmpc_end_taskgroup(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *task = th->task;
   void *codeptr = GLASS_CODEPTR();
@@ -174,6 +164,5 @@ GLASS_API int omp_in_final(void) {
 }
 
 GLASS_API int32_t __kmpc_omp_has_task_team(int32_t gtid) {
-  (void)gtid;
   return glass_self()->team->nthreads > 1;
 }

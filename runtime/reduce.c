@@ -179,7 +179,6 @@ static GLASS_NOINLINE int32_t reduce_solo_traced(glass_thread_t *th, const void 
 
 GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars, size_t size,
                                        void *data, kmp_reduce_fn_t func, kmp_critical_name *lck) {
-  (void)gtid, (void)nvars, (void)size;
   glass_thread_t *th = glass_self();
   // A team of one: nothing to decide, nothing to record for the end call; a tool gets its
   // begin event from a short path of its own.
@@ -193,7 +192,6 @@ GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars
 }
 
 GLASS_API void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
-  (void)loc, (void)gtid, (void)lck;
   glass_thread_t *th = glass_self();
   if (likely(th->sync.red_method == RED_EMPTY) && !OMPT_ON(reduction))
     return;
@@ -221,7 +219,6 @@ static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, 
 
 GLASS_API int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,
                                 kmp_reduce_fn_t func, kmp_critical_name *lck) {
-  (void)gtid, (void)nvars, (void)size;
   glass_thread_t *th = glass_self();
   if (reduce_alone(th)) {
     th->sync.red_method = RED_EMPTY;
@@ -238,7 +235,6 @@ static GLASS_NOINLINE void end_reduce_blocking(glass_thread_t *th, void *codeptr
 }
 
 GLASS_API void __kmpc_end_reduce(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
-  (void)loc, (void)gtid, (void)lck;
   glass_thread_t *th = glass_self();
   if (th->sync.red_method == RED_EMPTY && reduce_alone(th))
     return;

@@ -520,8 +520,7 @@ void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t) {
 // Deferred or immediate? A team of one runs every task at once (nobody else could run it, and
 // running it now satisfies any dependence on earlier siblings); a final task's descendants are
 // included tasks; a full deque makes its owner run the new task itself.
-void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
-  (void)has_deps;
+void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
   glass_team_t *team = th->team;
   if (likely(team->nthreads == 1) || (t->base.parent->tk.flags & GLASS_TF_FINAL)) {
     task_execute(th, t, ompt_task_switch);
@@ -625,7 +624,6 @@ bool glass_task_run_one(glass_thread_t *th, bool constrained) {
 #define SPINS_BEFORE_YIELD 4096
 
 void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state) {
-  (void)ompt_wait_state;
   unsigned idle = 0;
   while (atomic_load_explicit(counter, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, true)) {

@@ -8,6 +8,5 @@ typedef struct kmp_task kmp_task_t;
 
 GLASS_API int32_t __kmpc_omp_reg_task_with_affinity(ident_t *loc, int32_t gtid, kmp_task_t *task,
                                                     int32_t naffins, void *affin_list) {
-  (void)loc, (void)gtid, (void)task, (void)naffins, (void)affin_list;
   return 0;
 }

@@ -348,7 +348,6 @@ static void dep_one(glass_dephash_t *h, depentry_t *e, int kind, glass_depnode_t
     e->kind = kind;
     list_add(&e->cur, n);
   }
-  (void)h;
 }
 
 // omp_all_memory: an inout dependence on every address the table knows, and on every later one.
@@ -508,21 +507,20 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
 #else
-  (void)codeptr, (void)taskwait_flags;
 #endif
   glass_depnode_t *n = node_new(t);
   t->node = n;
   deps_register(parent, n, ndeps, deps, nnoalias, noalias, true);
   if (atomic_load_explicit(&n->npred, memory_order_acquire) == 1) {
     atomic_store_explicit(&n->npred, 0, memory_order_relaxed);
-    glass_task_submit(th, t, true);
+    glass_task_submit(th, t);
     return 0;
   }
   if (parent->tk.flags & GLASS_TF_FINAL) {
     // An included task runs before its creator continues, once its dependences hold.
     atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel);
     glass_task_wait_counter(th, &n->npred, 0);
-    glass_task_submit(th, t, true);
+    glass_task_submit(th, t);
     return 0;
   }
   // Counted now, so that taskwait and barriers wait for it; whoever satisfies the last
@@ -537,7 +535,6 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
 GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task_t *kt,
                                             int32_t ndeps, kmp_depend_info_t *deps,
                                             int32_t nnoalias, kmp_depend_info_t *noalias) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, FRAME());
@@ -582,7 +579,6 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
   taskwait_task_begin(th, &standin, ndeps, deps, nnoalias, noalias, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
 #else
-  (void)codeptr;
 #endif
 #if GLASS_OMPT
   deps_wait(th, ndeps, deps, nnoalias, noalias, &standin.ompt_data);
@@ -601,7 +597,6 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
 GLASS_API void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
                                     kmp_depend_info_t *deps, int32_t nnoalias,
                                     kmp_depend_info_t *noalias) {
-  (void)loc, (void)gtid;
   wait_deps_common(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
 }
 
@@ -628,7 +623,6 @@ static void taskwait_nowait(int32_t ndeps, kmp_depend_info_t *deps, int32_t nnoa
 GLASS_API void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps,
                                            kmp_depend_info_t *deps, int32_t nnoalias,
                                            kmp_depend_info_t *noalias, int32_t nowait) {
-  (void)loc, (void)gtid;
   if (nowait)
     taskwait_nowait(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
   else

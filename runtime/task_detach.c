@@ -10,7 +10,6 @@
 enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE };
 
 GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  (void)loc, (void)gtid;
   glass_xtask_t *t = xtask_of(kt);
   t->base.tk.flags |= GLASS_TF_DETACH;
   atomic_store_explicit(&t->event, EV_NONE, memory_order_relaxed);

@@ -120,7 +120,7 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
 // as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.
 int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task);
 // Submits a created task: runs it now or defers it.
-void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps);
+void glass_task_submit(glass_thread_t *th, glass_xtask_t *t);
 // A task whose dependences are satisfied becomes runnable (task_deps.c calls this).
 void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t);

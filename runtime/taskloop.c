@@ -41,7 +41,6 @@ static uint64_t chunk_count(glass_thread_t *th, uint64_t tc, int sched, uint64_t
 static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, int if_val,
                      uint64_t *lb, uint64_t *ub, int64_t st, int nogroup, int sched, uint64_t grain,
                      bool strict, kmp_task_dup_t dup, void *codeptr) {
-  (void)loc;
   glass_xtask_t *pattern = xtask_of(pattern_kt);
   glass_task_t *cur = th->task;
   (void)cur; // used only by the OMPT events
@@ -100,7 +99,7 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     t->chunk = (ompt_dispatch_chunk_t){first, iters};
 #endif
     if (if_val)
-      glass_task_submit(th, t, false);
+      glass_task_submit(th, t);
     else
       glass_task_run_now(th, t);
   }
@@ -120,7 +119,6 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
 GLASS_API void __kmpc_taskloop(ident_t *loc, int32_t gtid, kmp_task_t *task, int32_t if_val,
                                uint64_t *lb, uint64_t *ub, int64_t st, int32_t nogroup,
                                int32_t sched, uint64_t grainsize, void *task_dup) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, __builtin_frame_address(0));
@@ -134,7 +132,6 @@ GLASS_API void __kmpc_taskloop_5(ident_t *loc, int32_t gtid, kmp_task_t *task, i
                                  uint64_t *lb, uint64_t *ub, int64_t st, int32_t nogroup,
                                  int32_t sched, uint64_t grainsize, int32_t modifier,
                                  void *task_dup) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, __builtin_frame_address(0));

@@ -74,7 +74,6 @@ static int32_t team_thread_limit(glass_thread_t *th, int32_t nteams) {
 
 GLASS_API void __kmpc_push_num_teams(ident_t *loc, int32_t gtid, int32_t num_teams,
                                      int32_t thread_limit) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   th->ws.teams_ub = num_teams > 0 ? num_teams : 0;
   th->ws.teams_limit = thread_limit > 0 ? thread_limit : 0;
@@ -83,7 +82,6 @@ GLASS_API void __kmpc_push_num_teams(ident_t *loc, int32_t gtid, int32_t num_tea
 // OpenMP 5.1 num_teams(lower:upper).
 GLASS_API void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid, int32_t lb, int32_t ub,
                                         int32_t thread_limit) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   if (ub <= 0 && lb > 0)
     ub = lb;
@@ -220,7 +218,6 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
 
 // The outlined function of a league's fork: member tid runs team tid.
 static void league_member(int32_t *gtid, int32_t *tid, league_t *lg) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *league = th->team;
   team_root_t *r = root_get(th);

@@ -247,7 +247,6 @@ static GLASS_NOINLINE void cache_store(_Atomic(void **) *cache, int32_t gtid, vo
 
 GLASS_API void *__kmpc_threadprivate_cached(ident_t *loc, int32_t gtid, void *data, size_t size,
                                             void ***cache) {
-  (void)loc;
   _Atomic(void **) *c = (_Atomic(void **) *)cache;
   if (likely(c != NULL) && likely(gtid >= 0)) {
     void **arr = atomic_load_explicit(c, memory_order_acquire);
@@ -262,7 +261,6 @@ GLASS_API void *__kmpc_threadprivate_cached(ident_t *loc, int32_t gtid, void *da
 }
 
 GLASS_API void *__kmpc_threadprivate(ident_t *loc, int32_t gtid, void *data, size_t size) {
-  (void)loc, (void)gtid;
   return copy_of(glass_self(), data, size);
 }
 
@@ -270,7 +268,6 @@ GLASS_API void *__kmpc_threadprivate(ident_t *loc, int32_t gtid, void *data, siz
 // or after the first access (a function-local static registers on its first execution).
 GLASS_API void __kmpc_threadprivate_register(ident_t *loc, void *data, kmp_tp_ctor_t ctor,
                                              kmp_tp_cctor_t cctor, kmp_tp_dtor_t dtor) {
-  (void)loc;
   glass_ensure_init();
   glass_mutex_lock(&tp_lock);
   tp_var_t *v = var_get_locked(data);
@@ -285,7 +282,6 @@ GLASS_API void __kmpc_threadprivate_register(ident_t *loc, void *data, kmp_tp_ct
 GLASS_API void __kmpc_threadprivate_register_vec(ident_t *loc, void *data, kmp_tp_ctor_vec_t ctor,
                                                  kmp_tp_cctor_vec_t cctor, kmp_tp_dtor_vec_t dtor,
                                                  size_t vector_length) {
-  (void)loc;
   glass_ensure_init();
   glass_mutex_lock(&tp_lock);
   tp_var_t *v = var_get_locked(data);

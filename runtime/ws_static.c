@@ -280,7 +280,6 @@ static inline bool static_chunked(int32_t sched) {
   GLASS_API GLASS_FASTPATH void __kmpc_for_static_init_##SFX(                                      \
       ident_t *loc, int32_t gtid, int32_t sched, int32_t *plast, T *plower, T *pupper,             \
       ST *pstride, ST incr, ST chunk) {                                                            \
-    (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
     if (likely(th != NULL) && likely(th->team->serialized) &&                                      \
         likely(!GLASS_WS_WHOLE_TYPE(T, UT, *plower, *pupper, incr))) {                             \
@@ -317,7 +316,6 @@ static GLASS_NOINLINE void static_fini_events(void) {
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   if (OMPT_ON(work))
     static_fini_events();
 }
@@ -349,7 +347,6 @@ static GLASS_NOINLINE void dist_for_init(ident_t *loc, int32_t sched, bounds_t *
   GLASS_API void __kmpc_dist_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,      \
                                                    int32_t *plast, T *plower, T *pupper,           \
                                                    T *pupperd, ST *pstride, ST incr, ST chunk) {   \
-    (void)gtid;                                                                                    \
     T lb0 = *plower, ub0 = *pupper;                                                                \
     GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
     bounds_t b = {.lb = (uint64_t)lb0,                                                             \
@@ -377,7 +374,6 @@ DIST_FOR_STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)
   GLASS_API void __kmpc_team_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t *plast,         \
                                                T *plower, T *pupper, ST *pstride, ST incr,         \
                                                ST chunk) {                                         \
-    (void)gtid;                                                                                    \
     T lb0 = *plower, ub0 = *pupper;                                                                \
     GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
     bounds_t b = {.lb = (uint64_t)lb0,                                                             \
