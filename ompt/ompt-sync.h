@@ -1,6 +1,5 @@
 // OMPT emitters the sync subsystem calls (ompt/emit_sync.c). Included by ompt-internal.h.
-// Each is reached only behind an OMPT_ON / OMPT_ANY test and tests its own callback again, so
-// a slow path may call it unconditionally.
+// Each is called only behind the OMPT_ON test of its own event.
 #ifndef GLASS_OMPT_SYNC_H
 #define GLASS_OMPT_SYNC_H
 

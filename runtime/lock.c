@@ -81,7 +81,7 @@ static void lock_init(glass_lock_t *lk, uint32_t tag, uintptr_t hint, ompt_mutex
   uint32_t h = hint_bits(hint);
   atomic_store_explicit(&lk->word, 0, memory_order_relaxed);
   atomic_store_explicit(&lk->info, tag | h << HINT_SHIFT, memory_order_release);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(lock_init))
     glass_ompt_lock_init(kind, h, glass_mutex_impl(h), lk, codeptr);
 }
 
@@ -96,7 +96,7 @@ static void lock_destroy(glass_lock_t *lk, uint32_t tag, ompt_mutex_t kind, cons
   }
   if (unlikely(glass_mutex_owner(&lk->word) != 0))
     glass_warn("%s: the lock is still set; destroying it anyway", routine);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(lock_destroy))
     glass_ompt_lock_destroy(kind, lk, codeptr);
   atomic_store_explicit(&lk->info, TAG_DESTROYED, memory_order_relaxed);
   atomic_store_explicit(&lk->word, WORD_DESTROYED, memory_order_release);
@@ -232,14 +232,14 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
   uint32_t hint = hint_of(info);
   // 5.1 §4.5.2.12: a lock-acquire event precedes every acquisition, the owner's re-acquire
   // included; only the outcome differs (mutex_acquired, or nest_lock begin for the owner).
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(mutex_acquire))
     glass_ompt_mutex_acquire(kind, hint, glass_mutex_impl(hint), lk, codeptr);
   if (glass_mutex_owner(&lk->word) == me) {
     uint32_t depth = depth_of(info);
     if (unlikely(depth >= DEPTH_MAX))
       lock_fatal(routine, "nesting depth overflow");
     depth_store(lk, info, depth + 1);
-    if (OMPT_ANY(LOCK_EVENTS))
+    if (OMPT_ON(nest_lock))
       glass_ompt_nest_lock(ompt_scope_begin, lk, codeptr);
     return (int)depth + 1;
   }
@@ -249,7 +249,7 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
     lock_wait(lk, me);
   }
   depth_store(lk, info_load(lk), 1);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(mutex_acquired))
     glass_ompt_mutex_acquired(kind, lk, codeptr);
   return 1;
 }
@@ -266,14 +266,14 @@ static void nest_release(glass_thread_t *th, glass_lock_t *lk, const void *codep
   uint32_t depth = depth_of(info);
   if (depth > 1 && glass_mutex_owner(&lk->word) == me) {
     depth_store(lk, info, depth - 1);
-    if (OMPT_ANY(LOCK_EVENTS))
+    if (OMPT_ON(nest_lock))
       glass_ompt_nest_lock(ompt_scope_end, lk, codeptr);
     return;
   }
   depth_store(lk, info, 0);
   if (!glass_mutex_release_fast(&lk->word, me))
     glass_mutex_release_slow(&lk->word);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(mutex_released))
     glass_ompt_mutex_released(ompt_mutex_nest_lock, lk, codeptr);
 }
 

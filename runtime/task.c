@@ -357,9 +357,6 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
 // Execution.
 
 #if GLASS_OMPT
-static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_task_t *next) {
-  glass_ompt_task_schedule(prior, status, next);
-}
 // A taskloop chunk starts running (once: an untied chunk that resumes is not a new dispatch).
 static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t *t) {
   ompt_data_t inst = {.ptr = &t->chunk};
@@ -367,14 +364,12 @@ static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t
             ompt_dispatch_taskloop_chunk, inst);
   t->chunk.iterations = 0;
 }
+#endif
 #define SCHEDULE_EVENT(prior, status, next)                                                        \
   do {                                                                                             \
     if (OMPT_ON(task_schedule))                                                                    \
-      ompt_schedule(prior, status, next);                                                          \
+      glass_ompt_task_schedule(prior, status, next);                                               \
   } while (0)
-#else
-#define SCHEDULE_EVENT(prior, status, next) ((void)0)
-#endif
 
 // The body ended: complete the task, or leave its completion to its event (detach).
 static inline void task_complete(glass_thread_t *th, glass_xtask_t *t);
@@ -602,15 +597,11 @@ bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status)
       pay_pending_debt(th);
     return false;
   }
-#if GLASS_OMPT
   int32_t state = th->ompt_state;
   uint64_t wait_id = th->ompt_wait_id;
   OMPT_STATE(th, ompt_state_work_parallel);
-#endif
   task_execute(th, t, status);
-#if GLASS_OMPT
   OMPT_WAIT_STATE(th, state, wait_id);
-#endif
   return true;
 }
 
