@@ -8,8 +8,6 @@
 
 GLASS_API void __kmpc_flush(ident_t *loc) {
   atomic_thread_fence(memory_order_seq_cst);
-#if GLASS_OMPT
   if (OMPT_ON(flush))
     glass_ompt_flush(glass_self(), GLASS_CODEPTR());
-#endif
 }

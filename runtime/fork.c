@@ -230,11 +230,9 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   th->task = task;
   if (unlikely(team->affinity_work))
     glass_affinity_enter(th, team, tid);
-#if GLASS_OMPT
   if (OMPT_ON(implicit_task) && !team->league)
     OMPT_CALL(implicit_task, ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
               (unsigned)team->nthreads, tid, ompt_task_implicit);
-#endif
   OMPT_STATE(th, ompt_state_work_parallel);
   glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
                          glass_exit_frame_slot(task));
@@ -605,10 +603,8 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   th->team = parent;
   if (unlikely(limited))
     atomic_fetch_sub_explicit(cg, n - 1, memory_order_relaxed);
-#if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);
-#endif
   OMPT_STATE(th, parent->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
 }
 

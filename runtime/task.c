@@ -356,7 +356,6 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
 // ---------------------------------------------------------------------------------------------
 // Execution.
 
-#if GLASS_OMPT
 // A taskloop chunk starts running (once: an untied chunk that resumes is not a new dispatch).
 static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t *t) {
   ompt_data_t inst = {.ptr = &t->chunk};
@@ -364,7 +363,6 @@ static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t
             ompt_dispatch_taskloop_chunk, inst);
   t->chunk.iterations = 0;
 }
-#endif
 #define SCHEDULE_EVENT(prior, status, next)                                                        \
   do {                                                                                             \
     if (OMPT_ON(task_schedule))                                                                    \
@@ -403,10 +401,8 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     glass_task_complete(th, t);
     return;
   }
-#if GLASS_OMPT
   if (OMPT_ON(dispatch) && (t->base.tk.flags & GLASS_TF_IN_TASKLOOP) && t->chunk.iterations)
     ompt_chunk_dispatch(th, t);
-#endif
   for (;;) {
     t->state = XT_RUNNING;
     OMPT_EXIT_FRAME(&t->base, __builtin_frame_address(0));

@@ -108,13 +108,11 @@ static void node_unref(glass_depnode_t *n) {
   }
 }
 
-#if GLASS_OMPT
 static void dependence_event(glass_depnode_t *pred, glass_depnode_t *succ) {
   ompt_data_t *sink = succ->task ? &succ->task->base.ompt_data : succ->waiter_data;
   if (pred->task && sink)
     OMPT_CALL(task_dependence, &pred->task->base.ompt_data, sink);
 }
-#endif
 
 // succ waits for pred unless pred is complete (or is succ itself).
 static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
@@ -144,10 +142,8 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
   pred->succ[pred->nsucc++] = succ;
   atomic_fetch_add_explicit(&succ->npred, 1, memory_order_relaxed);
   node_unlock(pred);
-#if GLASS_OMPT
   if (OMPT_ON(task_dependence))
     dependence_event(pred, succ);
-#endif
 }
 
 // Drops one unsatisfied predecessor of n; the last makes its task ready.

@@ -45,19 +45,15 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
   int32_t ev = EV_NONE;
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_FULFILLED, memory_order_acq_rel,
                                               memory_order_acquire)) {
-#if GLASS_OMPT
     if (OMPT_ON(task_schedule))
       glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
-#endif
     return;
   }
   if (ev != EV_BODY_DONE) {
     glass_warn("omp_fulfill_event: the event was already fulfilled; ignored");
     return;
   }
-#if GLASS_OMPT
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(&t->base, ompt_task_late_fulfill, NULL);
-#endif
   glass_task_complete(th, t);
 }

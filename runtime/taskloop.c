@@ -59,11 +59,9 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ompt_scope_begin, th->task, codeptr);
     glass_taskgroup_begin(th);
   }
-#if GLASS_OMPT
   if (OMPT_ON(work))
     OMPT_CALL(work, ompt_work_taskloop, ompt_scope_begin, glass_team_parallel_data(cur->team),
               &cur->ompt_data, tc, codeptr);
-#endif
   uint64_t n = tc ? chunk_count(th, tc, sched, grain, strict) : 0;
   uint64_t base = n ? tc / n : 0, extra = n ? tc % n : 0;
   uint64_t start = 0;
@@ -105,11 +103,9 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
   }
   // The pattern itself never runs.
   glass_task_complete_release(th, pattern);
-#if GLASS_OMPT
   if (OMPT_ON(work))
     OMPT_CALL(work, ompt_work_taskloop, ompt_scope_end, glass_team_parallel_data(cur->team),
               &cur->ompt_data, tc, codeptr);
-#endif
   if (!nogroup) {
     glass_taskgroup_end(th, codeptr);
     OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ompt_scope_end, th->task, codeptr);

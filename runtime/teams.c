@@ -162,7 +162,6 @@ static void root_init(team_root_t *r, glass_thread_t *th, const league_t *lg, in
 // ---------------------------------------------------------------------------------------------
 // Running a team.
 
-#if GLASS_OMPT
 static GLASS_NOINLINE void initial_task_event(ompt_scope_endpoint_t ep, ompt_data_t *pdata,
                                               glass_task_t *task, int32_t nteams,
                                               int32_t team_num) {
@@ -171,7 +170,6 @@ static GLASS_NOINLINE void initial_task_event(ompt_scope_endpoint_t ep, ompt_dat
   OMPT_CALL(implicit_task, ep, pdata, &task->ompt_data,
             ep == ompt_scope_begin ? (unsigned)nteams : 0, team_num, ompt_task_initial);
 }
-#endif
 
 // The calling thread runs team team_num of the league whose parallel data is pdata.
 static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int32_t team_num,
@@ -190,10 +188,8 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   th->team = team;
   th->task = task;
   th->tid = 0;
-#if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     initial_task_event(ompt_scope_begin, pdata, task, nteams, team_num);
-#endif
   // A teams region is outside every parallel region (a parallel nested in it returns to this
   // state too: its team root is at level 0).
   OMPT_STATE(th, ompt_state_work_serial);
@@ -206,10 +202,8 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
     glass_task_barrier_drain(th, team);
   OMPT_STATE(th, ompt_state_overhead);
-#if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     initial_task_event(ompt_scope_end, pdata, task, nteams, team_num);
-#endif
   th->tid = saved_tid;
   th->task = saved_task;
   atomic_signal_fence(memory_order_release);
@@ -233,15 +227,11 @@ static void run_single_team(glass_thread_t *th, league_t *lg) {
   team->ompt_parallel_data.value = 0;
   int flags = ompt_parallel_invoker_runtime | ompt_parallel_league;
   team->ompt_flags = flags;
-#if GLASS_OMPT
   if (OMPT_ON(parallel_begin))
     glass_ompt_parallel_begin(th, team, lg->enc_task, 1, flags, lg->codeptr);
-#endif
   run_team(th, lg, 1, 0, th->team->hot_level, r, glass_team_parallel_data(team));
-#if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, lg->enc_task, flags, lg->codeptr);
-#endif
   (void)flags;
   root_put(th, r);
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
