@@ -2,6 +2,8 @@
 // (§3.3), affinity display (OMP_DISPLAY_AFFINITY, OMP_AFFINITY_FORMAT, §3.3.x), and libomp's
 // kmp_*_affinity mask extensions.
 #include "affinity.h"
+#include "kmpc.h"
+#include "ompt_view.h"
 #include "topology.h"
 
 #include <stdarg.h>
@@ -171,9 +173,9 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
 // Place routines.
 
 // KMP_AFFINITY's binding reads as true (libomp answers 5, which no omp_proc_bind_t names).
-GLASS_API int omp_get_proc_bind(void) {
+GLASS_API omp_proc_bind_t omp_get_proc_bind(void) {
   int b = glass_self()->task->icvs.bind;
-  return b == GLASS_BIND_INTEL ? GLASS_BIND_TRUE : b;
+  return b == GLASS_BIND_INTEL ? omp_proc_bind_true : (omp_proc_bind_t)b;
 }
 
 GLASS_API int omp_get_num_places(void) {
@@ -499,6 +501,7 @@ GLASS_API size_t omp_capture_affinity(char *buffer, size_t size, const char *for
   return ompc_capture_affinity(buffer, size, format);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_get_proc_bind_(void) {
   return omp_get_proc_bind();
 }
@@ -520,6 +523,7 @@ GLASS_API int omp_get_partition_num_places_(void) {
 GLASS_API void omp_get_partition_place_nums_(int *nums) {
   omp_get_partition_place_nums(nums);
 }
+GLASS_FORTRAN_END
 
 // ---------------------------------------------------------------------------------------------
 // libomp's affinity mask extensions: masks are heap cpu_set_t objects.
@@ -596,6 +600,7 @@ static void fortran_pad(char *buffer, size_t size, const char *text) {
   memset(buffer + n, ' ', size - n);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void omp_set_affinity_format_(const char *format, size_t len) {
   char f[512];
   ompc_set_affinity_format(fortran_string(format, len, f, sizeof(f)));
@@ -625,6 +630,7 @@ GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t 
   free(big);
   return n;
 }
+GLASS_FORTRAN_END
 
 // libomp's kmpc_* spellings of the mask routines: the same functions.
 GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask)

@@ -18,10 +18,14 @@
 glass_env_t glass_env;
 extern GLASS_HIDDEN int glass_nprocs;
 
-bool glass_warnings_enabled(void); // kmp_ext.c: kmp_set_warnings_off
+static bool warnings_on = true;
+
+void glass_warnings_set(bool on) {
+  warnings_on = on;
+}
 
 void glass_warn(const char *fmt, ...) {
-  if (!glass_warnings_enabled())
+  if (!warnings_on)
     return;
   char buf[512];
   va_list ap;
@@ -200,6 +204,24 @@ static void read_teams_proc_bind(void) {
     return;
   }
   glass_env.teams_bind = (int8_t)b;
+}
+
+// libomp's KMP_FORCE_REDUCTION: the reduction method to use wherever it applies.
+static void read_force_reduction(void) {
+  static const char *const names[] = {
+      [GLASS_FORCE_REDUCTION_CRITICAL] = "critical",
+      [GLASS_FORCE_REDUCTION_ATOMIC] = "atomic",
+      [GLASS_FORCE_REDUCTION_TREE] = "tree",
+  };
+  const char *v = get("KMP_FORCE_REDUCTION");
+  if (!v || !*v)
+    return;
+  for (int8_t m = GLASS_FORCE_REDUCTION_CRITICAL; m <= GLASS_FORCE_REDUCTION_TREE; m++)
+    if (!strcasecmp(v, names[m])) {
+      glass_env.force_reduction = m;
+      return;
+    }
+  bad_value("KMP_FORCE_REDUCTION", v, "critical, atomic or tree", "the runtime's choice");
 }
 
 static void read_proc_bind(void) {
@@ -479,6 +501,7 @@ void glass_env_read(void) {
   e->places = get("OMP_PLACES");
   read_proc_bind();
   read_teams_proc_bind();
+  read_force_reduction();
   if (e->bind_len > 0)
     e->initial.bind = e->bind_list[0];
   else if (e->places)

@@ -13,12 +13,6 @@ static glass_mutex_t init_lock = GLASS_MUTEX_INIT;
 static _Atomic bool fini_started;
 static _Atomic bool core_ready; // the tool's initializer is running: the core is usable
 
-glass_thread_t *glass_make_initial_thread(void); // thread.c
-void glass_thread_module_init(void);
-void glass_root_begin_events(glass_thread_t *th);
-void glass_root_end_events(glass_thread_t *th);
-void glass_thread_module_after_fork(glass_thread_t *survivor);
-
 static void at_exit(void) {
   glass_fini();
 }

@@ -68,8 +68,10 @@ if asan_rt:
 
 cxx = cc.replace("clang", "clang++")
 # -fno-omit-frame-pointer: tests compare OMPT frames with __builtin_frame_address.
+# test/utils holds what tests share (tool.h: the tool a test program carries in itself).
+utilsdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "utils")
 flags = sanitize_link + "-fopenmp -O1 -g -fno-omit-frame-pointer -Wall -Werror=implicit-function-declaration " \
-        "-I%s -L%s -Wl,-rpath,%s" % (incdir, libdir, libdir)
+        "-I%s -I%s -L%s -Wl,-rpath,%s" % (incdir, utilsdir, libdir, libdir)
 # Per-test time limit, without psutil: a hung runtime must fail the test, not the suite.
 limit = params.get("timeout", "120")
 runenv = "env LD_LIBRARY_PATH=%s" % libdir
