@@ -134,7 +134,9 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   OMPT_WAIT_STATE(th, wait_state[kind], team);
   if (OMPT_ON(sync_region_wait))
     OMPT_CALL(sync_region_wait, k, ompt_scope_begin, pd, td, codeptr);
+  uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);
+  GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
   // A barrier of a cancelled region that served as its join: the region may be over.
   if (unlikely(glass_cancel_enabled()) && glass_cancel_gather_was_join(th, team))
     pd = NULL;
@@ -192,7 +194,9 @@ static inline void barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, vo
 #else
   (void)kind, (void)codeptr;
 #endif
+  uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);
+  GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
 #if GLASS_OMPT
   OMPT_WAIT_STATE(th, prior, 0);
 #endif

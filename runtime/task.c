@@ -210,7 +210,8 @@ static inline bool dq_has_room(glass_deque_t *q) {
   return b - q->top_seen < GLASS_DQ_CAP;
 }
 
-static glass_xtask_t *dq_steal(glass_deque_t *q) {
+// *lost: the deque had a task, but another thread took it first.
+static glass_xtask_t *dq_steal(glass_deque_t *q, bool *lost) {
   // A cheap look first: an empty deque costs no fence (a stale answer only delays a steal to
   // the next poll).
   if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
@@ -223,8 +224,10 @@ static glass_xtask_t *dq_steal(glass_deque_t *q) {
     return NULL;
   glass_xtask_t *x = atomic_load_explicit(&q->buf[t & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
   if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
-                                               memory_order_relaxed))
+                                               memory_order_relaxed)) {
+    *lost = true;
     return NULL;
+  }
   return x;
 }
 
@@ -260,7 +263,9 @@ static inline glass_deque_t *team_deques(glass_team_t *team) {
 // Tasks of equal priority keep their order. A task that goes after the tail (priority 0, the
 // overflow of full deques and requeued untied tasks) is appended in O(1): a producer that keeps
 // overflowing must not walk a list it is making longer.
-static void shared_push(glass_team_t *team, glass_xtask_t *t) {
+static void shared_push(glass_thread_t *th, glass_team_t *team, glass_xtask_t *t) {
+  GLASS_STAT(th, GS_SHARED_PUSH);
+  GLASS_STAT_ADD(th, GS_SHARED_RMW, 2); // the lock and nprio
   glass_mutex_lock(&team->tasking.lock);
   glass_xtask_t *tail = team->tasking.prio_tail;
   glass_xtask_t **pp = &team->tasking.prio_head;
@@ -281,16 +286,21 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t);
 
 static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool constrained) {
   glass_xtask_t *t = NULL;
+  GLASS_STAT(th, GS_SHARED_SCAN);
+  GLASS_STAT(th, GS_SHARED_RMW); // the lock
   glass_mutex_lock(&team->tasking.lock);
   glass_xtask_t *prev = NULL;
   for (glass_xtask_t **pp = &team->tasking.prio_head; *pp; prev = *pp, pp = &(*pp)->next) {
-    if (constrained && !tsc_allows(th, *pp))
+    if (constrained && !tsc_allows(th, *pp)) {
+      GLASS_STAT(th, GS_SHARED_SKIP);
       continue;
+    }
     t = *pp;
     *pp = t->next;
     if (team->tasking.prio_tail == t)
       team->tasking.prio_tail = prev;
     atomic_fetch_sub_explicit(&team->tasking.nprio, 1, memory_order_relaxed);
+    GLASS_STAT(th, GS_SHARED_RMW);
     break;
   }
   glass_mutex_unlock(&team->tasking.lock);
@@ -327,12 +337,13 @@ static inline void maybe_wake(glass_team_t *team) {
 
 void glass_task_ready(glass_thread_t *th, glass_xtask_t *t) {
   glass_team_t *team = t->base.team;
+  GLASS_STAT(th, GS_DEFERRED);
   if (likely(th->team == team && team->nthreads > 1 && t->priority == 0) &&
       likely(dq_push(&team_deques(team)[th->tid], t))) {
     maybe_wake(team);
     return;
   }
-  shared_push(team, t);
+  shared_push(th, team, t);
   maybe_wake(team);
 }
 
@@ -396,6 +407,7 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   if (!(t->base.tk.flags & GLASS_TF_UNTIED))
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
+  GLASS_STAT(th, GS_RUN);
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.
@@ -449,6 +461,7 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
   if (unlikely(t->node != NULL))
     glass_deps_release(th, t);
   if (t->base.tk.flags & GLASS_TF_COUNTED) {
+    GLASS_STAT_ADD(th, GS_SHARED_RMW, t->in_tg ? 2 : 1);
     atomic_fetch_sub_explicit(&t->base.parent->tk.children, 1, memory_order_release);
     if (t->in_tg)
       atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
@@ -457,8 +470,10 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
         likely(th->tasking.debt_team == team || th->tasking.pending_debt == 0)) {
       th->tasking.debt_team = team;
       th->tasking.pending_debt++;
-    } else if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1) {
-      glass_task_team_idle(team);
+    } else {
+      GLASS_STAT(th, GS_SHARED_RMW);
+      if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
+        glass_task_team_idle(team);
     }
   }
   task_release(th, t);
@@ -469,6 +484,7 @@ static GLASS_NOINLINE void pay_pending_debt(glass_thread_t *th) {
   glass_team_t *team = th->tasking.debt_team;
   int32_t n = th->tasking.pending_debt;
   th->tasking.pending_debt = 0;
+  GLASS_STAT(th, GS_SHARED_RMW);
   if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_acq_rel) == n)
     glass_task_team_idle(team);
 }
@@ -493,6 +509,7 @@ static inline bool task_count(glass_xtask_t *t) {
     atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
+  GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 3 : 2);
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
     return false;
   // Release: an idle helper that sees `active` also sees the team as this region set it up.
@@ -539,16 +556,19 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
     // Deque full: throttle the producer, which runs the task as an undeferred one. Not counted,
     // so it touches none of the counters the other members update.
     if (unlikely(!dq_has_room(q))) {
+      GLASS_STAT(th, GS_THROTTLED);
       task_execute(th, t, ompt_task_switch);
       return;
     }
+    GLASS_STAT(th, GS_DEFERRED);
     bool first = task_count(t);
     dq_push(q, t);
     wake_after_push(team, first);
     return;
   }
+  GLASS_STAT(th, GS_DEFERRED);
   bool first = task_count(t);
-  shared_push(team, t);
+  shared_push(th, team, t);
   wake_after_push(team, first);
 }
 
@@ -563,16 +583,26 @@ static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_
   for (int32_t i = 0; i < n; i++, v = v + 1 == n ? 0 : v + 1) {
     if (v == th->tid)
       continue;
-    glass_xtask_t *t = dq_steal(&dqs[v]);
-    if (!t)
-      continue;
-    if (constrained && !tsc_allows(th, t)) {
-      // Not ours to run here: park it where any member can take it.
-      shared_push(team, t);
+    bool lost = false;
+    glass_xtask_t *t = dq_steal(&dqs[v], &lost);
+    if (!t) {
+      if (unlikely(lost)) {
+        GLASS_STAT(th, GS_STEAL_LOST);
+        GLASS_STAT(th, GS_SHARED_RMW);
+      }
       continue;
     }
+    GLASS_STAT(th, GS_SHARED_RMW);
+    if (constrained && !tsc_allows(th, t)) {
+      // Not ours to run here: park it where any member can take it.
+      GLASS_STAT(th, GS_TSC_REJECT);
+      shared_push(th, team, t);
+      continue;
+    }
+    GLASS_STAT(th, GS_STOLEN);
     return t;
   }
+  GLASS_STAT(th, GS_STEAL_FAIL);
   return NULL;
 }
 
@@ -591,8 +621,9 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
   if (t) {
     if (!constrained || tsc_allows(th, t))
       return t;
+    GLASS_STAT(th, GS_TSC_REJECT);
     if (!dq_push(own, t))
-      shared_push(team, t);
+      shared_push(th, team, t);
   }
   return steal(th, team, dqs, constrained);
 }
@@ -628,6 +659,7 @@ bool glass_task_run_one(glass_thread_t *th, bool constrained) {
 
 void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state) {
   (void)ompt_wait_state;
+  uint64_t t0 = glass_stats_clock();
   unsigned idle = 0;
   while (atomic_load_explicit(counter, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, true)) {
@@ -639,6 +671,7 @@ void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int o
     else
       glass_yield();
   }
+  GLASS_STAT_WAIT_END(th, GS_TASKWAIT, t0);
 }
 
 static bool barrier_poll(void *arg) {

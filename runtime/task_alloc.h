@@ -56,6 +56,7 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->hdr.part_id = 0;
   t->hdr.data1.ptr = NULL;
   t->hdr.data2.ptr = NULL;
+  GLASS_STAT(th, GS_CREATED);
   if (parent->kind == GLASS_TASK_EXPLICIT)
     atomic_fetch_add_explicit(&xtask_from_base(parent)->refs, 1, memory_order_relaxed);
 }
