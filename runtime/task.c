@@ -137,14 +137,38 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
   return t;
 }
 
+// A task counted in its team's `pending` (GLASS_TF_PENDING) is freed: its whole subtree is
+// complete. A member of the team adds it to its debt (paid when it next finds no task to run,
+// so that thieves running a stream of tasks do not bounce the `pending` line); anybody else
+// (a fulfill from outside the team) pays at once.
+static inline void pending_done(glass_thread_t *th, glass_team_t *team) {
+  if (likely(th->team == team) &&
+      likely(th->tasking.debt_team == team || th->tasking.pending_debt == 0)) {
+    th->tasking.debt_team = team;
+    th->tasking.pending_debt++;
+    return;
+  }
+  GLASS_STAT(th, GS_SHARED_RMW);
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
+    glass_task_team_idle(team);
+}
+
+static inline void block_free(glass_thread_t *th, glass_xtask_t *t) {
+  if (unlikely(t->base.tk.flags & GLASS_TF_PENDING))
+    pending_done(th, t->base.team);
+  block_put(th, t);
+}
+
 static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *t) {
   for (;;) {
     // The last reference needs no atomic: nobody else can add one to a complete task.
-    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 &&
-        atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
-      return;
+    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1) {
+      GLASS_STAT(th, GS_SHARED_RMW);
+      if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    }
     glass_task_t *parent = t->base.parent;
-    block_put(th, t);
+    block_free(th, t);
     if (parent->kind != GLASS_TASK_EXPLICIT)
       return;
     t = xtask_from_base(parent);
@@ -156,7 +180,7 @@ static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
   glass_task_t *parent = t->base.parent;
   if (likely(atomic_load_explicit(&t->refs, memory_order_acquire) == 1) &&
       likely(parent->kind != GLASS_TASK_EXPLICIT)) {
-    block_put(th, t);
+    block_free(th, t);
     return;
   }
   task_release_slow(th, t);
@@ -179,7 +203,8 @@ static glass_xtask_t *dq_pop(glass_deque_t *q) {
     atomic_store_explicit(&q->bottom, b + 1, memory_order_relaxed);
     return NULL;
   }
-  glass_xtask_t *x = atomic_load_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
+  glass_xtask_t *x =
+      atomic_load_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)].task, memory_order_relaxed);
   if (t == b) {
     if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
                                                  memory_order_relaxed))
@@ -189,6 +214,18 @@ static glass_xtask_t *dq_pop(glass_deque_t *q) {
   return x;
 }
 
+// The entry of x (glass_dq_slot_t). x, its parent and grandparent are alive: x holds a
+// reference on its parent, which holds one on its own.
+static inline void dq_slot_fill(glass_dq_slot_t *e, glass_xtask_t *x) {
+  const glass_task_t *p = x->base.parent;
+  atomic_store_explicit(&e->task, x, memory_order_relaxed);
+  atomic_store_explicit(&e->parent, p, memory_order_relaxed);
+  atomic_store_explicit(&e->grandparent, p->kind == GLASS_TASK_EXPLICIT ? p->parent : NULL,
+                        memory_order_relaxed);
+  atomic_store_explicit(&e->depth, x->base.tk.flags & GLASS_TF_UNTIED ? -1 : x->base.tk.depth,
+                        memory_order_relaxed);
+}
+
 static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
   if (unlikely(b - q->top_seen >= GLASS_DQ_CAP)) {
@@ -196,7 +233,7 @@ static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
     if (b - q->top_seen >= GLASS_DQ_CAP)
       return false;
   }
-  atomic_store_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], x, memory_order_relaxed);
+  dq_slot_fill(&q->buf[b & (GLASS_DQ_CAP - 1)], x);
   atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
   return true;
 }
@@ -210,8 +247,38 @@ static inline bool dq_has_room(glass_deque_t *q) {
   return b - q->top_seen < GLASS_DQ_CAP;
 }
 
-// *lost: the deque had a task, but another thread took it first.
-static glass_xtask_t *dq_steal(glass_deque_t *q, bool *lost) {
+// What a deque entry tells a thief whose innermost tied task (or implicit task) is s about the
+// tied-task constraint: the task's ancestor at s's depth is its parent or grandparent when it
+// is one or two levels below s; deeper, the entry cannot tell.
+enum { TSC_NO, TSC_YES, TSC_UNKNOWN };
+
+static inline int tsc_peek(const glass_task_t *s, const glass_dq_slot_t *e) {
+  int32_t depth = atomic_load_explicit(&e->depth, memory_order_relaxed);
+  if (depth < 0)
+    return TSC_YES;
+  int32_t d = s->tk.depth;
+  if (depth == d + 1)
+    return atomic_load_explicit(&e->parent, memory_order_relaxed) == s ? TSC_YES : TSC_NO;
+  if (depth == d + 2)
+    return atomic_load_explicit(&e->grandparent, memory_order_relaxed) == s ? TSC_YES : TSC_NO;
+  return depth <= d ? TSC_NO : TSC_UNKNOWN;
+}
+
+// Owner only: the newest task of the deque is one the tied-task constraint forbids for s. The
+// entry stays valid while a thief takes the task: only the owner writes entries.
+static inline bool dq_bottom_refused(glass_deque_t *q, const glass_task_t *s) {
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+  if (b <= atomic_load_explicit(&q->top, memory_order_relaxed))
+    return false;
+  return tsc_peek(s, &q->buf[(b - 1) & (GLASS_DQ_CAP - 1)]) == TSC_NO;
+}
+
+enum { STEAL_EMPTY, STEAL_LOST, STEAL_REFUSED, STEAL_OK, STEAL_CHECK };
+
+// Takes the task at the top. With s (a taskwait-like scheduling point), a task the tied-task
+// constraint forbids is left where it is, for a thread that may run it; *why says STEAL_CHECK
+// when the entry could not tell (the caller checks the task, which is now its own).
+static glass_xtask_t *dq_steal(glass_deque_t *q, const glass_task_t *s, int *why) {
   // A cheap look first: an empty deque costs no fence (a stale answer only delays a steal to
   // the next poll).
   if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
@@ -222,12 +289,19 @@ static glass_xtask_t *dq_steal(glass_deque_t *q, bool *lost) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_acquire);
   if (t >= b)
     return NULL;
-  glass_xtask_t *x = atomic_load_explicit(&q->buf[t & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
-  if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
-                                               memory_order_relaxed)) {
-    *lost = true;
+  glass_dq_slot_t *e = &q->buf[t & (GLASS_DQ_CAP - 1)];
+  int allowed = s ? tsc_peek(s, e) : TSC_YES;
+  if (allowed == TSC_NO) {
+    *why = STEAL_REFUSED;
     return NULL;
   }
+  glass_xtask_t *x = atomic_load_explicit(&e->task, memory_order_relaxed);
+  if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
+                                               memory_order_relaxed)) {
+    *why = STEAL_LOST;
+    return NULL;
+  }
+  *why = allowed == TSC_YES ? STEAL_OK : STEAL_CHECK;
   return x;
 }
 
@@ -241,7 +315,7 @@ static GLASS_NOINLINE glass_deque_t *team_deques_create(glass_team_t *team) {
     int32_t n = team->capacity > team->nthreads ? team->capacity : team->nthreads;
     d = glass_zalloc_aligned(sizeof(*d) * (size_t)n, GLASS_CACHE);
     for (int32_t i = 0; i < n; i++)
-      d[i].buf = glass_zalloc(sizeof(*d[i].buf) * GLASS_DQ_CAP);
+      d[i].buf = glass_zalloc_aligned(sizeof(*d[i].buf) * GLASS_DQ_CAP, GLASS_CACHE);
     team->tasking.ndq = n;
     atomic_store_explicit(&team->tasking.dqs, d, memory_order_release);
   }
@@ -278,6 +352,8 @@ static void shared_push(glass_thread_t *th, glass_team_t *team, glass_xtask_t *t
   *pp = t;
   if (!t->next)
     team->tasking.prio_tail = t;
+  atomic_store_explicit(&team->tasking.shared_ver, team->tasking.shared_ver + 1,
+                        memory_order_relaxed);
   atomic_fetch_add_explicit(&team->tasking.nprio, 1, memory_order_release);
   glass_mutex_unlock(&team->tasking.lock);
 }
@@ -465,18 +541,8 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
     atomic_fetch_sub_explicit(&t->base.parent->tk.children, 1, memory_order_release);
     if (t->in_tg)
       atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
-    glass_team_t *team = t->base.team;
-    if (likely(th->team == team) &&
-        likely(th->tasking.debt_team == team || th->tasking.pending_debt == 0)) {
-      th->tasking.debt_team = team;
-      th->tasking.pending_debt++;
-    } else {
-      GLASS_STAT(th, GS_SHARED_RMW);
-      if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
-        glass_task_team_idle(team);
-    }
   }
-  task_release(th, t);
+  task_release(th, t); // the team's `pending` drops when a counted root is freed (block_free)
 }
 
 // Takes this thread's deferred completions off the team's `pending` count (see pending_debt).
@@ -499,7 +565,11 @@ void glass_task_team_idle(glass_team_t *team) {
 }
 
 // Counts a task that will outlive the call that submits it (deferred, or waiting for
-// dependences), so that taskwait, taskgroup and barriers wait for it.
+// dependences), so that taskwait, taskgroup and barriers wait for it. Barriers wait for the
+// team's `pending` count of subtrees: only a task with no covered ancestor (GLASS_TF_COVERED:
+// one counted there, which stays alive until every descendant is freed) is counted, and it
+// leaves the count when it is freed, after its whole subtree. So a recursive task tree touches
+// the team-wide line once per tree, not once per task.
 static inline bool task_count(glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
@@ -507,6 +577,12 @@ static inline bool task_count(glass_xtask_t *t) {
   t->in_tg = tg;
   if (tg)
     atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
+  if (t->base.tk.flags & GLASS_TF_COVERED) {
+    // The covering ancestor's region is still running its tasks: `active` is set.
+    GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 2 : 1);
+    return false;
+  }
+  t->base.tk.flags |= GLASS_TF_COVERED | GLASS_TF_PENDING;
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
   GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 3 : 2);
@@ -575,48 +651,99 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
 // ---------------------------------------------------------------------------------------------
 // Scheduling: find one task this thread may run and run it.
 
+// The task the tied-task constraint is checked against: the innermost tied task this thread
+// executes, or its implicit task.
+static inline const glass_task_t *tsc_subject(glass_thread_t *th) {
+  glass_xtask_t *top = th->tasking.tied_top;
+  return top ? &top->base : &th->team->itasks[th->tid];
+}
+
+static glass_xtask_t *steal_from(glass_thread_t *th, glass_team_t *team, glass_deque_t *q,
+                                 const glass_task_t *s) {
+  int why = STEAL_EMPTY;
+  glass_xtask_t *t = dq_steal(q, s, &why);
+  if (!t) {
+    if (why == STEAL_LOST) {
+      GLASS_STAT(th, GS_STEAL_LOST);
+      GLASS_STAT(th, GS_SHARED_RMW);
+    } else if (why == STEAL_REFUSED) {
+      GLASS_STAT(th, GS_TSC_REJECT);
+    }
+    return NULL;
+  }
+  GLASS_STAT(th, GS_SHARED_RMW);
+  if (unlikely(why == STEAL_CHECK) && !tsc_allows(th, t)) {
+    // Too deep for the entry to tell (more than two levels below this thread's tied task), and
+    // not ours to run here: park it where other members can take it. In this thread's own
+    // deque when that is empty, without a lock (nothing of ours is below it, and what we push
+    // later goes above it); else in the shared list.
+    GLASS_STAT(th, GS_TSC_REJECT);
+    glass_deque_t *own = &atomic_load_explicit(&team->tasking.dqs, memory_order_relaxed)[th->tid];
+    if (atomic_load_explicit(&own->bottom, memory_order_relaxed) >
+            atomic_load_explicit(&own->top, memory_order_relaxed) ||
+        !dq_push(own, t))
+      shared_push(th, team, t);
+    return NULL;
+  }
+  GLASS_STAT(th, GS_STOLEN);
+  return t;
+}
+
+// Victims: first the member this thread last stole from (its deque had more than one task
+// then, and a thread working on a stolen subtree keeps producing there), then every other
+// member from a random one on.
 static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_t *dqs,
                             bool constrained) {
-  int32_t n = team->nthreads;
+  int32_t n = team->nthreads, self = th->tid;
+  const glass_task_t *s = constrained ? tsc_subject(th) : NULL;
+  int32_t last = th->tasking.last_victim;
+  glass_xtask_t *t;
+  if (last < n && last != self && (t = steal_from(th, team, &dqs[last], s)))
+    return t;
   uint32_t r = th->tasking.rng = th->tasking.rng * 1664525u + 1013904223u;
   int32_t v = (int32_t)((r >> 8) % (uint32_t)n);
   for (int32_t i = 0; i < n; i++, v = v + 1 == n ? 0 : v + 1) {
-    if (v == th->tid)
+    if (v == self || v == last)
       continue;
-    bool lost = false;
-    glass_xtask_t *t = dq_steal(&dqs[v], &lost);
-    if (!t) {
-      if (unlikely(lost)) {
-        GLASS_STAT(th, GS_STEAL_LOST);
-        GLASS_STAT(th, GS_SHARED_RMW);
-      }
-      continue;
+    if ((t = steal_from(th, team, &dqs[v], s))) {
+      th->tasking.last_victim = v;
+      return t;
     }
-    GLASS_STAT(th, GS_SHARED_RMW);
-    if (constrained && !tsc_allows(th, t)) {
-      // Not ours to run here: park it where any member can take it.
-      GLASS_STAT(th, GS_TSC_REJECT);
-      shared_push(th, team, t);
-      continue;
-    }
-    GLASS_STAT(th, GS_STOLEN);
-    return t;
   }
   GLASS_STAT(th, GS_STEAL_FAIL);
   return NULL;
 }
 
-static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool constrained) {
-  glass_xtask_t *t = NULL;
-  if (unlikely(atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) > 0)) {
-    t = shared_take(th, team, constrained);
-    if (t)
-      return t;
+// The shared list may hold tasks only: a constrained search that found none this thread may
+// run is not repeated (under the team lock) until a task is added or the thread's tied task
+// changes.
+static glass_xtask_t *shared_find(glass_thread_t *th, glass_team_t *team, bool constrained) {
+  if (likely(atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0))
+    return NULL;
+  uint32_t ver = atomic_load_explicit(&team->tasking.shared_ver, memory_order_acquire);
+  const void *s = constrained ? tsc_subject(th) : NULL;
+  if (constrained && ver == th->tasking.shared_miss_ver && s == th->tasking.shared_miss_s)
+    return NULL;
+  glass_xtask_t *t = shared_take(th, team, constrained);
+  if (!t && constrained) {
+    th->tasking.shared_miss_ver = ver;
+    th->tasking.shared_miss_s = s;
   }
+  return t;
+}
+
+static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool constrained) {
+  glass_xtask_t *t = shared_find(th, team, constrained);
+  if (t)
+    return t;
   glass_deque_t *dqs = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
   if (!dqs || th->tid >= team->tasking.ndq || team->nthreads == 1)
     return NULL;
   glass_deque_t *own = &dqs[th->tid];
+  // At a taskwait, a task of its own the constraint forbids stays in place (its entry says so
+  // without a pop, which costs a fence): thieves may run it.
+  if (constrained && dq_bottom_refused(own, tsc_subject(th)))
+    return steal(th, team, dqs, constrained);
   t = dq_pop(own);
   if (t) {
     if (!constrained || tsc_allows(th, t))

@@ -100,11 +100,23 @@ typedef struct glass_taskgroup {
 
 #define GLASS_DQ_CAP 1024
 
+// One entry: the task, and what a thief at a taskwait needs to tell whether the tied-task
+// constraint lets it run the task without touching the task itself (another thief may take,
+// complete and free it meanwhile): its depth and its parent and grandparent, pointers that are
+// compared, never followed. The owner writes them before it publishes `bottom`; the entry
+// cannot change while `top` still points at it, so a thief whose CAS on `top` succeeds read a
+// consistent entry.
+typedef struct glass_dq_slot {
+  _Atomic(glass_xtask_t *) task;
+  _Atomic(const void *) parent, grandparent;
+  _Atomic int32_t depth; // -1: untied (the constraint does not apply)
+} glass_dq_slot_t;
+
 typedef struct glass_deque {
   _Alignas(64) _Atomic int64_t top;
   char pad_[56];
   _Atomic int64_t bottom;
-  _Atomic(glass_xtask_t *) *buf;
+  glass_dq_slot_t *buf;
   // The owner's last reading of `top` (never ahead of it): a push reads `top` itself only when
   // this says the deque may be full, so a producer does not pull the line thieves write.
   int64_t top_seen;
