@@ -439,3 +439,17 @@ struct tgt_device *tgt_device_at(int id) {
     return NULL;
   return tgt_device_ready(&devices[id]) ? NULL : &devices[id];
 }
+
+struct tgt_device *tgt_device_peek(int id) {
+  if (!__atomic_load_n(&rtl_done, __ATOMIC_ACQUIRE) || id < 0 || id >= ndevices)
+    return NULL;
+  return &devices[id];
+}
+
+struct tgt_device *tgt_device_from_handle(const void *handle) {
+  uintptr_t p = (uintptr_t)handle, first = (uintptr_t)devices;
+  if (!handle || !__atomic_load_n(&rtl_done, __ATOMIC_ACQUIRE) || p < first ||
+      p >= first + (uintptr_t)ndevices * sizeof *devices || (p - first) % sizeof *devices)
+    return NULL;
+  return &devices[(p - first) / sizeof *devices];
+}

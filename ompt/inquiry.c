@@ -238,6 +238,5 @@ int glass_ompt_get_num_devices(void) {
 }
 
 int glass_ompt_get_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id) {
-  (void)device_num, (void)target_id, (void)host_op_id;
-  return 0;
+  return glass_ompt_target_info(device_num, target_id, host_op_id);
 }

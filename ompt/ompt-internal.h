@@ -69,6 +69,8 @@ void glass_ompt_finalize(void);          // at shutdown or ompt_finalize_tool
 bool glass_ompt_tool_loaded(void);
 bool glass_ompt_finalize_started(void);
 void glass_ompt_target_finalize(void); // target.c: the connected offload runtime's finalizer
+// target.c: the target region and operation the calling thread is in (libomptarget answers).
+int glass_ompt_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id);
 
 // Ids (inquiry.c): unique for the life of the process, never 0.
 uint64_t glass_ompt_unique_id(void);

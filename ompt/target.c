@@ -18,9 +18,25 @@ static ompt_data_t *target_get_target_task_data(void) {
   return NULL;
 }
 
+// Glass's libomptarget knows the target region and operation each thread is in; it hands us
+// the function that says so, for ompt_get_target_info.
+typedef int (*target_info_fn)(uint64_t *, ompt_id_t *, ompt_id_t *);
+static target_info_fn target_info;
+
+static void target_set_info(void *fn) {
+  __atomic_store_n(&target_info, (target_info_fn)fn, __ATOMIC_RELEASE);
+}
+
+int glass_ompt_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id) {
+  target_info_fn fn = __atomic_load_n(&target_info, __ATOMIC_ACQUIRE);
+  return fn ? fn(device_num, target_id, host_op_id) : 0;
+}
+
 static ompt_interface_fn_t target_lookup(const char *name) {
   if (!name)
     return NULL;
+  if (!strcmp(name, "glass_set_target_info"))
+    return (ompt_interface_fn_t)target_set_info;
   if (!strcmp(name, "ompt_get_callback"))
     return (ompt_interface_fn_t)glass_ompt_get_callback;
   if (!strcmp(name, "ompt_get_task_data"))
