@@ -23,7 +23,7 @@ void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
     last = n;
   for (int32_t c = first; c < last; c++) {
     if (unlikely(w != NULL))
-      th->tasking.wait_flag = &team->slots[c].arrived;
+      atomic_store_explicit(&th->tasking.wait_flag, &team->slots[c].arrived, memory_order_relaxed);
     glass_flag_wait(&team->slots[c].arrived, target, w);
   }
   if (tid != 0)
@@ -53,7 +53,7 @@ void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n) {
 void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w) {
   th->go_seen += 2;
   if (unlikely(w != NULL))
-    th->tasking.wait_flag = &th->go;
+    atomic_store_explicit(&th->tasking.wait_flag, &th->go, memory_order_relaxed);
   glass_flag_wait(&th->go, th->go_seen, w);
 }
 

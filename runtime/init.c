@@ -61,6 +61,7 @@ void glass_init_slow(void) {
   glass_env_read();
   set_wait_policy();
   glass_stats_on = glass_env.stats;
+  glass_wait_init();
   glass_thread_module_init();
   glass_task_detect_sanitizer();
   glass_thread_t *th = glass_make_initial_thread();

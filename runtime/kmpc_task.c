@@ -167,7 +167,7 @@ static GLASS_NOINLINE void taskwait_slow(glass_thread_t *th, void *codeptr, void
 #else
   (void)codeptr;
 #endif
-  glass_task_wait_counter(th, &task->tk.children, 0);
+  glass_task_wait_counter(th, &task->tk.children, &task->tk.waiter);
 #if GLASS_OMPT
   glass_task_sync_events(th, ompt_sync_region_taskwait, ompt_scope_end, true, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);
@@ -213,6 +213,7 @@ glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th) {
   glass_taskgroup_t *tg = taskgroup_get(th);
   atomic_store_explicit(&tg->count, 0, memory_order_relaxed);
   atomic_store_explicit(&tg->cancelled, 0, memory_order_relaxed);
+  atomic_store_explicit(&tg->waiter, NULL, memory_order_relaxed);
   tg->red = NULL;
   tg->parent = task->tk.tg;
   task->tk.tg = tg;
@@ -234,7 +235,7 @@ void glass_taskgroup_end(glass_thread_t *th, void *codeptr) {
   (void)codeptr;
 #endif
   if (atomic_load_explicit(&tg->count, memory_order_acquire) != 0)
-    glass_task_wait_counter(th, &tg->count, 0);
+    glass_task_wait_counter(th, &tg->count, &tg->waiter);
 #if GLASS_OMPT
   glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_end, true, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);

@@ -149,7 +149,7 @@ static inline void pending_done(glass_thread_t *th, glass_team_t *team) {
     return;
   }
   GLASS_STAT(th, GS_SHARED_RMW);
-  if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1)
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_seq_cst) == 1)
     glass_task_team_idle(team);
 }
 
@@ -388,7 +388,8 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
   // The task is published before the sleeper bits are read (wait.c polls after setting one).
   atomic_thread_fence(memory_order_seq_cst);
   for (int32_t i = 0; i < team->nthreads; i++) {
-    glass_flag_t *f = team->members[i]->tasking.wait_flag;
+    glass_flag_t *f =
+        atomic_load_explicit(&team->members[i]->tasking.wait_flag, memory_order_relaxed);
     if (f)
       glass_flag_poke(f);
   }
@@ -401,11 +402,12 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
 // team's `sleepers`, which may be gone by the time they wake.
 static _Atomic int32_t idle_sleepers;
 
-// One relaxed load per push while nobody sleeps (the common case: waiters spin). No fence
-// before it, so a waiter that goes to sleep in that instant can miss this task's poke; it is
-// then poked by the next push, or the task runs on another member or at the producer's next
-// scheduling point.
+// One relaxed load per push while nobody sleeps (the common case: waiters spin), after a
+// compiler barrier: a waiter that goes to sleep issues a process-wide fence (membarrier) after
+// it counted itself and before its last poll, so either this load sees it counted or its poll
+// sees the task (wait.h, "Publication fences").
 static inline void maybe_wake(glass_team_t *team) {
+  glass_publish_fence();
   if (unlikely(atomic_load_explicit(&team->tasking.sleepers, memory_order_relaxed) != 0) ||
       unlikely(atomic_load_explicit(&idle_sleepers, memory_order_relaxed) != 0))
     wake_waiters(team);
@@ -527,6 +529,15 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   task_finish(th, t, prev);
 }
 
+// A taskwait or taskgroup counter reached 0: wake its waiter if it may sleep. The decrement and
+// this load are seq_cst, as the waiter's publication and its test of the counter: either we
+// see its flag, or it sees the 0.
+static inline void counter_zero(_Atomic(glass_flag_t *) *waiter) {
+  glass_flag_t *f = atomic_load_explicit(waiter, memory_order_seq_cst);
+  if (unlikely(f != NULL))
+    glass_flag_bump(f);
+}
+
 static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
   if (unlikely(t->aflags & KMP_TASK_DESTRUCTORS) && t->hdr.data1.destructors)
     t->hdr.data1.destructors(th->gtid, &t->hdr);
@@ -538,9 +549,12 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
     glass_deps_release(th, t);
   if (t->base.tk.flags & GLASS_TF_COUNTED) {
     GLASS_STAT_ADD(th, GS_SHARED_RMW, t->in_tg ? 2 : 1);
-    atomic_fetch_sub_explicit(&t->base.parent->tk.children, 1, memory_order_release);
-    if (t->in_tg)
-      atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
+    glass_task_t *parent = t->base.parent;
+    if (atomic_fetch_sub_explicit(&parent->tk.children, 1, memory_order_seq_cst) == 1)
+      counter_zero(&parent->tk.waiter);
+    glass_taskgroup_t *tg = t->in_tg;
+    if (tg && atomic_fetch_sub_explicit(&tg->count, 1, memory_order_seq_cst) == 1)
+      counter_zero(&tg->waiter);
   }
   task_release(th, t); // the team's `pending` drops when a counted root is freed (block_free)
 }
@@ -551,7 +565,7 @@ static GLASS_NOINLINE void pay_pending_debt(glass_thread_t *th) {
   int32_t n = th->tasking.pending_debt;
   th->tasking.pending_debt = 0;
   GLASS_STAT(th, GS_SHARED_RMW);
-  if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_acq_rel) == n)
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_seq_cst) == n)
     glass_task_team_idle(team);
 }
 
@@ -559,8 +573,10 @@ void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
   task_complete(th, t);
 }
 
+// The decrement to 0 and this load are seq_cst, as the drain's store of pending_sleep and its
+// read of `pending`: either it sees 0, or we see it asleep.
 void glass_task_team_idle(glass_team_t *team) {
-  if (unlikely(atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire)))
+  if (unlikely(atomic_load_explicit(&team->tasking.pending_sleep, memory_order_seq_cst)))
     glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
@@ -782,21 +798,51 @@ bool glass_task_run_one(glass_thread_t *th, bool constrained) {
 // ---------------------------------------------------------------------------------------------
 // Waiting loops.
 
-#define SPINS_BEFORE_YIELD 4096
+typedef struct {
+  glass_thread_t *th;
+  _Atomic int32_t *counter;
+} counter_wait_t;
 
-void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state) {
-  (void)ompt_wait_state;
-  uint64_t t0 = glass_stats_clock();
-  unsigned idle = 0;
-  while (atomic_load_explicit(counter, memory_order_acquire) != 0) {
-    if (glass_task_run_one(th, true)) {
-      idle = 0;
-      continue;
-    }
-    if (++idle < SPINS_BEFORE_YIELD)
-      glass_spin_pause();
-    else
+static bool counter_done(void *arg) {
+  return atomic_load_explicit(((counter_wait_t *)arg)->counter, memory_order_seq_cst) == 0;
+}
+
+static bool counter_poll(void *arg) {
+  return glass_task_run_one(((counter_wait_t *)arg)->th, true);
+}
+
+// Without a place to publish its flag nobody could wake the thread: it spins by the policy
+// and then only yields (dependence waits of `taskwait depend` and if(0) tasks).
+static void wait_counter_spin(counter_wait_t *c) {
+  glass_spin_t s;
+  glass_spin_begin(&s);
+  while (!counter_done(c)) {
+    if (counter_poll(c))
+      glass_spin_restart(&s);
+    else if (!glass_spin_step(&s))
       glass_yield();
+  }
+  glass_spin_end(&s);
+}
+
+void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
+                             _Atomic(glass_flag_t *) *waiter) {
+  uint64_t t0 = glass_stats_clock();
+  counter_wait_t c = {th, counter};
+  if (!waiter) {
+    wait_counter_spin(&c);
+  } else {
+    // Waits on its own flag: the last completion bumps it (counter_zero), producers poke it
+    // (it is this thread's wait_flag meanwhile, and counted in the team's sleepers).
+    glass_waiter_t w = {.poll = counter_poll,
+                        .arg = &c,
+                        .sleepers = &th->team->tasking.sleepers,
+                        .done = counter_done,
+                        .publish = waiter};
+    glass_flag_t *prev = atomic_load_explicit(&th->tasking.wait_flag, memory_order_relaxed);
+    atomic_store_explicit(&th->tasking.wait_flag, &th->tasking.twait, memory_order_relaxed);
+    glass_flag_wait(&th->tasking.twait, 0, &w);
+    atomic_store_explicit(&th->tasking.wait_flag, prev, memory_order_relaxed);
   }
   GLASS_STAT_WAIT_END(th, GS_TASKWAIT, t0);
 }
@@ -812,12 +858,14 @@ const glass_waiter_t *glass_task_wait_begin(glass_thread_t *th, glass_team_t *te
   w->poll = barrier_poll;
   w->arg = th;
   w->sleepers = &team->tasking.sleepers;
+  w->done = NULL;
+  w->publish = NULL;
   atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
   return w;
 }
 
 void glass_task_wait_end(glass_thread_t *th, glass_team_t *team) {
-  th->tasking.wait_flag = NULL;
+  atomic_store_explicit(&th->tasking.wait_flag, NULL, memory_order_relaxed);
   atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
 }
 
@@ -840,11 +888,13 @@ const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t 
   w->poll = lazy_poll;
   w->arg = th;
   w->sleepers = &th->team->tasking.sleepers;
+  w->done = NULL;
+  w->publish = NULL;
   return w;
 }
 
 void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
-  th->tasking.wait_flag = NULL;
+  atomic_store_explicit(&th->tasking.wait_flag, NULL, memory_order_relaxed);
   if (th->tasking.lazy_waiter) {
     th->tasking.lazy_waiter = false;
     atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
@@ -853,45 +903,38 @@ void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
 
 // The root of a barrier after the gather: every member arrived, now run tasks until every task
 // of the team is complete. Nobody can create a task once pending is 0 and all have arrived.
+// Only tasks running elsewhere or waiting for an event remain: sleep until the last one
+// completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted in
+// `sleepers` meanwhile, and the process-wide fence before the last look pairs with the
+// producers' compiler barrier, wait.h).
+static void drain_sleep(glass_thread_t *th, glass_team_t *team) {
+  atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
+  atomic_fetch_add_explicit(&team->tasking.sleepers, 1, memory_order_seq_cst);
+  atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
+  glass_sleeper_fence();
+  int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst);
+  bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
+  if (!ran && p != 0 && atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
+    glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
+  atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
+  atomic_fetch_sub_explicit(&team->tasking.sleepers, 1, memory_order_relaxed);
+  atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+}
+
 void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
-  unsigned idle = 0;
-  uint64_t idle_since = 0;
+  glass_spin_t s;
+  glass_spin_begin(&s);
   while (atomic_load_explicit(&team->tasking.pending, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, false)) {
-      idle = 0;
-      idle_since = 0;
+      glass_spin_restart(&s);
       continue;
     }
-    glass_spin_pause();
-    // Spin for the block time like any wait (reading the clock now and then, yielding once it
-    // has been a while: see GLASS_YIELD_AFTER_NS), then sleep.
-    if (++idle % 64 != 0)
+    if (glass_spin_step(&s))
       continue;
-    uint64_t now = glass_now_ns();
-    if (!idle_since)
-      idle_since = now;
-    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) {
-      if (now - idle_since >= GLASS_YIELD_AFTER_NS)
-        glass_yield();
-      continue;
-    }
-    // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
-    // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
-    // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
-    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
-    atomic_fetch_add_explicit(&team->tasking.sleepers, 1, memory_order_seq_cst);
-    int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
-    atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
-    bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
-    if (!ran && p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
-        atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
-      glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
-    atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
-    atomic_fetch_sub_explicit(&team->tasking.sleepers, 1, memory_order_relaxed);
-    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
-    idle = 0;
-    idle_since = 0;
+    drain_sleep(th, team);
+    glass_spin_begin(&s);
   }
+  glass_spin_end(&s);
   atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
   // Idle helpers that saw `active` may still be inside: the team must not change under them.
   for (unsigned i = 1;
@@ -919,8 +962,8 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
 
 static bool idle_poll(void *arg) {
   glass_thread_t *th = arg;
-  if (unlikely(th->tasking.wait_flag != &th->go))
-    th->tasking.wait_flag = &th->go; // pokes
+  if (unlikely(atomic_load_explicit(&th->tasking.wait_flag, memory_order_relaxed) != &th->go))
+    atomic_store_explicit(&th->tasking.wait_flag, &th->go, memory_order_relaxed); // pokes
   glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
   if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
     return false;
@@ -962,7 +1005,9 @@ const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t 
   w->poll = idle_poll;
   w->arg = th;
   w->sleepers = &idle_sleepers;
-  th->tasking.wait_flag = &th->go;
+  w->done = NULL;
+  w->publish = NULL;
+  atomic_store_explicit(&th->tasking.wait_flag, &th->go, memory_order_relaxed);
   return w;
 }
 
@@ -982,7 +1027,7 @@ void glass_task_join_release(glass_team_t *team) {
 
 void glass_task_join_wait(glass_thread_t *th, const glass_waiter_t *w) {
   th->tasking.release_seen += 2;
-  th->tasking.wait_flag = &th->tasking.release;
+  atomic_store_explicit(&th->tasking.wait_flag, &th->tasking.release, memory_order_relaxed);
   glass_flag_wait(&th->tasking.release, th->tasking.release_seen, w);
 }
 

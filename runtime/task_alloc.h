@@ -35,6 +35,7 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->base.tk.flags = tk_flags | (parent->tk.flags & GLASS_TF_COVERED);
   t->base.tk.tg = parent->tk.tg;
   t->base.tk.deps = NULL;
+  atomic_store_explicit(&t->base.tk.waiter, NULL, memory_order_relaxed);
   atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
   t->state = XT_READY;
   t->aflags = flags;

@@ -88,6 +88,7 @@ static inline glass_xtask_t *xtask_from_base(glass_task_t *t) {
 typedef struct glass_taskgroup {
   _Atomic int32_t count;          // deferred tasks of the group not yet complete
   _Atomic int32_t cancelled;      // cancel taskgroup was activated
+  _Atomic(glass_flag_t *) waiter; // as glass_tasking_task_t.waiter, for `count`
   struct glass_taskgroup *parent; // enclosing taskgroup of the same task
   struct glass_taskred *red;      // task reductions registered in this taskgroup
   struct glass_taskgroup *next_free;
@@ -138,8 +139,11 @@ void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t);
 // Drops one reference on t (frees it, and ancestors it kept alive, at the last).
 void glass_task_complete_release(glass_thread_t *th, glass_xtask_t *t);
-// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits).
-void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state);
+// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits). waiter: where
+// the thread publishes its flag when it sleeps, for whoever takes the counter to 0 (NULL: the
+// wait never sleeps, it only yields once it has spun for the block time).
+void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
+                             _Atomic(glass_flag_t *) *waiter);
 // Runs one task if there is one this thread may run. constrained: a taskwait-like scheduling
 // point (the tied-task constraint applies); false at barriers.
 bool glass_task_run_one(glass_thread_t *th, bool constrained);

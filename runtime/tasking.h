@@ -21,6 +21,9 @@ typedef struct glass_tasking_task {
   int32_t depth;              // implicit tasks 0, explicit ones their parent's + 1
   uint32_t flags;             // GLASS_TF_*
   struct glass_taskgroup *tg; // innermost taskgroup this task is executing in
+  // The flag of this task's thread while it may sleep in a taskwait (task.c): the completion
+  // that takes `children` to 0 bumps it.
+  _Atomic(glass_flag_t *) waiter;
   struct glass_dephash *deps; // dependences among this task's children (created lazily)
   uint32_t red_seq; // implicit tasks: `reduction(task, ...)` constructs met in this region
 } glass_tasking_task_t;
@@ -55,8 +58,9 @@ typedef struct glass_tasking_thread {
   int32_t pending_debt;
   // Flag this thread sleeps on while it polls for tasks. Producers read it at every push while
   // a member waits: its own line, so that they do not pull the fields the thread writes per task.
-  _Alignas(64) glass_flag_t *wait_flag;
+  _Alignas(64) _Atomic(glass_flag_t *) wait_flag;
   glass_flag_t release; // release of a task join (fork.c's join with tasks)
+  glass_flag_t twait;   // what it sleeps on in a taskwait or at the end of a taskgroup
 } glass_tasking_thread_t;
 
 // Per team: one deque per member (indexed by tid), the count of deferred tasks not yet
