@@ -86,14 +86,14 @@ static void taskwait_rounds(int rounds, int group) {
         {
 #pragma omp task detach(ev)
           {
-#pragma omp atomic write
+#pragma omp atomic write seq_cst
             ready = 1;
           }
         }
       } else {
 #pragma omp task detach(ev)
         {
-#pragma omp atomic write
+#pragma omp atomic write seq_cst
           ready = 1;
         }
 #pragma omp taskwait
@@ -102,7 +102,7 @@ static void taskwait_rounds(int rounds, int group) {
       int f = 0;
       while (!f) {
         sched_yield();
-#pragma omp atomic read
+#pragma omp atomic read seq_cst
         f = ready;
       }
       omp_fulfill_event(ev);
