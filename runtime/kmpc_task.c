@@ -108,7 +108,7 @@ static GLASS_NOINLINE void taskwait_slow(glass_thread_t *th, void *codeptr, void
   OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskwait, ompt_scope_begin, task, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
   OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskwait, ompt_scope_begin, task, codeptr);
-  glass_task_wait_counter(th, &task->tk.children, 0);
+  glass_task_wait_counter(th, &task->tk.children, &task->tk.waiter);
   OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskwait, ompt_scope_end, task, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);
   OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskwait, ompt_scope_end, task, codeptr);
