@@ -42,9 +42,9 @@ extern __thread uint32_t glass_tls_mutex_code __attribute__((tls_model("initial-
 // turn the tail call into a call, and codeptr_ra would point into the runtime.
 #if defined(__GNUC__) && !defined(__clang__)
 #define GLASS_FASTPATH                                                                             \
-  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined")))
+  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined", "thread")))
 #else
-#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined")))
+#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined", "thread")))
 #endif
 
 // The implementation a hint selects. There is no hardware transactional memory path (TSX is

@@ -16,6 +16,18 @@
 #define GLASS_NOINLINE __attribute__((noinline))
 #define GLASS_COLD     __attribute__((cold, noinline))
 
+// Built with -fsanitize=thread (GCC's macro, or clang's feature test).
+#if defined(__SANITIZE_THREAD__)
+#define GLASS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define GLASS_TSAN 1
+#endif
+#endif
+#ifndef GLASS_TSAN
+#define GLASS_TSAN 0
+#endif
+
 static inline void glass_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();

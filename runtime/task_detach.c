@@ -6,7 +6,10 @@
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
 
-enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE };
+// EV_BODY_ENDING: the body returned and its creator is still reporting that to the tool; a
+// fulfilling thread waits for EV_BODY_DONE, so that it cannot complete (and free) the task
+// under that event call.
+enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE, EV_BODY_ENDING };
 
 void glass_task_count(glass_xtask_t *t);
 
@@ -24,7 +27,7 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
   if (!(t->base.tk.flags & GLASS_TF_COUNTED))
     glass_task_count(t);
   int32_t ev = EV_NONE;
-  if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_DONE, memory_order_acq_rel,
+  if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_ENDING, memory_order_acq_rel,
                                               memory_order_acquire)) {
 #if GLASS_OMPT
     if (OMPT_ON(task_schedule))
@@ -32,6 +35,7 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
 #else
     (void)th;
 #endif
+    atomic_store_explicit(&t->event, EV_BODY_DONE, memory_order_release);
     return false;
   }
   return true; // fulfilled already
@@ -52,6 +56,10 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
       glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
 #endif
     return;
+  }
+  while (ev == EV_BODY_ENDING) { // the creator's event call, then the task is ours
+    glass_spin_pause();
+    ev = atomic_load_explicit(&t->event, memory_order_acquire);
   }
   if (ev != EV_BODY_DONE) {
     glass_warn("omp_fulfill_event: the event was already fulfilled; ignored");

@@ -240,9 +240,11 @@ static void *item_match(glass_taskred_t *r, int32_t i, char *d, int32_t *slot) {
   char *s = it->shar;
   if (d >= s && d < s + (it->size ? it->size : 1))
     return s;
-  if (it->member_shar) {
+  // Members publish their slots while others look them up (modifier_init).
+  void **member_shar = __atomic_load_n(&it->member_shar, __ATOMIC_ACQUIRE);
+  if (member_shar) {
     for (int32_t k = 0; k < r->nslots; k++) {
-      s = it->member_shar[k];
+      s = __atomic_load_n(&member_shar[k], __ATOMIC_ACQUIRE);
       if (s && d >= s && d < s + (it->size ? it->size : 1)) {
         *slot = k;
         return s;
