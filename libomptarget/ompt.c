@@ -12,6 +12,7 @@
 
 bool tgt_ompt_on;
 static __thread struct tgt_ompt_region *tgt_ompt_cur;
+static __thread uint64_t tgt_ompt_cur_op; // host_op_id of the operation under way, or 0
 
 static struct {
   ompt_callback_device_initialize_t device_initialize;
@@ -41,6 +42,10 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
   get_task_data = (ompt_data_t * (*)(void)) lookup("ompt_get_task_data");
   if (!get)
     return 0;
+  // Glass's libomp answers ompt_get_target_info through us (LLVM's has no such entry).
+  void (*set_info)(void *) = (void (*)(void *))lookup("glass_set_target_info");
+  if (set_info)
+    set_info((void *)tgt_ompt_target_info);
 #define GET(name) get(ompt_callback_##name, (ompt_callback_t *)&cb.name)
   GET(device_initialize), GET(device_finalize), GET(device_load), GET(target), GET(target_emi);
   GET(target_data_op), GET(target_data_op_emi), GET(target_submit), GET(target_submit_emi);
@@ -57,6 +62,12 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
 // Called by the host runtime before the tool's own finalizer.
 static void connect_fini(ompt_data_t *data) {
   (void)data;
+  // Every trace buffer goes back to the tool before it finalizes.
+  for (int i = 0; i < 256; i++) {
+    struct tgt_device *d = tgt_device_peek(i);
+    if (d)
+      tgt_trace_stop_all(d);
+  }
   if (cb.device_unload)
     tgt_unload_images(NULL);
   for (int i = 0; i < 256; i++)
@@ -74,10 +85,25 @@ void tgt_ompt_connect(void) {
     connect(&connection);
 }
 
-// The device has no tracing interface yet: every entry point is absent.
 static ompt_interface_fn_t device_lookup(const char *name) {
-  (void)name;
-  return NULL;
+  return (ompt_interface_fn_t)tgt_trace_lookup(name);
+}
+
+void tgt_ompt_tracing_started(void) {
+  __atomic_store_n(&tgt_ompt_on, true, __ATOMIC_RELAXED);
+}
+
+int tgt_ompt_target_info(uint64_t *device_num, uint64_t *target_id, uint64_t *host_op_id) {
+  struct tgt_ompt_region *r = tgt_ompt_cur;
+  if (!r)
+    return 0;
+  if (device_num)
+    *device_num = (uint64_t)r->device;
+  if (target_id)
+    *target_id = r->target_id;
+  if (host_op_id)
+    *host_op_id = tgt_ompt_cur_op;
+  return 1;
 }
 
 void tgt_ompt_device_init(struct tgt_device *d) {
@@ -106,13 +132,24 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
     r->prev = tgt_ompt_cur;
     tgt_ompt_cur = r;
   } else {
-    tgt_ompt_cur = r->prev;
+    tgt_trace_target(r->dev, r, false);
   }
   if (cb.target_emi)
     cb.target_emi((ompt_target_t)r->kind, ep, r->device, task_data(), NULL,
                   (ompt_data_t *)&r->target_data, r->codeptr);
   else if (cb.target)
     cb.target((ompt_target_t)r->kind, ep, r->device, task_data(), r->target_id, r->codeptr);
+  // The record's time lies between the callbacks' (after begin's, before end's).
+  if (begin)
+    tgt_trace_target(r->dev, r, true);
+  else
+    tgt_ompt_cur = r->prev;
+}
+
+// The device of a data operation: the one that is not the host.
+static struct tgt_device *op_device(int src_dev, int dst_dev) {
+  struct tgt_device *d = tgt_device_peek(dst_dev);
+  return d ? d : tgt_device_peek(src_dev);
 }
 
 void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
@@ -127,8 +164,12 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
   struct tgt_ompt_region *r = tgt_ompt_cur;
   if (!codeptr && r)
     codeptr = r->codeptr;
+  struct tgt_device *d = op_device(src_dev, dst_dev);
   if (begin)
     *host_op_id = new_id();
+  else
+    tgt_trace_op_end(d, dst);
+  tgt_ompt_cur_op = begin ? *host_op_id : 0;
   if (cb.target_data_op_emi)
     cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
                           r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
@@ -137,17 +178,27 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
   else if (cb.target_data_op && begin)
     cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
                       src_dev, (void *)dst, dst_dev, bytes, codeptr);
+  if (begin) // the id the tool's EMI callback may have set
+    tgt_trace_op_begin(d, GLASS_TRACE_DATA_OP, op, r ? r->target_id : 0, *host_op_id, src, src_dev,
+                       dst, dst_dev, bytes, 0);
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
+  struct tgt_device *d = r ? r->dev : NULL;
   if (begin)
     *host_op_id = new_id();
+  else
+    tgt_trace_op_end(d, NULL);
+  tgt_ompt_cur_op = begin ? *host_op_id : 0;
   if (cb.target_submit_emi)
     cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);
   else if (cb.target_submit && begin)
     cb.target_submit(r ? r->target_id : 0, *host_op_id, teams);
+  if (begin)
+    tgt_trace_op_begin(d, GLASS_TRACE_KERNEL, 0, r ? r->target_id : 0, *host_op_id, NULL, 0, NULL,
+                       0, 0, teams);
 }
 
 void tgt_ompt_device_unload(struct tgt_device *d, int image) {
@@ -176,7 +227,8 @@ static unsigned map_flags(int64_t type, bool exiting) {
 // address each has now. Called with d->lock held, once the items are present.
 void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
-  if ((!cb.target_map_emi && !cb.target_map) || a->n <= 0)
+  bool trace = tgt_trace_map_wanted(d);
+  if ((!cb.target_map_emi && !cb.target_map && !trace) || a->n <= 0)
     return;
   size_t n = (size_t)a->n;
   void **host = malloc(n * sizeof *host), **dev = malloc(n * sizeof *dev);
@@ -196,8 +248,10 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   else if (k > 0 && cb.target_map_emi)
     cb.target_map_emi(r ? (ompt_data_t *)&r->target_data : NULL, k, host, dev, bytes, flags,
                       r ? r->codeptr : NULL);
-  else if (k > 0)
+  else if (k > 0 && cb.target_map)
     cb.target_map(r ? r->target_id : 0, k, host, dev, bytes, flags, r ? r->codeptr : NULL);
+  if (host && dev && bytes && flags && k > 0 && trace)
+    tgt_trace_map(d, r ? r->target_id : 0, k, host, dev, bytes, flags, r ? r->codeptr : NULL);
   free(host), free(dev), free(bytes), free(flags);
 }
 

@@ -137,7 +137,8 @@ struct tgt_device {
   int nimages;
   struct alloc_set allocs; // omp_target_alloc's blocks, to refuse a bad or double free
   struct shadow_set shadows;
-  uint64_t epoch; // counts data-begin steps, to tell rows created by the current one
+  uint64_t epoch;          // counts data-begin steps, to tell rows created by the current one
+  struct tgt_trace *trace; // device tracing state (trace.c), once the tool sets it up
 };
 
 // What libomptarget calls in the host runtime (libomp.so.5, Glass's or LLVM's).
@@ -153,6 +154,10 @@ TGT_HIDDEN struct tgt_device *tgt_device_get(int64_t *device_id, const tgt_ident
                                              const char *what);
 TGT_HIDDEN int tgt_device_ready(struct tgt_device *d);
 TGT_HIDDEN struct tgt_device *tgt_device_at(int id);
+// The device with this number if the devices are known, without initialising it, or NULL.
+TGT_HIDDEN struct tgt_device *tgt_device_peek(int id);
+// The device a tool's ompt_device_t * designates, or NULL.
+TGT_HIDDEN struct tgt_device *tgt_device_from_handle(const void *handle);
 TGT_HIDDEN void *tgt_kernel_lookup(struct tgt_device *d, void *region_id, bool *dyn_ptr);
 TGT_HIDDEN int tgt_offload_policy(void); // 0 disabled, 1 default, 2 mandatory
 TGT_HIDDEN void tgt_fatal(const tgt_ident_t *loc, const char *fmt, ...)
@@ -214,6 +219,7 @@ struct tgt_ompt_region {
   uint64_t target_id;
   tgt_ompt_data_t target_data;
   struct tgt_ompt_region *prev;
+  struct tgt_device *dev;
 };
 enum { OMPT_ALLOC = 1, OMPT_TO = 2, OMPT_FROM = 3, OMPT_DELETE = 4 }; // ompt_target_data_op_t
 TGT_HIDDEN extern bool tgt_ompt_on;
@@ -235,3 +241,26 @@ TGT_HIDDEN void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, boo
 // rtl.c: reports device_unload for each loaded image of desc (all images when NULL) not yet
 // reported.
 TGT_HIDDEN void tgt_unload_images(const struct tgt_bin_desc *desc);
+// The construct the calling thread is in (device, target_id) and the operation it is
+// performing (host_op_id), for ompt_get_target_info; 0 when outside any.
+TGT_HIDDEN int tgt_ompt_target_info(uint64_t *device_num, uint64_t *target_id,
+                                    uint64_t *host_op_id);
+// Tracing has started on some device: ids and hooks are needed even without callbacks.
+TGT_HIDDEN void tgt_ompt_tracing_started(void);
+
+// trace.c: device tracing (OpenMP 5.1). The hooks are called from ompt.c's, only while
+// tgt_ompt_on; each returns at once unless the device is being traced.
+TGT_HIDDEN void *tgt_trace_lookup(const char *name); // an ompt_interface_fn_t, or NULL
+TGT_HIDDEN void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, bool begin);
+TGT_HIDDEN bool tgt_trace_map_wanted(struct tgt_device *d);
+TGT_HIDDEN void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **host,
+                              void **dev, const size_t *bytes, const unsigned *flags,
+                              const void *codeptr);
+// An operation (GLASS_TRACE_DATA_OP or _KERNEL) is under way on this thread: the plugin may
+// take it through the sink. Every begin is paired with an end on the same thread.
+TGT_HIDDEN void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t target_id,
+                                   uint64_t host_op_id, const void *src, int src_dev,
+                                   const void *dst, int dst_dev, uint64_t bytes, unsigned teams);
+TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, const void *dst);
+// Stops tracing on the device, returning every buffer (at the tool's finalization).
+TGT_HIDDEN void tgt_trace_stop_all(struct tgt_device *d);

@@ -7,7 +7,66 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GLASS_PLUGIN_ABI 1
+#define GLASS_PLUGIN_ABI 2
+
+// ---- Device tracing --------------------------------------------------------------------------
+// libomptarget owns OpenMP's device-tracing interface: the tool's buffers, the record layout,
+// what is enabled or paused. A plugin only times what its device did and reports it, one
+// glass_trace_op per operation, through the sink libomptarget hands to trace_start. It learns
+// which operation it is performing from sink->current() while libomptarget is inside one of
+// its calls (alloc, free, submit, retrieve, copy, launch), copies that description (an
+// asynchronous plugin keeps it until the device finishes: a CUDA plugin can tag the operation
+// with host_op_id as CUPTI's external correlation id), fills in the device times and, for a
+// kernel, the teams granted, and passes it to sink->record. An operation the plugin does not
+// report is recorded by libomptarget with device times read around the call.
+
+enum glass_trace_kind {
+  GLASS_TRACE_DATA_OP = 1, // an allocation, a transfer or a release (ompt_target_data_op_t)
+  GLASS_TRACE_KERNEL = 2,  // a kernel's execution
+};
+
+struct glass_trace_op {
+  enum glass_trace_kind kind;
+  int optype;            // GLASS_TRACE_DATA_OP: ompt_target_data_op_t (alloc, to, from, delete...)
+  uint64_t target_id;    // the construct the operation belongs to (0: a device memory routine)
+  uint64_t host_op_id;   // the id the host's callbacks gave the operation
+  uint64_t thread_id;    // the host thread that issued it (set by libomptarget)
+  const void *src, *dst; // data op: addresses (dst of an alloc: set by the plugin)
+  int src_device, dst_device; // data op: OpenMP device numbers (the host is the device count)
+  uint64_t bytes;
+  uint32_t requested_teams, granted_teams; // kernel
+  uint64_t start, end;                     // device clock (get_device_time's), set by the plugin
+};
+
+// ompt_record_abstract_t's fields: what any tool can read of a native record.
+struct glass_native_abstract {
+  int rclass;                    // ompt_record_native_t: 1 info, 2 event
+  const char *type;              // a static string naming the record ("kernel", "memcpy", ...)
+  uint64_t start_time, end_time; // device clock; 0 unknown
+  uint64_t hwid;                 // the device's hardware id for it; 0 unknown
+};
+
+struct glass_trace_sink {
+  // The operation this thread asked the plugin to perform, while the plugin's call lasts;
+  // NULL when it is not traced (tracing off or paused, or a record type disabled).
+  const struct glass_trace_op *(*current)(void);
+  // One finished operation of the device this sink was given for (pass the sink itself).
+  // Any thread, any time between trace_start and the return of trace_stop; takes no lock
+  // unless a tool buffer has to be obtained or handed back; `op` is copied before it returns.
+  void (*record)(const struct glass_trace_sink *sink, const struct glass_trace_op *op);
+  // One of the device's own records (set_trace_native), `bytes` long, copied before it
+  // returns, with its abstract description and the host operation it belongs to (0: none).
+  void (*record_native)(const struct glass_trace_sink *sink, const void *native, size_t bytes,
+                        const struct glass_native_abstract *abstract, uint64_t host_op_id);
+};
+
+// How a kernel is to be launched: the clauses and what the compiler knows of the loop.
+struct glass_launch {
+  int32_t num_teams;    // num_teams clause; 0 unspecified; -1 a target region without teams
+  int32_t thread_limit; // thread_limit clause; 0 unspecified
+  uint64_t tripcount;   // the loop's trip count when the compiler knows it, else 0
+  uint32_t dyn_shared;  // ompx_dyn_cgroup_mem bytes
+};
 
 struct glass_plugin {
   int abi;          // GLASS_PLUGIN_ABI
@@ -32,6 +91,35 @@ struct glass_plugin {
   // Runs the kernel `fn` (an address lookup returned) with `nargs` pointer-sized arguments
   // and waits for it.
   int (*launch)(int dev, void *fn, void **args, int nargs);
+
+  // Optional (NULL: every image the plugin is_compatible with is loaded). How well an image
+  // fits the device: 0 not at all, higher better. libomptarget then loads, of the images one
+  // library registered, the best-scoring one the device accepts (next best when load fails).
+  int (*image_score)(int dev, const void *image, size_t size);
+  // Optional (NULL: launch). launch with the construct's geometry; the plugin sizes the grid.
+  int (*launch_kernel)(int dev, void *fn, void **args, int nargs, const struct glass_launch *how);
+  // Optional: one line on what init found (the driver, the devices, or why there are none),
+  // which libomptarget prints under LIBOMPTARGET_INFO.
+  const char *(*describe)(void);
+
+  // Tracing (all optional: NULL means not supported).
+  // The device's clock, in nanoseconds, monotonic; the device's own epoch.
+  uint64_t (*get_device_time)(int dev);
+  // A device time on omp_get_wtime()'s clock (seconds), so a tool can place device records
+  // among the host callbacks of the same operations.
+  double (*translate_time)(int dev, uint64_t device_time);
+  // Processors of the device (OMPT get_device_num_procs).
+  int (*num_procs)(int dev);
+  // Start reporting operations of `dev` to `sink` (0 on success; one sink per device, valid
+  // until trace_stop returns), report every operation that
+  // has finished by the time of the call (flush, before it returns), and stop reporting (stop:
+  // flush first; no record call after it returns).
+  int (*trace_start)(int dev, const struct glass_trace_sink *sink);
+  void (*trace_flush)(int dev);
+  void (*trace_stop)(int dev);
+  // Native records: the ompt_native_mon_flag_t set (flags) turned on or off (enable); returns
+  // ompt_set_result_t (never when the device has none of those). NULL: no native records.
+  int (*trace_native)(int dev, int enable, int flags);
 };
 
 typedef const struct glass_plugin *(*glass_plugin_get_fn)(void);

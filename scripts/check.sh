@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # README command 2 (and .ci/run): install what is missing, build Glass, and run every test:
-# the whole suite with clang-14 and with clang-22, the suite against a runtime built without
-# tool support (ENABLE_OMPT=OFF), which must run every program the same way, and the
+# the whole suite with clang-14 and with clang-22, test/offload with clang-19, the suite
+# against a runtime built without tool support (ENABLE_OMPT=OFF), which must run every program
+# the same way, and the
 # benchmark suite's smoke mode (builds and runs every benchmark once; no timing is judged), and
 # the suite (clang-22) against a runtime built with ASan and UBSan, and against one built with
 # ThreadSanitizer (timed: docs/internals.md).
-# Before the build, in a second: the files and functions that docs and comments name must exist.
+# Before the build, in a second: the files and functions that docs and comments name must exist,
+# and no .c file may declare a function it does not define (scripts/check-decls.py).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${GLASS_BUILD:-$here/build}
 "$here/scripts/deps.sh"
 python3 "$here/scripts/check-docs.py" --self-test
 python3 "$here/scripts/check-docs.py" "$here"
+python3 "$here/scripts/check-decls.py"
 "$here/scripts/build.sh"
 cmake --build "$build" --target check
+# Host offload programs built by clang-19 as well (its entry layout and libomptarget.so.19.1).
+/usr/lib/llvm-22/bin/lit -sv --param cc=clang-19 --param glass_build="$build" "$here/test/offload"
 GLASS_BUILD="$build-noompt" "$here/scripts/build.sh" -DENABLE_OMPT=OFF
 /usr/lib/llvm-22/bin/lit -sv --param cc=clang-22 --param glass_build="$build-noompt" --param ompt=0 \
   "$here/test"

@@ -8,10 +8,12 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #define API __attribute__((visibility("default")))
@@ -27,6 +29,15 @@ struct module {
 };
 
 static int ndevices;
+static uint64_t clock_epoch; // CLOCK_MONOTONIC at init: device time 0
+// Per device, the tracing sink while tracing is on.
+static const struct glass_trace_sink *_Atomic sinks[64];
+
+static uint64_t mono_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 // GLASS_TARGET_HOST_DEVICES: how many host devices (default 4, as LLVM's host plugin has).
 static int host_init(void) {
@@ -41,6 +52,7 @@ static int host_init(void) {
     else
       ndevices = (int)n;
   }
+  clock_epoch = mono_ns();
   return ndevices;
 }
 
@@ -162,21 +174,93 @@ static void *host_lookup(int dev, void *module, const char *name) {
   return p ? p : symtab_lookup(m, name);
 }
 
-static void *host_alloc(int dev, size_t size) {
+// ---- tracing: the host device's clock counts nanoseconds from the plugin's start ----------
+
+static uint64_t host_device_time(int dev) {
   (void)dev;
+  return mono_ns() - clock_epoch;
+}
+
+static double host_translate_time(int dev, uint64_t t) {
+  (void)dev;
+  uint64_t ns = t + clock_epoch;
+  return (double)(ns / 1000000000ull) + (double)(ns % 1000000000ull) * 1e-9;
+}
+
+static int host_num_procs(int dev) {
+  (void)dev;
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (int)n : 1;
+}
+
+static int host_trace_start(int dev, const struct glass_trace_sink *sink) {
+  if (dev < 0 || dev >= 64)
+    return -1;
+  atomic_store(&sinks[dev], sink);
+  return 0;
+}
+
+// Every operation is reported before its call returns: nothing is ever pending.
+static void host_trace_flush(int dev) {
+  (void)dev;
+}
+
+static void host_trace_stop(int dev) {
+  if (dev >= 0 && dev < 64)
+    atomic_store(&sinks[dev], NULL);
+}
+
+// The operation being performed when tracing is on, with its start time; trace_end reports it.
+struct traced {
+  const struct glass_trace_sink *sink;
+  struct glass_trace_op op;
+};
+
+static bool trace_begin(int dev, struct traced *t) {
+  t->sink = atomic_load_explicit(&sinks[dev], memory_order_acquire);
+  if (__builtin_expect(!t->sink, 1))
+    return false;
+  const struct glass_trace_op *cur = t->sink->current();
+  if (!cur)
+    return false;
+  t->op = *cur;
+  t->op.start = host_device_time(dev);
+  return true;
+}
+
+static void trace_end(struct traced *t) {
+  t->op.end = host_device_time(0);
+  t->sink->record(t->sink, &t->op);
+}
+
+static void *host_alloc(int dev, size_t size) {
+  struct traced t;
+  bool on = trace_begin(dev, &t);
   void *p = NULL;
-  return posix_memalign(&p, 64, size ? size : 1) ? NULL : p;
+  if (posix_memalign(&p, 64, size ? size : 1))
+    p = NULL;
+  if (on) {
+    t.op.dst = p;
+    trace_end(&t);
+  }
+  return p;
 }
 
 static int host_free(int dev, void *p) {
-  (void)dev;
+  struct traced t;
+  bool on = trace_begin(dev, &t);
   free(p);
+  if (on)
+    trace_end(&t);
   return 0;
 }
 
 static int host_memcpy(int dev, void *dst, const void *src, size_t n) {
-  (void)dev;
+  struct traced t;
+  bool on = trace_begin(dev, &t);
   memmove(dst, src, n);
+  if (on)
+    trace_end(&t);
   return 0;
 }
 
@@ -186,9 +270,15 @@ static int host_set(int dev, void *p, int value, size_t n) {
   return 0;
 }
 
+// The kernel forks its own teams through the host runtime, which grants what it requested.
 static int host_launch(int dev, void *fn, void **args, int nargs) {
-  (void)dev;
+  struct traced t;
+  bool on = trace_begin(dev, &t);
   glass_host_call(fn, args, nargs);
+  if (on) {
+    t.op.granted_teams = t.op.requested_teams;
+    trace_end(&t);
+  }
   return 0;
 }
 
@@ -207,6 +297,12 @@ static const struct glass_plugin host_plugin = {
     .copy = host_memcpy,
     .set = host_set,
     .launch = host_launch,
+    .get_device_time = host_device_time,
+    .translate_time = host_translate_time,
+    .num_procs = host_num_procs,
+    .trace_start = host_trace_start,
+    .trace_flush = host_trace_flush,
+    .trace_stop = host_trace_stop,
 };
 
 API const struct glass_plugin *glass_plugin_get(void) {

@@ -1,0 +1,669 @@
+// OpenMP 5.1 device tracing (the entry points a device's lookup returns) and the trace
+// buffers. The tool hands out buffers through buffer_request and gets them back through
+// buffer_complete. Records are written without a lock: a writer reserves bytes in the current
+// buffer with one atomic add, fills them and counts them committed. The writer whose
+// reservation crosses the buffer's end closes it at its own offset (`final`); the buffer goes
+// back to the tool once the committed bytes reach `final`, by whichever of the closer and the
+// last writer sees that second (an exchange on `delivered` makes it exactly once). Only
+// obtaining a new buffer takes the device's mutex. Cursors are byte offsets from the buffer
+// the tool gave; a target_map record carries its arrays right after it, in the same buffer.
+#define _GNU_SOURCE
+#include "omptarget.h"
+
+#include <omp-tools.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HUGE_RESERVE (UINT64_C(1) << 62) // a reservation that closes a buffer for flush/stop
+
+struct tbuf {
+  void *tool_buf; // what the tool gave
+  char *base;     // the first record: tool_buf aligned to 8
+  size_t begin;   // base - tool_buf
+  size_t cap;     // bytes usable from base
+  _Atomic uint64_t reserved, committed, final;
+  atomic_bool delivered;
+  struct tbuf *next; // on the retired list
+};
+
+enum { TRACE_ON = 1, TRACE_PAUSED = 2 };
+
+struct tgt_trace {
+  struct glass_trace_sink sink; // first: the plugin hands it back to record
+  struct tgt_device *dev;
+  ompt_callback_buffer_request_t request;
+  ompt_callback_buffer_complete_t complete;
+  _Atomic(struct tbuf *) cur;
+  atomic_uint state;   // TRACE_ON, TRACE_PAUSED
+  atomic_uint enabled; // bit per record type (1 << ompt_callbacks_t)
+  atomic_int writers;  // threads inside write_record: retired tbufs wait for 0
+  atomic_ulong dropped;
+  atomic_bool warned;
+  pthread_mutex_t slow; // buffer_request, retiring, start and stop
+  struct tbuf *retired;
+  bool plugin_started;
+};
+
+// The trace state of a device, created when the tool first sets up tracing on it.
+static struct tgt_trace *trace_of(struct tgt_device *d) {
+  return __atomic_load_n(&d->trace, __ATOMIC_ACQUIRE);
+}
+
+// An operation libomptarget is performing on this thread.
+struct cur_op {
+  struct glass_trace_op op;
+  struct tgt_trace *t; // NULL: not traced
+  bool taken;          // reported (by the plugin or here), or not traced
+};
+static uint64_t next_thread_id = 1;
+static __thread uint64_t thread_id;
+
+static uint64_t my_thread_id(void) {
+  if (!thread_id)
+    thread_id = __atomic_fetch_add(&next_thread_id, 1, __ATOMIC_RELAXED);
+  return thread_id;
+}
+
+static uint64_t device_now(struct tgt_device *d) {
+  return d->rtl->get_device_time ? d->rtl->get_device_time(d->rtl_id) : 0;
+}
+
+// ---- buffers ------------------------------------------------------------------------------
+
+static void deliver(struct tgt_trace *t, struct tbuf *b) {
+  if (atomic_exchange(&b->delivered, true))
+    return;
+  uint64_t n = atomic_load(&b->final);
+  t->complete(t->dev->id, b->tool_buf, b->begin + n, b->begin, 1);
+}
+
+// Closes b at offset off (the reservation that crossed its end, or flush's): what was reserved
+// below off is its content.
+static void close_at(struct tgt_trace *t, struct tbuf *b, uint64_t off) {
+  atomic_store(&b->final, off);
+  if (atomic_load(&b->committed) == off)
+    deliver(t, b);
+}
+
+static void commit(struct tgt_trace *t, struct tbuf *b, size_t size) {
+  uint64_t c = atomic_fetch_add(&b->committed, size) + size;
+  if (c == atomic_load(&b->final))
+    deliver(t, b);
+}
+
+static void warn_dropped(struct tgt_trace *t, const char *why, size_t got, size_t need) {
+  atomic_fetch_add(&t->dropped, 1);
+  if (!atomic_exchange(&t->warned, true))
+    tgt_error("device %d: the tool's buffer_request %s (%zu bytes, a record needs %zu); trace "
+              "records are dropped while that lasts (counted at stop_trace)",
+              t->dev->id, why, got, need);
+}
+
+// A buffer from the tool with room for `need` bytes, or NULL (the record is dropped). Called
+// with t->slow held.
+static struct tbuf *new_buffer(struct tgt_trace *t, size_t need) {
+  void *buf = NULL;
+  size_t bytes = 0;
+  t->request(t->dev->id, &buf, &bytes);
+  size_t begin = buf ? (size_t)(-(uintptr_t)buf & 7) : 0;
+  if (!buf || bytes < begin + need) {
+    if (buf) // the tool's own memory: handed back, empty
+      t->complete(t->dev->id, buf, 0, 0, 1);
+    warn_dropped(t, buf ? "gave a buffer too small" : "gave no buffer", bytes, need);
+    return NULL;
+  }
+  struct tbuf *b = calloc(1, sizeof *b);
+  if (!b) {
+    t->complete(t->dev->id, buf, 0, 0, 1);
+    warn_dropped(t, "was answered but libomptarget is out of memory", bytes, need);
+    return NULL;
+  }
+  b->tool_buf = buf, b->begin = begin, b->base = (char *)buf + begin, b->cap = bytes - begin;
+  atomic_init(&b->final, UINT64_MAX);
+  return b;
+}
+
+// Records this thread is writing (a tool may call the entry points from buffer_complete).
+static __thread int writing;
+
+// Retired buffers' bookkeeping is freed once delivered and no writer can still hold it.
+static void reap(struct tgt_trace *t) {
+  if (atomic_load(&t->writers) > writing)
+    return;
+  for (struct tbuf **p = &t->retired; *p;) {
+    struct tbuf *b = *p;
+    if (atomic_load(&b->delivered)) {
+      *p = b->next;
+      free(b);
+    } else {
+      p = &b->next;
+    }
+  }
+}
+
+// Replaces `seen` (the buffer found full, or NULL) by a new one, unless another thread did.
+// False: tracing stopped meanwhile, or no buffer.
+static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
+  pthread_mutex_lock(&t->slow);
+  bool ok = atomic_load(&t->state) & TRACE_ON;
+  if (ok && atomic_load(&t->cur) == seen) {
+    struct tbuf *b = new_buffer(t, need);
+    if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
+      t->complete(t->dev->id, b->tool_buf, b->begin, b->begin, 1);
+      free(b);
+      b = NULL;
+    }
+    ok = b != NULL;
+    if (b) {
+      atomic_store(&t->cur, b);
+      if (seen)
+        seen->next = t->retired, t->retired = seen;
+    }
+  }
+  reap(t);
+  pthread_mutex_unlock(&t->slow);
+  return ok;
+}
+
+// Room for a record of `size` bytes (a multiple of 8), or NULL (dropped, counted).
+static void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
+  for (;;) {
+    struct tbuf *b = atomic_load(&t->cur);
+    if (b) {
+      uint64_t off = atomic_fetch_add(&b->reserved, size);
+      if (off + size <= b->cap) {
+        *out = b;
+        return b->base + off;
+      }
+      if (off <= b->cap) // this reservation crossed the end: close b where it began
+        close_at(t, b, off);
+    }
+    if (!refill(t, b, size))
+      return NULL;
+  }
+}
+
+// Closes the current buffer (delivered once its writers commit) and leaves none current.
+// Called with t->slow held.
+static void close_current(struct tgt_trace *t, bool even_empty) {
+  struct tbuf *b = atomic_load(&t->cur);
+  if (!b || (!even_empty && atomic_load(&b->reserved) == 0))
+    return;
+  atomic_store(&t->cur, NULL);
+  uint64_t off = atomic_fetch_add(&b->reserved, HUGE_RESERVE);
+  if (off <= b->cap)
+    close_at(t, b, off);
+  b->next = t->retired, t->retired = b;
+}
+
+// ---- records --------------------------------------------------------------------------------
+
+static bool type_on(struct tgt_trace *t, int type) {
+  return (atomic_load_explicit(&t->state, memory_order_relaxed) & (TRACE_ON | TRACE_PAUSED)) ==
+             TRACE_ON &&
+         (atomic_load_explicit(&t->enabled, memory_order_relaxed) & (1u << type));
+}
+
+static size_t map_record_size(unsigned n) {
+  size_t s =
+      sizeof(ompt_record_ompt_t) + n * (2 * sizeof(void *) + sizeof(size_t)) + n * sizeof(unsigned);
+  return (s + 7) & ~(size_t)7;
+}
+
+// A native record in a buffer: an ompt_record_ompt_t head with type NATIVE_TYPE (no
+// callback has that number), then the abstract description, then the plugin's bytes.
+#define NATIVE_TYPE 0
+struct native_rec {
+  ompt_record_ompt_t head;
+  uint64_t host_op_id;
+  uint64_t bytes; // of native[]
+  ompt_record_abstract_t abstract;
+  _Alignas(8) unsigned char native[];
+};
+
+static size_t native_record_size(size_t bytes) {
+  return (sizeof(struct native_rec) + bytes + 7) & ~(size_t)7;
+}
+
+static size_t record_size(const ompt_record_ompt_t *r) {
+  if (r->type == (ompt_callbacks_t)NATIVE_TYPE)
+    return native_record_size(((const struct native_rec *)r)->bytes);
+  return r->type == ompt_callback_target_map ? map_record_size(r->record.target_map.nitems)
+                                             : sizeof *r;
+}
+
+// Reserves and heads a record; the caller fills r->record and calls end_record.
+static ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t size, uint64_t time,
+                                        uint64_t thread, uint64_t target_id, struct tbuf **b) {
+  atomic_fetch_add(&t->writers, 1);
+  writing++;
+  ompt_record_ompt_t *r = reserve(t, size, b);
+  if (!r) {
+    writing--;
+    atomic_fetch_sub(&t->writers, 1);
+    return NULL;
+  }
+  r->type = (ompt_callbacks_t)type;
+  r->time = time;
+  r->thread_id = thread;
+  r->target_id = target_id;
+  return r;
+}
+
+static void end_record(struct tgt_trace *t, struct tbuf *b, size_t size) {
+  commit(t, b, size);
+  writing--;
+  atomic_fetch_sub(&t->writers, 1);
+}
+
+static const struct glass_trace_op *sink_current(void);
+
+// The plugin's own record of an operation, kept as it is.
+static void sink_record_native(const struct glass_trace_sink *sink, const void *native,
+                               size_t bytes, const struct glass_native_abstract *a,
+                               uint64_t host_op_id) {
+  struct tgt_trace *t = (struct tgt_trace *)sink;
+  struct tbuf *b;
+  size_t size = native_record_size(bytes);
+  struct native_rec *r;
+  if (!(atomic_load(&t->state) & TRACE_ON) ||
+      !(r = (struct native_rec *)begin_record(t, NATIVE_TYPE, size, a->start_time, 0, 0, &b)))
+    return;
+  r->host_op_id = host_op_id;
+  r->bytes = bytes;
+  r->abstract = (ompt_record_abstract_t){(ompt_record_native_t)a->rclass, a->type, a->start_time,
+                                         a->end_time, a->hwid};
+  memcpy(r->native, native, bytes);
+  end_record(t, b, size);
+}
+
+// The plugin's report of one operation.
+static void sink_record(const struct glass_trace_sink *sink, const struct glass_trace_op *op) {
+  struct tgt_trace *t = (struct tgt_trace *)sink;
+  bool kernel = op->kind == GLASS_TRACE_KERNEL;
+  int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
+  struct tbuf *b;
+  ompt_record_ompt_t *r;
+  if (!(atomic_load(&t->state) & TRACE_ON) ||
+      !(r = begin_record(t, type, sizeof *r, op->start, op->thread_id, op->target_id, &b)))
+    return;
+  if (kernel)
+    r->record.target_kernel = (ompt_record_target_kernel_t){op->host_op_id, op->requested_teams,
+                                                            op->granted_teams, op->end};
+  else
+    r->record.target_data_op = (ompt_record_target_data_op_t){op->host_op_id,
+                                                              (ompt_target_data_op_t)op->optype,
+                                                              (void *)op->src,
+                                                              op->src_device,
+                                                              (void *)op->dst,
+                                                              op->dst_device,
+                                                              op->bytes,
+                                                              op->end,
+                                                              NULL};
+  end_record(t, b, sizeof *r);
+}
+
+void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, bool begin) {
+  struct tgt_trace *t = d ? trace_of(d) : NULL;
+  struct tbuf *b;
+  ompt_record_ompt_t *rec;
+  if (!t || !type_on(t, ompt_callback_target) ||
+      !(rec = begin_record(t, ompt_callback_target, sizeof *rec, device_now(d), my_thread_id(),
+                           r->target_id, &b)))
+    return;
+  rec->record.target = (ompt_record_target_t){(ompt_target_t)r->kind,
+                                              begin ? ompt_scope_begin : ompt_scope_end,
+                                              d->id,
+                                              0,
+                                              r->target_id,
+                                              r->codeptr};
+  end_record(t, b, sizeof *rec);
+}
+
+bool tgt_trace_map_wanted(struct tgt_device *d) {
+  struct tgt_trace *t = d ? trace_of(d) : NULL;
+  return t && type_on(t, ompt_callback_target_map);
+}
+
+void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **host, void **dev,
+                   const size_t *bytes, const unsigned *flags, const void *codeptr) {
+  struct tgt_trace *t = trace_of(d);
+  size_t size = map_record_size(n);
+  struct tbuf *b;
+  ompt_record_ompt_t *r;
+  if (!t || !(r = begin_record(t, ompt_callback_target_map, size, device_now(d), my_thread_id(),
+                               target_id, &b)))
+    return;
+  // The arrays follow the record, pointers first (8-byte aligned), then the flags.
+  void **h = (void **)(r + 1), **v = h + n;
+  size_t *s = (size_t *)(v + n);
+  unsigned *f = (unsigned *)(s + n);
+  memcpy(h, host, n * sizeof *h), memcpy(v, dev, n * sizeof *v);
+  memcpy(s, bytes, n * sizeof *s), memcpy(f, flags, n * sizeof *f);
+  r->record.target_map = (ompt_record_target_map_t){target_id, n, h, v, s, f, codeptr};
+  end_record(t, b, size);
+}
+
+// Data operations and kernels: the plugin reports them while they are current on this thread;
+// one it did not take is recorded here with device times read around the call. Operations
+// nest only through a kernel that itself offloads, so a short stack suffices; deeper ones go
+// unrecorded (and are counted as dropped).
+#define OP_DEPTH 8
+static __thread struct cur_op ops[OP_DEPTH];
+static __thread int op_depth;
+
+void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t target_id,
+                        uint64_t host_op_id, const void *src, int src_dev, const void *dst,
+                        int dst_dev, uint64_t bytes, unsigned teams) {
+  struct tgt_trace *t = d ? trace_of(d) : NULL;
+  int type =
+      kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
+  bool on = t && type_on(t, type);
+  if (op_depth >= OP_DEPTH) {
+    if (on)
+      atomic_fetch_add(&t->dropped, 1);
+    op_depth++;
+    return;
+  }
+  struct cur_op *o = &ops[op_depth++];
+  o->t = on ? t : NULL;
+  o->taken = !on;
+  if (!on)
+    return;
+  o->op = (struct glass_trace_op){.kind = (enum glass_trace_kind)kind,
+                                  .optype = optype,
+                                  .target_id = target_id,
+                                  .host_op_id = host_op_id,
+                                  .thread_id = my_thread_id(),
+                                  .src = src,
+                                  .dst = dst,
+                                  .src_device = src_dev,
+                                  .dst_device = dst_dev,
+                                  .bytes = bytes,
+                                  .requested_teams = teams,
+                                  .granted_teams = teams,
+                                  // A tracing plugin times the operation itself.
+                                  .start = t->plugin_started ? 0 : device_now(d)};
+}
+
+void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
+  if (op_depth <= 0) // tracing started between this operation's begin and end
+    return;
+  if (op_depth-- > OP_DEPTH)
+    return;
+  struct cur_op *o = &ops[op_depth];
+  if (o->taken)
+    return;
+  o->taken = true;
+  o->op.end = device_now(d);
+  if (!o->op.start) // the plugin made no call for it: an instant, at its end
+    o->op.start = o->op.end;
+  if (dst)
+    o->op.dst = dst;
+  sink_record(&o->t->sink, &o->op);
+}
+
+static const struct glass_trace_op *sink_current(void) {
+  if (op_depth <= 0 || op_depth > OP_DEPTH)
+    return NULL;
+  struct cur_op *c = &ops[op_depth - 1];
+  if (c->taken)
+    return NULL;
+  c->taken = true; // one record per operation, however many plugin calls it takes
+  return &c->op;
+}
+
+// ---- the entry points -----------------------------------------------------------------------
+
+// The device behind a tool's ompt_device_t *, or NULL (with a message) when it is not one.
+static struct tgt_device *dev_of(ompt_device_t *device, const char *what) {
+  struct tgt_device *d = tgt_device_from_handle(device);
+  if (!d)
+    tgt_error("%s: %p is not a device handle from device_initialize", what, (void *)device);
+  return d;
+}
+
+// Not the device's lock: device_initialize, where a tool sets tracing up, runs under it.
+static pthread_mutex_t make_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct tgt_trace *trace_make(struct tgt_device *d) {
+  struct tgt_trace *t = trace_of(d);
+  if (t)
+    return t;
+  pthread_mutex_lock(&make_lock);
+  t = d->trace;
+  if (!t && (t = calloc(1, sizeof *t))) {
+    t->dev = d;
+    t->sink = (struct glass_trace_sink){sink_current, sink_record, sink_record_native};
+    // Recursive: a tool may flush or stop from buffer_complete, which can run under it.
+    pthread_mutexattr_t a;
+    pthread_mutexattr_init(&a);
+    pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&t->slow, &a);
+    pthread_mutexattr_destroy(&a);
+    __atomic_store_n(&d->trace, t, __ATOMIC_RELEASE);
+  }
+  pthread_mutex_unlock(&make_lock);
+  return t;
+}
+
+static int get_device_num_procs(ompt_device_t *device) {
+  struct tgt_device *d = dev_of(device, "ompt_get_device_num_procs");
+  return !d ? 0 : d->rtl->num_procs ? d->rtl->num_procs(d->rtl_id) : 1;
+}
+
+static ompt_device_time_t get_device_time(ompt_device_t *device) {
+  struct tgt_device *d = dev_of(device, "ompt_get_device_time");
+  return d ? device_now(d) : 0;
+}
+
+static double translate_time(ompt_device_t *device, ompt_device_time_t time) {
+  struct tgt_device *d = dev_of(device, "ompt_translate_time");
+  return d && d->rtl->translate_time ? d->rtl->translate_time(d->rtl_id, time) : 0.0;
+}
+
+// Record types are named by their callbacks, plain or EMI.
+static int record_type(unsigned etype) {
+  switch (etype) {
+  case ompt_callback_target:
+  case ompt_callback_target_emi:
+    return ompt_callback_target;
+  case ompt_callback_target_data_op:
+  case ompt_callback_target_data_op_emi:
+    return ompt_callback_target_data_op;
+  case ompt_callback_target_submit:
+  case ompt_callback_target_submit_emi:
+    return ompt_callback_target_submit;
+  case ompt_callback_target_map:
+  case ompt_callback_target_map_emi:
+    return ompt_callback_target_map;
+  default:
+    return -1;
+  }
+}
+
+#define ALL_TYPES                                                                                  \
+  ((1u << ompt_callback_target) | (1u << ompt_callback_target_data_op) |                           \
+   (1u << ompt_callback_target_submit) | (1u << ompt_callback_target_map))
+
+static ompt_set_result_t set_trace_ompt(ompt_device_t *device, unsigned enable, unsigned etype) {
+  struct tgt_device *d = dev_of(device, "ompt_set_trace_ompt");
+  struct tgt_trace *t = d ? trace_make(d) : NULL;
+  if (!t)
+    return ompt_set_error;
+  int type = record_type(etype);
+  if (etype != 0 && type < 0)
+    return ompt_set_never; // this device records no such event
+  unsigned bits = etype == 0 ? ALL_TYPES : 1u << type;
+  if (enable)
+    atomic_fetch_or(&t->enabled, bits);
+  else
+    atomic_fetch_and(&t->enabled, ~bits);
+  return ompt_set_always;
+}
+
+// Native records are the plugin's (the CUDA plugin: CUPTI's activity records); the host
+// device has none.
+static ompt_set_result_t set_trace_native(ompt_device_t *device, int enable, int flags) {
+  struct tgt_device *d = dev_of(device, "ompt_set_trace_native");
+  if (!d)
+    return ompt_set_error;
+  if (!d->rtl->trace_native)
+    return ompt_set_never;
+  return (ompt_set_result_t)d->rtl->trace_native(d->rtl_id, enable, flags);
+}
+
+static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t request,
+                       ompt_callback_buffer_complete_t complete) {
+  struct tgt_device *d = dev_of(device, "ompt_start_trace");
+  struct tgt_trace *t = d ? trace_make(d) : NULL;
+  if (!t)
+    return 0;
+  if (!request || !complete) {
+    tgt_error("ompt_start_trace: device %d: buffer_request and buffer_complete are required",
+              d->id);
+    return 0;
+  }
+  pthread_mutex_lock(&t->slow);
+  int ok = !(atomic_load(&t->state) & TRACE_ON);
+  if (ok) {
+    t->request = request, t->complete = complete;
+    t->plugin_started = d->rtl->trace_start && d->rtl->trace_start(d->rtl_id, &t->sink) == 0;
+    atomic_store(&t->state, TRACE_ON);
+  }
+  pthread_mutex_unlock(&t->slow);
+  if (ok)
+    tgt_ompt_tracing_started();
+  return ok;
+}
+
+static int pause_trace(ompt_device_t *device, int begin_pause) {
+  struct tgt_device *d = dev_of(device, "ompt_pause_trace");
+  struct tgt_trace *t = d ? trace_of(d) : NULL;
+  if (!t || !(atomic_load(&t->state) & TRACE_ON))
+    return 0;
+  if (begin_pause)
+    atomic_fetch_or(&t->state, TRACE_PAUSED);
+  else
+    atomic_fetch_and(&t->state, ~(unsigned)TRACE_PAUSED);
+  return 1;
+}
+
+// Delivers every record written so far: the plugin's pending ones first.
+static int flush_trace(ompt_device_t *device) {
+  struct tgt_device *d = dev_of(device, "ompt_flush_trace");
+  struct tgt_trace *t = d ? trace_of(d) : NULL;
+  if (!t || !(atomic_load(&t->state) & TRACE_ON))
+    return 0;
+  if (t->plugin_started && d->rtl->trace_flush)
+    d->rtl->trace_flush(d->rtl_id);
+  pthread_mutex_lock(&t->slow);
+  close_current(t, false);
+  reap(t);
+  pthread_mutex_unlock(&t->slow);
+  return 1;
+}
+
+// Stops recording and returns every buffer, the current one even when empty, before it
+// returns: writers still inside a record finish first.
+static int stop(struct tgt_trace *t) {
+  struct tgt_device *d = t->dev;
+  pthread_mutex_lock(&t->slow);
+  if (!(atomic_load(&t->state) & TRACE_ON)) {
+    pthread_mutex_unlock(&t->slow);
+    return 0;
+  }
+  if (t->plugin_started && d->rtl->trace_stop)
+    d->rtl->trace_stop(d->rtl_id);
+  atomic_store(&t->state, 0);
+  close_current(t, true);
+  pthread_mutex_unlock(&t->slow);
+  while (atomic_load(&t->writers) > writing)
+    sched_yield();
+  pthread_mutex_lock(&t->slow);
+  reap(t);
+  unsigned long lost = atomic_exchange(&t->dropped, 0);
+  atomic_store(&t->warned, false);
+  pthread_mutex_unlock(&t->slow);
+  if (lost)
+    tgt_error("device %d: %lu trace record(s) dropped: the tool's buffer_request gave no room "
+              "for them",
+              d->id, lost);
+  return 1;
+}
+
+static int stop_trace(ompt_device_t *device) {
+  struct tgt_device *d = dev_of(device, "ompt_stop_trace");
+  struct tgt_trace *t = d ? trace_of(d) : NULL;
+  return t ? stop(t) : 0;
+}
+
+void tgt_trace_stop_all(struct tgt_device *d) {
+  struct tgt_trace *t = trace_of(d);
+  if (t)
+    stop(t);
+}
+
+static int advance_buffer_cursor(ompt_device_t *device, ompt_buffer_t *buffer, size_t size,
+                                 ompt_buffer_cursor_t current, ompt_buffer_cursor_t *next) {
+  (void)device;
+  if (!buffer || !next || current + sizeof(ompt_record_ompt_t) > size)
+    return 0;
+  const ompt_record_ompt_t *r = (const void *)((const char *)buffer + current);
+  ompt_buffer_cursor_t n = current + record_size(r);
+  if (n + sizeof(ompt_record_ompt_t) > size)
+    return 0;
+  *next = n;
+  return 1;
+}
+
+static ompt_record_t get_record_type(ompt_buffer_t *buffer, ompt_buffer_cursor_t current) {
+  if (!buffer)
+    return ompt_record_invalid;
+  const ompt_record_ompt_t *r = (const void *)((const char *)buffer + current);
+  return r->type == (ompt_callbacks_t)NATIVE_TYPE ? ompt_record_native : ompt_record_ompt;
+}
+
+static ompt_record_ompt_t *get_record_ompt(ompt_buffer_t *buffer, ompt_buffer_cursor_t current) {
+  ompt_record_ompt_t *r = buffer ? (ompt_record_ompt_t *)((char *)buffer + current) : NULL;
+  return r && r->type != (ompt_callbacks_t)NATIVE_TYPE ? r : NULL;
+}
+
+static void *get_record_native(ompt_buffer_t *buffer, ompt_buffer_cursor_t current,
+                               ompt_id_t *host_op_id) {
+  struct native_rec *r = buffer ? (void *)((char *)buffer + current) : NULL;
+  if (r && r->head.type != (ompt_callbacks_t)NATIVE_TYPE)
+    r = NULL;
+  if (host_op_id)
+    *host_op_id = r ? r->host_op_id : 0;
+  return r ? r->native : NULL;
+}
+
+// `native_record` is what get_record_native returned: its description sits just before it.
+static ompt_record_abstract_t *get_record_abstract(void *native_record) {
+  if (!native_record)
+    return NULL;
+  struct native_rec *r =
+      (struct native_rec *)((char *)native_record - offsetof(struct native_rec, native));
+  return &r->abstract;
+}
+
+void *tgt_trace_lookup(const char *name) {
+  static const struct {
+    const char *name;
+    ompt_interface_fn_t fn;
+  } fns[] = {
+#define FN(n) {"ompt_" #n, (ompt_interface_fn_t)n}
+      FN(get_device_num_procs), FN(get_device_time),       FN(translate_time),  FN(set_trace_ompt),
+      FN(set_trace_native),     FN(start_trace),           FN(pause_trace),     FN(flush_trace),
+      FN(stop_trace),           FN(advance_buffer_cursor), FN(get_record_type), FN(get_record_ompt),
+      FN(get_record_native),    FN(get_record_abstract),
+#undef FN
+  };
+  for (size_t i = 0; name && i < sizeof fns / sizeof *fns; i++)
+    if (!strcmp(name, fns[i].name))
+      return (void *)fns[i].fn;
+  return NULL;
+}

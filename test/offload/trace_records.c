@@ -1,0 +1,62 @@
+// Device tracing on the host device: the records of a target region and of enter data, update
+// and exit data, in order, with the ids of the callbacks of the same operations and device
+// times that translate_time places between those callbacks; flush delivers what was written,
+// stop returns the last buffer, and each buffer comes back once, owned by the tool.
+// RUN: %compile-offload && %run %t | %FileCheck %s
+// REQUIRES: offload, ompt
+#include "Inputs/trace_tool.h"
+
+int main(void) {
+  int x = 1;
+#pragma omp target map(tofrom : x)
+  x++;
+  printf("flush %d\n", T.flush_trace(dev0));
+  tool_report();
+#pragma omp target enter data map(to : x)
+#pragma omp target update from(x)
+#pragma omp target exit data map(release : x)
+  printf("num_procs>0 %d native %d %p %p type(NULL) %d\n", T.get_device_num_procs(dev0) > 0,
+         T.set_trace_native(dev0, 1, 0), T.get_record_native(NULL, 0, NULL),
+         (void *)T.get_record_abstract(NULL), (int)T.get_record_type(NULL, 0));
+  printf("set_trace_ompt parallel_begin %d target_map_emi %d\n",
+         T.set_trace_ompt(dev0, 1, ompt_callback_parallel_begin),
+         T.set_trace_ompt(dev0, 1, ompt_callback_target_map_emi));
+  printf("stop %d\n", T.stop_trace(dev0));
+  tool_report();
+  printf("stop again %d flush after stop %d\n", T.stop_trace(dev0), T.flush_trace(dev0));
+  return x != 2;
+}
+// clang-format off
+// CHECK: device_initialize 0: 14 of 14 tracing entry points
+// CHECK-NEXT: set_trace_ompt all 5
+// CHECK-NEXT: start_trace 1
+// CHECK-NEXT: flush 1
+// CHECK-NEXT: rec target kind=1 begin device=0 target=[[T:[0-9]+]]
+// CHECK-NEXT: rec data_op alloc target=[[T]] op={{[0-9]+}} src_device=4 dst_device=0 bytes=4
+// CHECK-NEXT: rec data_op to target=[[T]] op={{[0-9]+}} src_device=4 dst_device=0 bytes=4
+// CHECK-NEXT: rec map target=[[T]] nitems=1
+// CHECK-NEXT: rec kernel target=[[T]] op={{[0-9]+}} requested=1 granted=1
+// CHECK-NEXT: rec data_op from target=[[T]] op={{[0-9]+}} src_device=0 dst_device=4 bytes=4
+// CHECK-NEXT: rec data_op delete target=[[T]] op={{[0-9]+}} src_device=4 dst_device=0 bytes=4
+// CHECK-NEXT: rec target kind=1 end device=0 target=[[T]]
+// CHECK-NEXT: records 8, buffers requested 1 completed 1 (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
+// CHECK-NEXT: num_procs>0 1 native 1 (nil) (nil) type(NULL) 3
+// CHECK-NEXT: set_trace_ompt parallel_begin 1 target_map_emi 5
+// CHECK-NEXT: stop 1
+// CHECK-NEXT: rec target kind=2 begin device=0 target=[[E:[0-9]+]]
+// CHECK-NEXT: rec data_op alloc target=[[E]]
+// CHECK-NEXT: rec data_op to target=[[E]]
+// CHECK-NEXT: rec map target=[[E]] nitems=1
+// CHECK-NEXT: rec target kind=2 end device=0 target=[[E]]
+// CHECK-NEXT: rec target kind=4 begin device=0 target=[[U:[0-9]+]]
+// CHECK-NEXT: rec map target=[[U]] nitems=1
+// CHECK-NEXT: rec data_op from target=[[U]]
+// CHECK-NEXT: rec target kind=4 end device=0 target=[[U]]
+// CHECK-NEXT: rec target kind=3 begin device=0 target=[[X:[0-9]+]]
+// CHECK-NEXT: rec map target=[[X]] nitems=1
+// CHECK-NEXT: rec data_op delete target=[[X]]
+// CHECK-NEXT: rec target kind=3 end device=0 target=[[X]]
+// CHECK-NEXT: records 13, buffers requested 2 completed 2 (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
+// CHECK-NEXT: stop again 0 flush after stop 0
+// CHECK-NEXT: tool fini
+// CHECK-NEXT: records 0, buffers requested 2 completed 2 (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
