@@ -2,6 +2,7 @@
 // initialization. A malformed value warns once, naming the variable and the value, and the
 // default is used.
 #define _GNU_SOURCE
+#include "affinity.h"
 #include "icv.h"
 #include "platform.h"
 
@@ -257,6 +258,20 @@ bad:
             "false");
 }
 
+// libomp's KMP_AFFINITY (kmp_affinity.c): a type replaces OMP_PLACES and OMP_PROC_BIND.
+static void read_kmp_affinity(glass_env_t *e) {
+  glass_kaff_read();
+  if (!glass_kaff_overrides())
+    return;
+  if (e->places)
+    glass_warn("OMP_PLACES: ignored because KMP_AFFINITY has been defined");
+  if (e->bind_len)
+    glass_warn("OMP_PROC_BIND: ignored because KMP_AFFINITY has been defined");
+  e->places = NULL;
+  e->bind_len = 0;
+  e->initial.bind = glass_kaff_binds() ? GLASS_BIND_INTEL : GLASS_BIND_FALSE;
+}
+
 // [modifier:]kind[,chunk]
 static void read_schedule(void) {
   const char *v = get("OMP_SCHEDULE");
@@ -490,6 +505,7 @@ void glass_env_read(void) {
     e->initial.bind = e->bind_list[0];
   else if (e->places)
     e->initial.bind = GLASS_BIND_TRUE; // places named, binding left unsaid: bind (as libomp)
+  read_kmp_affinity(e);
   read_bool("OMP_CANCELLATION", &e->cancellation, NULL);
   read_int("OMP_MAX_TASK_PRIORITY", 0, INT_MAX, &e->max_task_priority, NULL);
   read_int("OMP_DEFAULT_DEVICE", 0, INT_MAX, &e->initial.default_device, NULL);
@@ -510,8 +526,8 @@ void glass_env_read(void) {
 // OMP_DISPLAY_ENV (OpenMP 5.1 §6.12): name='value' lines between BEGIN and END markers.
 
 static const char *bind_name(int b) {
-  static const char *const names[] = {"false", "true", "primary", "close", "spread"};
-  return b >= 0 && b < 5 ? names[b] : "false";
+  static const char *const names[] = {"false", "true", "primary", "close", "spread", "intel"};
+  return b >= 0 && b <= GLASS_BIND_INTEL ? names[b] : "false";
 }
 
 static void show(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -598,6 +598,8 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   th->episode = saved_episode;
   th->part_first = saved_part_first;
   th->part_last = saved_part_last;
+  if (unlikely(team->affinity_work))
+    glass_affinity_join(th, team);
   th->task = parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = parent;
