@@ -676,7 +676,7 @@ static void write_lanes(FILE *f, const page_t *p) {
                        : ty == ompt_thread_other  ? "other"
                                                   : "unannounced";
     if (ln->device)
-      fprintf(f, "%s{\"n\":\"  device ops of thread %u\",\"dev\":1,", l ? "," : "", ln->track);
+      fprintf(f, "%s{\"n\":\"device ops of thread %u\",\"dev\":1,", l ? "," : "", ln->track);
     else
       fprintf(f, "%s{\"n\":\"thread %u (%s)\",\"dev\":0,", l ? "," : "", ln->track, type);
     fprintf(f, "\"track\":%u,\"rows\":%u}", ln->track, ln->rows);

@@ -252,7 +252,7 @@ def main():
     if a.lanes:
         for i, (ln, ag) in enumerate(zip(meta["lanes"], meta["agg"]["lanes"])):
             print("lane %d: %s, %s, %d rows, categories %s"
-                  % (i, ln["n"].strip(), "device" if ln["dev"] else "host", ln["rows"],
+                  % (i, ln["n"], "device" if ln["dev"] else "host", ln["rows"],
                      " ".join(meta["cats"][c] for c in ag["cats"])))
         return 0
     det = meta["detail"]
