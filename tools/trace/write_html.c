@@ -44,16 +44,7 @@ enum {
 };
 #define HTML_MAX_DEFAULT ((size_t)32 << 20)
 
-// Offload slices, as the recorder makes them (trace.h on the tracerec branch: three kinds after
-// SL_MUTEX_HELD, and PG_DEVICE = 8 for those on the device lane). By value until that header is
-// merged; a model without them never has these values.
-enum {
-  PG_TARGET = SL_MUTEX_HELD + 1, // sub = ompt_target_t, count = device
-  PG_DATA_OP,                    // sub = ompt_target_data_op_t, task = bytes
-  PG_KERNEL,                     // count = requested teams
-  PG_DEVICE = 8,                 // slice flag: on the issuing thread's device lane
-  PG_KINDS = 32,                 // room in the name table
-};
+enum { PG_KINDS = 32 }; // room in the name table for every slice kind
 
 // Categories the page knows, in legend order; the last three are device operations, drawn on
 // the device lane under the host thread that issued them.
@@ -70,11 +61,11 @@ static int cat_index(const char *c) {
 // Offload slices get a category each (the JSON's is "device" for transfers and kernels alike).
 static int page_category(const slice_t *s) {
   switch (s->kind) {
-  case PG_TARGET:
+  case SL_TARGET:
     return cat_index("target");
-  case PG_DATA_OP:
+  case SL_DATA_OP:
     return cat_index("transfer");
-  case PG_KERNEL:
+  case SL_KERNEL:
     return cat_index("kernel");
   default:
     return cat_index(trace_slice_category(s));
@@ -87,15 +78,15 @@ static int name_key(const slice_t *s) {
 
 // What a record's last field holds, by kind: the tooltip's extra line.
 static const char *extra_name(uint8_t kind) {
-  return kind == PG_DATA_OP  ? "bytes"
-         : kind == PG_KERNEL ? "teams"
-         : kind == PG_TARGET ? "device"
+  return kind == SL_DATA_OP  ? "bytes"
+         : kind == SL_KERNEL ? "teams"
+         : kind == SL_TARGET ? "device"
                              : "";
 }
 
 static uint64_t extra_value(const slice_t *s) {
-  return s->kind == PG_DATA_OP                          ? s->task
-         : s->kind == PG_KERNEL || s->kind == PG_TARGET ? s->count
+  return s->kind == SL_DATA_OP                          ? s->task
+         : s->kind == SL_KERNEL || s->kind == SL_TARGET ? s->count
                                                         : 0;
 }
 
@@ -281,7 +272,7 @@ static bool make_lanes(page_t *p) {
   }
   for (size_t i = 0; i < n; i++) {
     p->cat[i] = (uint8_t)page_category(&m->slices[i]);
-    if ((m->slices[i].flags & PG_DEVICE) && m->slices[i].track < m->ntracks)
+    if ((m->slices[i].flags & SLF_DEVICE) && m->slices[i].track < m->ntracks)
       dev[m->slices[i].track] = true;
   }
   for (uint32_t t = 0; t < m->ntracks; t++) {
@@ -293,7 +284,7 @@ static bool make_lanes(page_t *p) {
   for (size_t i = 0; i < n; i++) {
     const slice_t *s = &m->slices[i];
     uint32_t tr = s->track < m->ntracks ? s->track : 0;
-    p->lane_of[i] = first[tr] + (s->flags & PG_DEVICE ? 1 : 0);
+    p->lane_of[i] = first[tr] + (s->flags & SLF_DEVICE ? 1 : 0);
     // A wait is drawn over the sync region it belongs to, saving a row per level.
     const slice_t *par = s->parent ? &m->slices[s->parent - 1] : NULL;
     if (par && p->lane_of[s->parent - 1] != p->lane_of[i])
