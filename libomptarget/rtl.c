@@ -11,7 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+// The registry's lock and each device's are recursive: a tool may call ompt_finalize_tool from
+// a callback made under them (device_load, data ops, target_map), and the finalization reports
+// device_unload, which takes them again.
+static pthread_mutex_t registry_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct tgt_image **images;
 static int nimages;
 
@@ -277,7 +280,11 @@ static void rtl_init(void) {
     for (int k = 0; k < n; k++) {
       struct tgt_device *d = &devices[ndevices];
       *d = (struct tgt_device){.id = ndevices, .rtl_id = k, .rtl = p};
-      pthread_mutex_init(&d->lock, NULL);
+      pthread_mutexattr_t attr;
+      pthread_mutexattr_init(&attr);
+      pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+      pthread_mutex_init(&d->lock, &attr);
+      pthread_mutexattr_destroy(&attr);
       ndevices++;
     }
   }
@@ -398,11 +405,14 @@ static int device_sync_images(struct tgt_device *d) {
       return -1;
     }
     memset(li + d->nimages, 0, (nimages - d->nimages) * sizeof *li);
-    for (int i = d->nimages; i < nimages; i++)
-      if (!done[i - d->nimages] && load_best_of(d, d->nimages, images[i]->desc, done))
+    // Counted before loading: a tool that finalizes from device_load still gets the
+    // device_unload of what loaded (entries not loaded yet have no module and are skipped).
+    int first = d->nimages;
+    d->nimages = nimages;
+    for (int i = first; i < nimages; i++)
+      if (!done[i - first] && load_best_of(d, first, images[i]->desc, done))
         rc = -1;
     free(done);
-    d->nimages = nimages;
   }
   pthread_mutex_unlock(&registry_lock);
   return rc;

@@ -150,6 +150,11 @@ static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
   bool ok = atomic_load(&t->state) & TRACE_ON;
   if (ok && atomic_load(&t->cur) == seen) {
     struct tbuf *b = new_buffer(t, need);
+    if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
+      t->complete(t->dev->id, b->tool_buf, b->begin, b->begin, 1);
+      free(b);
+      b = NULL;
+    }
     ok = b != NULL;
     if (b) {
       atomic_store(&t->cur, b);
@@ -379,7 +384,8 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
                                   .bytes = bytes,
                                   .requested_teams = teams,
                                   .granted_teams = teams,
-                                  .start = device_now(d)};
+                                  // A tracing plugin times the operation itself.
+                                  .start = t->plugin_started ? 0 : device_now(d)};
 }
 
 void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
@@ -392,6 +398,8 @@ void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
     return;
   o->taken = true;
   o->op.end = device_now(d);
+  if (!o->op.start) // the plugin made no call for it: an instant, at its end
+    o->op.start = o->op.end;
   if (dst)
     o->op.dst = dst;
   sink_record(&o->t->sink, &o->op);

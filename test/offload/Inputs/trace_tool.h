@@ -7,7 +7,8 @@
 // Knobs, defined before the include: TOOL_BUFFER_BYTES (bytes per buffer handed out),
 // TOOL_START (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers until
 // tool_report instead of copying them at buffer_complete, and check target_map records' arrays
-// there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer).
+// there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
+// TOOL_AFTER_COMPLETE (a statement run at the end of each buffer_complete).
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -112,6 +113,9 @@ static void on_complete(int device, ompt_buffer_t *buffer, size_t bytes, ompt_bu
   }
   pthread_mutex_unlock(&tool_lock);
   free(buffer);
+#endif
+#ifdef TOOL_AFTER_COMPLETE
+  TOOL_AFTER_COMPLETE;
 #endif
 }
 
