@@ -108,11 +108,14 @@ run() {
   for p in saxpy reduction teams mappers globals nowait routines events; do
     run_one "$p" "$dir/bin/$p"
   done
+  # The trace again with CUPTI's driver API records on (GLASS_CUPTI_API_RECORDS, cupti.c).
+  run_one events-apirec env GLASS_CUPTI_API_RECORDS=1 "$dir/bin/events"
   for m in plain callbacks trace; do
     run_one "bench-$m" env GLASS_BENCH_MODE=$m "$dir/bin/bench"
     grep '^bench' "$out/bench-$m.log" >>"$out/summary.txt"
   done
-  grep -h '^events\|^trace\|^TRACE\|^native\|^set_trace' "$out/events.log" >>"$out/summary.txt"
+  grep -H '^events\|^trace\|^TRACE\|^native\|^set_trace' "$out/events.log" \
+    "$out/events-apirec.log" >>"$out/summary.txt"
   floors >>"$out/summary.txt"
   echo "$failures failure(s); logs in $out" | tee -a "$out/summary.txt"
   [ $failures -eq 0 ]
