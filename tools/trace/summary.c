@@ -597,7 +597,7 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     ex[i] = m->slices[i].t1 - m->slices[i].t0;
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
-    if (s->parent) {
+    if (s->parent && !(s->flags & SLF_DEVICE)) { // device slices run beside their parent
       uint64_t d = s->t1 - s->t0;
       ex[s->parent - 1] -= ex[s->parent - 1] >= d ? d : ex[s->parent - 1];
     }
