@@ -20,7 +20,7 @@ GLASS_NOINLINE void glass_taskwait(glass_thread_t *th, void *codeptr, void *fram
   OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskwait, ompt_scope_begin, task, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
   OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskwait, ompt_scope_begin, task, codeptr);
-  glass_task_wait_counter(th, &task->tk.children, 0);
+  glass_task_wait_counter(th, &task->tk.children, &task->tk.waiter);
   OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskwait, ompt_scope_end, task, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);
   OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskwait, ompt_scope_end, task, codeptr);
@@ -41,6 +41,7 @@ glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th) {
   glass_taskgroup_t *tg = taskgroup_get(th);
   atomic_store_explicit(&tg->count, 0, memory_order_relaxed);
   atomic_store_explicit(&tg->cancelled, 0, memory_order_relaxed);
+  atomic_store_explicit(&tg->waiter, NULL, memory_order_relaxed);
   tg->red = NULL;
   tg->parent = task->tk.tg;
   task->tk.tg = tg;
@@ -58,7 +59,7 @@ void glass_taskgroup_end(glass_thread_t *th, void *codeptr) {
   OMPT_WAIT_STATE(th, ompt_state_wait_taskgroup, 0);
   OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskgroup, ompt_scope_begin, task, codeptr);
   if (atomic_load_explicit(&tg->count, memory_order_acquire) != 0)
-    glass_task_wait_counter(th, &tg->count, 0);
+    glass_task_wait_counter(th, &tg->count, &tg->waiter);
   OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskgroup, ompt_scope_end, task, codeptr);
   OMPT_WAIT_STATE(th, prior, 0);
   if (tg->red)
