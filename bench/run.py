@@ -19,7 +19,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from runner import build, instr, machine, plot, report, timing  # noqa: E402
+from runner import build, instr, machine, plot, report, timing, tracing  # noqa: E402
 from runner.common import (BENCH_DIR, MODES, OPT_IN_MODES, REPO_DIR, BuildError,  # noqa: E402
                            first_line, log, run_cmd, set_log)
 
@@ -150,6 +150,17 @@ def main(argv):
         tools = build.build_tools(bdir, headers)
         if "trace" in opts.modes:
             tools["trace"] = build.trace_launcher(glass_lib)
+        # The tracing benchmark: with the trace mode, and (small) in the smoke test.
+        tracing_bins = None
+        if glass_lib and "glass" in opts.runtimes and ("trace" in opts.modes or opts.smoke):
+            try:
+                tools["tracing"] = tracing.check_launcher(glass_lib)
+            except BuildError as e:
+                if "trace" in opts.modes:
+                    raise
+                meta["notes"].append("tracing benchmark skipped: %s" % e)  # a build without it
+            if "tracing" in tools:
+                tracing_bins = tracing.build("clang-22", bdir, headers)
         probe = build.build_probe(bdir)
     except BuildError as e:
         log("BUILD FAILED: %s" % e, always=True)
@@ -237,6 +248,14 @@ def main(argv):
         results["apps"] = timing.run_apps(rts, build.apps(), opts.app_threads, opts, policy,
                                           stats, small=opts.smoke, tools=tools)
 
+    # ---- tracing benchmark -------------------------------------------------------------------
+    results["tracing"] = []
+    if tracing_bins:
+        log("tracing benchmark: %s, untraced and under glass-trace" % ", ".join(sorted(
+            tracing_bins)))
+        results["tracing"] = tracing.run([all_rts["glass"]], tracing_bins, tools["tracing"],
+                                         [max(opts.app_threads)], opts, small=opts.smoke)
+
     # ---- instruction counts ------------------------------------------------------------------
     if not opts.no_instr:
         if not instr.have_valgrind():
@@ -267,10 +286,11 @@ def main(argv):
             opts.out, results["elapsed_s"] / 60, stats.runs, stats.rejected, stats.kept_disturbed,
             stats.errors), always=True)
 
-    errors = [c for part in ("micro", "apps", "instr") for c in results[part]
+    errors = [c for part in ("micro", "apps", "instr", "tracing") for c in results[part]
               if c.get("status") == "error"]
     for c in errors:
-        failures.append("%s %s %s: %s" % (c.get("construct") or c.get("app"), c["runtime"],
+        failures.append("%s %s %s: %s" % (c.get("construct") or c.get("app") or
+                                          c.get("workload"), c["runtime"],
                                           c.get("mode", ""), c.get("error")))
     if failures:
         log("%d FAILURES:\n  %s" % (len(failures), "\n  ".join(failures)), always=True)

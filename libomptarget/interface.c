@@ -121,8 +121,9 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
 }
 
 static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
-                      const struct map_args *a, int32_t teams, int32_t threads,
+                      const struct map_args *a, const struct glass_launch *how,
                       const void *codeptr) {
+  int32_t teams = how->num_teams, threads = how->thread_limit;
   struct tgt_device *d = tgt_device_get(&device_id, loc, "target");
   if (!d)
     return OFFLOAD_FAIL;
@@ -157,7 +158,8 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
            fn, nargs, teams, threads);
   if (tgt_ompt_on)
     tgt_ompt_submit(true, &op_id, teams > 0 ? (unsigned)teams : 1);
-  int rc = d->rtl->launch(d->rtl_id, fn, args, nargs);
+  int rc = d->rtl->launch_kernel ? d->rtl->launch_kernel(d->rtl_id, fn, args, nargs, how)
+                                 : d->rtl->launch(d->rtl_id, fn, args, nargs);
   if (tgt_ompt_on)
     tgt_ompt_submit(false, &op_id, teams > 0 ? (unsigned)teams : 1);
   if (rc)
@@ -183,7 +185,8 @@ static int kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams, int32_
   }
   struct map_args a = {(int32_t)ka->nargs, ka->base_ptrs, ka->ptrs,   ka->sizes,
                        ka->types,          ka->names,     ka->mappers};
-  return run_region(loc, device_id, region_id, &a, num_teams, thread_limit, codeptr);
+  struct glass_launch how = {num_teams, thread_limit, ka->tripcount, ka->dyn_cgroup_mem};
+  return run_region(loc, device_id, region_id, &a, &how, codeptr);
 }
 
 TGT_API int __tgt_target_kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams,
@@ -202,7 +205,8 @@ TGT_API int __tgt_target_kernel_nowait(tgt_ident_t *loc, int64_t device_id, int3
 // clang-14's entry points.
 #define LEGACY(loc, teams, threads)                                                                \
   struct map_args a = {n, bases, begins, sizes, types, names, mappers};                            \
-  return run_region(loc, device_id, region_id, &a, teams, threads, RA)
+  struct glass_launch how = {teams, threads, 0, 0};                                                \
+  return run_region(loc, device_id, region_id, &a, &how, RA)
 
 TGT_API int __tgt_target_teams_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
                                       int32_t n, void **bases, void **begins, int64_t *sizes,

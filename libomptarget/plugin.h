@@ -38,6 +38,14 @@ struct glass_trace_op {
   uint64_t start, end;                     // device clock (get_device_time's), set by the plugin
 };
 
+// ompt_record_abstract_t's fields: what any tool can read of a native record.
+struct glass_native_abstract {
+  int rclass;                    // ompt_record_native_t: 1 info, 2 event
+  const char *type;              // a static string naming the record ("kernel", "memcpy", ...)
+  uint64_t start_time, end_time; // device clock; 0 unknown
+  uint64_t hwid;                 // the device's hardware id for it; 0 unknown
+};
+
 struct glass_trace_sink {
   // The operation this thread asked the plugin to perform, while the plugin's call lasts;
   // NULL when it is not traced (tracing off or paused, or a record type disabled).
@@ -46,6 +54,18 @@ struct glass_trace_sink {
   // Any thread, any time between trace_start and the return of trace_stop; takes no lock
   // unless a tool buffer has to be obtained or handed back; `op` is copied before it returns.
   void (*record)(const struct glass_trace_sink *sink, const struct glass_trace_op *op);
+  // One of the device's own records (set_trace_native), `bytes` long, copied before it
+  // returns, with its abstract description and the host operation it belongs to (0: none).
+  void (*record_native)(const struct glass_trace_sink *sink, const void *native, size_t bytes,
+                        const struct glass_native_abstract *abstract, uint64_t host_op_id);
+};
+
+// How a kernel is to be launched: the clauses and what the compiler knows of the loop.
+struct glass_launch {
+  int32_t num_teams;    // num_teams clause; 0 unspecified; -1 a target region without teams
+  int32_t thread_limit; // thread_limit clause; 0 unspecified
+  uint64_t tripcount;   // the loop's trip count when the compiler knows it, else 0
+  uint32_t dyn_shared;  // ompx_dyn_cgroup_mem bytes
 };
 
 struct glass_plugin {
@@ -72,6 +92,16 @@ struct glass_plugin {
   // and waits for it.
   int (*launch)(int dev, void *fn, void **args, int nargs);
 
+  // Optional (NULL: every image the plugin is_compatible with is loaded). How well an image
+  // fits the device: 0 not at all, higher better. libomptarget then loads, of the images one
+  // library registered, the best-scoring one the device accepts (next best when load fails).
+  int (*image_score)(int dev, const void *image, size_t size);
+  // Optional (NULL: launch). launch with the construct's geometry; the plugin sizes the grid.
+  int (*launch_kernel)(int dev, void *fn, void **args, int nargs, const struct glass_launch *how);
+  // Optional: one line on what init found (the driver, the devices, or why there are none),
+  // which libomptarget prints under LIBOMPTARGET_INFO.
+  const char *(*describe)(void);
+
   // Tracing (all optional: NULL means not supported).
   // The device's clock, in nanoseconds, monotonic; the device's own epoch.
   uint64_t (*get_device_time)(int dev);
@@ -87,6 +117,9 @@ struct glass_plugin {
   int (*trace_start)(int dev, const struct glass_trace_sink *sink);
   void (*trace_flush)(int dev);
   void (*trace_stop)(int dev);
+  // Native records: the ompt_native_mon_flag_t set (flags) turned on or off (enable); returns
+  // ompt_set_result_t (never when the device has none of those). NULL: no native records.
+  int (*trace_native)(int dev, int enable, int flags);
 };
 
 typedef const struct glass_plugin *(*glass_plugin_get_fn)(void);

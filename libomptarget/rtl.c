@@ -11,7 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+// The registry's lock and each device's are recursive: a tool may call ompt_finalize_tool from
+// a callback made under them (device_load, data ops, target_map), and the finalization reports
+// device_unload, which takes them again.
+static pthread_mutex_t registry_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 static struct tgt_image **images;
 static int nimages;
 
@@ -101,8 +104,9 @@ static int parse_entries(const void *begin, const void *end, struct tgt_entry **
   return e ? k : -1;
 }
 
-// The device ELF of an image: either the image itself or the first ELF entry of an
-// OffloadBinary (magic 10 FF 10 AD) that wraps it.
+// The device code of an image: the image itself when it is an ELF file, else the first entry
+// of an OffloadBinary (magic 10 FF 10 AD) that wraps it (an ELF file, or PTX text for a GPU:
+// the plugins judge).
 static bool image_elf(const struct tgt_device_image *img, const void **elf, size_t *size) {
   const unsigned char *p = img->start;
   size_t len = (size_t)((const char *)img->end - (const char *)img->start);
@@ -117,15 +121,11 @@ static bool image_elf(const struct tgt_device_image *img, const void **elf, size
     return false;
   uint64_t total, eoff, esize;
   memcpy(&total, p + 8, 8), memcpy(&eoff, p + 16, 8), memcpy(&esize, p + 24, 8);
-  if (total > len || eoff + 40 > total)
+  if (total > len || eoff > total || total - eoff < 40)
     return false;
   uint64_t ioff, isize;
   memcpy(&ioff, p + eoff + 24, 8), memcpy(&isize, p + eoff + 32, 8);
-  if (ioff + isize > total || isize < 4 ||
-      memcmp(p + ioff,
-             "\x7f"
-             "ELF",
-             4))
+  if (ioff > total || isize > total - ioff || isize < 4)
     return false;
   *elf = p + ioff, *size = isize;
   return true;
@@ -225,7 +225,8 @@ TGT_API void __tgt_register_requires(int64_t flags) {
 
 // ---- plugins and devices ------------------------------------------------------------------
 
-static const char *plugin_names[] = {"host"};
+// GPUs first, so that device 0 is a GPU when there is one.
+static const char *plugin_names[] = {"cuda", "host"};
 
 static const struct glass_plugin *load_plugin(const char *name) {
   Dl_info self;
@@ -269,6 +270,8 @@ static void rtl_init(void) {
   for (size_t i = 0; i < sizeof plugin_names / sizeof *plugin_names; i++) {
     const struct glass_plugin *p = load_plugin(plugin_names[i]);
     int n = p ? p->init() : 0;
+    if (p && p->describe)
+      TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %s", plugin_names[i], p->describe());
     TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %d device(s)", plugin_names[i], n);
     struct tgt_device *grown = n > 0 ? realloc(devices, (ndevices + n) * sizeof *grown) : NULL;
     if (!grown)
@@ -277,7 +280,11 @@ static void rtl_init(void) {
     for (int k = 0; k < n; k++) {
       struct tgt_device *d = &devices[ndevices];
       *d = (struct tgt_device){.id = ndevices, .rtl_id = k, .rtl = p};
-      pthread_mutex_init(&d->lock, NULL);
+      pthread_mutexattr_t attr;
+      pthread_mutexattr_init(&attr);
+      pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+      pthread_mutex_init(&d->lock, &attr);
+      pthread_mutexattr_destroy(&attr);
       ndevices++;
     }
   }
@@ -304,12 +311,9 @@ int tgt_num_devices(void) {
 static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
   struct loaded_image *li = &d->images[index];
   char why[256] = "";
-  if (!d->rtl->is_compatible(im->elf, im->size)) {
-    TGT_INFO(INFO_PLUGIN, d->id, "image %d is not for this device; skipped", index);
-    return 0;
-  }
   if (d->rtl->load(d->rtl_id, im->elf, im->size, &li->module, why, sizeof why)) {
     tgt_error("device %d: cannot load image %d: %s", d->id, index, why);
+    li->module = NULL;
     return -1;
   }
   li->addrs = calloc(im->nentries ? im->nentries : 1, sizeof *li->addrs);
@@ -344,21 +348,71 @@ static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
   return 0;
 }
 
+// How well image `index` fits the device: 0 not at all.
+static int image_fit(struct tgt_device *d, int index) {
+  const struct tgt_image *im = images[index];
+  if (!d->rtl->is_compatible(im->elf, im->size))
+    return 0;
+  return d->rtl->image_score ? d->rtl->image_score(d->rtl_id, im->elf, im->size) : 1;
+}
+
+// Of the new images that library `desc` registered (from `first` on), loads the best-fitting
+// one the device accepts; without image_score, every compatible one. -1 when none of several
+// candidates loaded.
+static int load_best_of(struct tgt_device *d, int first, const struct tgt_bin_desc *desc,
+                        bool *done) {
+  int tried = 0, failed = 0;
+  for (;;) {
+    int best = -1, best_fit = 0;
+    for (int i = first; i < nimages; i++) {
+      if (done[i - first] || images[i]->desc != desc)
+        continue;
+      int fit = image_fit(d, i);
+      if (fit <= 0) {
+        done[i - first] = true;
+        TGT_INFO(INFO_PLUGIN, d->id, "image %d is not for this device; skipped", i);
+      } else if (fit > best_fit) {
+        best = i, best_fit = fit;
+      }
+    }
+    if (best < 0)
+      return tried && failed == tried ? -1 : 0;
+    done[best - first] = true;
+    tried++;
+    if (load_image(d, best, images[best])) {
+      failed++;
+      continue;
+    }
+    if (d->rtl->image_score) // one image per library: the rest stay unloaded
+      for (int i = first; i < nimages; i++)
+        if (images[i]->desc == desc)
+          done[i - first] = true;
+  }
+}
+
 // Loads every registered image the device has not seen yet. Called with d->lock held.
 static int device_sync_images(struct tgt_device *d) {
   pthread_mutex_lock(&registry_lock);
   int rc = 0;
   if (d->nimages < nimages) {
     struct loaded_image *li = realloc(d->images, nimages * sizeof *li);
-    if (!li) {
+    bool *done = calloc(nimages - d->nimages, sizeof *done);
+    if (li)
+      d->images = li;
+    if (!li || !done) {
+      free(done);
       pthread_mutex_unlock(&registry_lock);
       return -1;
     }
-    d->images = li;
     memset(li + d->nimages, 0, (nimages - d->nimages) * sizeof *li);
-    for (int i = d->nimages; i < nimages && rc == 0; i++)
-      rc = load_image(d, i, images[i]);
+    // Counted before loading: a tool that finalizes from device_load still gets the
+    // device_unload of what loaded (entries not loaded yet have no module and are skipped).
+    int first = d->nimages;
     d->nimages = nimages;
+    for (int i = first; i < nimages; i++)
+      if (!done[i - first] && load_best_of(d, first, images[i]->desc, done))
+        rc = -1;
+    free(done);
   }
   pthread_mutex_unlock(&registry_lock);
   return rc;
@@ -416,15 +470,20 @@ struct tgt_device *tgt_device_get(int64_t *device_id, const tgt_ident_t *loc, co
   return d;
 }
 
+// Several images of one library (one per GPU architecture) share region ids: the one this
+// device loaded answers.
 void *tgt_kernel_lookup(struct tgt_device *d, void *region_id, bool *dyn_ptr) {
   pthread_mutex_lock(&registry_lock);
   struct region key = {region_id, 0, 0};
   struct region *r = bsearch(&key, regions, nregions, sizeof *regions, region_cmp);
   void *fn = NULL;
-  if (r && r->image < d->nimages && d->images[r->image].addrs) {
-    fn = d->images[r->image].addrs[r->entry];
-    *dyn_ptr = images[r->image]->dyn_ptr;
-  }
+  while (r && r > regions && r[-1].id == region_id)
+    r--;
+  for (; r && r < regions + nregions && r->id == region_id && !fn; r++)
+    if (r->image < d->nimages && d->images[r->image].addrs) {
+      fn = d->images[r->image].addrs[r->entry];
+      *dyn_ptr = images[r->image]->dyn_ptr;
+    }
   pthread_mutex_unlock(&registry_lock);
   return fn;
 }

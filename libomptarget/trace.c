@@ -150,6 +150,11 @@ static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
   bool ok = atomic_load(&t->state) & TRACE_ON;
   if (ok && atomic_load(&t->cur) == seen) {
     struct tbuf *b = new_buffer(t, need);
+    if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
+      t->complete(t->dev->id, b->tool_buf, b->begin, b->begin, 1);
+      free(b);
+      b = NULL;
+    }
     ok = b != NULL;
     if (b) {
       atomic_store(&t->cur, b);
@@ -207,7 +212,24 @@ static size_t map_record_size(unsigned n) {
   return (s + 7) & ~(size_t)7;
 }
 
+// A native record in a buffer: an ompt_record_ompt_t head with type NATIVE_TYPE (no
+// callback has that number), then the abstract description, then the plugin's bytes.
+#define NATIVE_TYPE 0
+struct native_rec {
+  ompt_record_ompt_t head;
+  uint64_t host_op_id;
+  uint64_t bytes; // of native[]
+  ompt_record_abstract_t abstract;
+  _Alignas(8) unsigned char native[];
+};
+
+static size_t native_record_size(size_t bytes) {
+  return (sizeof(struct native_rec) + bytes + 7) & ~(size_t)7;
+}
+
 static size_t record_size(const ompt_record_ompt_t *r) {
+  if (r->type == (ompt_callbacks_t)NATIVE_TYPE)
+    return native_record_size(((const struct native_rec *)r)->bytes);
   return r->type == ompt_callback_target_map ? map_record_size(r->record.target_map.nitems)
                                              : sizeof *r;
 }
@@ -237,6 +259,25 @@ static void end_record(struct tgt_trace *t, struct tbuf *b, size_t size) {
 }
 
 static const struct glass_trace_op *sink_current(void);
+
+// The plugin's own record of an operation, kept as it is.
+static void sink_record_native(const struct glass_trace_sink *sink, const void *native,
+                               size_t bytes, const struct glass_native_abstract *a,
+                               uint64_t host_op_id) {
+  struct tgt_trace *t = (struct tgt_trace *)sink;
+  struct tbuf *b;
+  size_t size = native_record_size(bytes);
+  struct native_rec *r;
+  if (!(atomic_load(&t->state) & TRACE_ON) ||
+      !(r = (struct native_rec *)begin_record(t, NATIVE_TYPE, size, a->start_time, 0, 0, &b)))
+    return;
+  r->host_op_id = host_op_id;
+  r->bytes = bytes;
+  r->abstract = (ompt_record_abstract_t){(ompt_record_native_t)a->rclass, a->type, a->start_time,
+                                         a->end_time, a->hwid};
+  memcpy(r->native, native, bytes);
+  end_record(t, b, size);
+}
 
 // The plugin's report of one operation.
 static void sink_record(const struct glass_trace_sink *sink, const struct glass_trace_op *op) {
@@ -343,7 +384,8 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
                                   .bytes = bytes,
                                   .requested_teams = teams,
                                   .granted_teams = teams,
-                                  .start = device_now(d)};
+                                  // A tracing plugin times the operation itself.
+                                  .start = t->plugin_started ? 0 : device_now(d)};
 }
 
 void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
@@ -356,6 +398,8 @@ void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
     return;
   o->taken = true;
   o->op.end = device_now(d);
+  if (!o->op.start) // the plugin made no call for it: an instant, at its end
+    o->op.start = o->op.end;
   if (dst)
     o->op.dst = dst;
   sink_record(&o->t->sink, &o->op);
@@ -392,7 +436,7 @@ static struct tgt_trace *trace_make(struct tgt_device *d) {
   t = d->trace;
   if (!t && (t = calloc(1, sizeof *t))) {
     t->dev = d;
-    t->sink = (struct glass_trace_sink){sink_current, sink_record};
+    t->sink = (struct glass_trace_sink){sink_current, sink_record, sink_record_native};
     // Recursive: a tool may flush or stop from buffer_complete, which can run under it.
     pthread_mutexattr_t a;
     pthread_mutexattr_init(&a);
@@ -460,10 +504,15 @@ static ompt_set_result_t set_trace_ompt(ompt_device_t *device, unsigned enable, 
   return ompt_set_always;
 }
 
-// The host device has no native record format: no native record will ever be written.
+// Native records are the plugin's (the CUDA plugin: CUPTI's activity records); the host
+// device has none.
 static ompt_set_result_t set_trace_native(ompt_device_t *device, int enable, int flags) {
-  (void)enable, (void)flags;
-  return dev_of(device, "ompt_set_trace_native") ? ompt_set_never : ompt_set_error;
+  struct tgt_device *d = dev_of(device, "ompt_set_trace_native");
+  if (!d)
+    return ompt_set_error;
+  if (!d->rtl->trace_native)
+    return ompt_set_never;
+  return (ompt_set_result_t)d->rtl->trace_native(d->rtl_id, enable, flags);
 }
 
 static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t request,
@@ -571,25 +620,34 @@ static int advance_buffer_cursor(ompt_device_t *device, ompt_buffer_t *buffer, s
 }
 
 static ompt_record_t get_record_type(ompt_buffer_t *buffer, ompt_buffer_cursor_t current) {
-  (void)current;
-  return buffer ? ompt_record_ompt : ompt_record_invalid;
+  if (!buffer)
+    return ompt_record_invalid;
+  const ompt_record_ompt_t *r = (const void *)((const char *)buffer + current);
+  return r->type == (ompt_callbacks_t)NATIVE_TYPE ? ompt_record_native : ompt_record_ompt;
 }
 
 static ompt_record_ompt_t *get_record_ompt(ompt_buffer_t *buffer, ompt_buffer_cursor_t current) {
-  return buffer ? (ompt_record_ompt_t *)((char *)buffer + current) : NULL;
+  ompt_record_ompt_t *r = buffer ? (ompt_record_ompt_t *)((char *)buffer + current) : NULL;
+  return r && r->type != (ompt_callbacks_t)NATIVE_TYPE ? r : NULL;
 }
 
 static void *get_record_native(ompt_buffer_t *buffer, ompt_buffer_cursor_t current,
                                ompt_id_t *host_op_id) {
-  (void)buffer, (void)current;
+  struct native_rec *r = buffer ? (void *)((char *)buffer + current) : NULL;
+  if (r && r->head.type != (ompt_callbacks_t)NATIVE_TYPE)
+    r = NULL;
   if (host_op_id)
-    *host_op_id = 0;
-  return NULL;
+    *host_op_id = r ? r->host_op_id : 0;
+  return r ? r->native : NULL;
 }
 
+// `native_record` is what get_record_native returned: its description sits just before it.
 static ompt_record_abstract_t *get_record_abstract(void *native_record) {
-  (void)native_record;
-  return NULL;
+  if (!native_record)
+    return NULL;
+  struct native_rec *r =
+      (struct native_rec *)((char *)native_record - offsetof(struct native_rec, native));
+  return &r->abstract;
 }
 
 void *tgt_trace_lookup(const char *name) {

@@ -24,7 +24,6 @@ static bool vlog_close;
 // name: taking the address of the exported one would give the interposing tool's.
 static ompt_start_tool_result_t *default_start_tool(unsigned int omp_version,
                                                     const char *runtime_version) {
-  (void)omp_version, (void)runtime_version;
   return NULL;
 }
 extern __typeof__(default_start_tool) ompt_start_tool
@@ -217,8 +216,6 @@ void glass_ompt_finalize(void) {
   if (tool->finalize)
     tool->finalize(&tool->tool_data);
 }
-
-void glass_finalize_tool_request(void); // init.c
 
 void glass_ompt_finalize_tool(void) {
   glass_finalize_tool_request();

@@ -30,25 +30,13 @@ void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glas
             flags);
 }
 
-void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
-                            ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
-                            void *codeptr) {
-  ompt_data_t *pdata = glass_team_parallel_data(team);
-  if (which == ompt_callback_sync_region)
-    OMPT_CALL(sync_region, kind, ep, pdata, &task->ompt_data, codeptr);
-  else
-    OMPT_CALL(sync_region_wait, kind, ep, pdata, &task->ompt_data, codeptr);
-}
-
 void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                                int requested, int flags, void *codeptr) {
-  (void)th;
   OMPT_CALL(parallel_begin, &parent_task->ompt_data, &parent_task->ompt_frame,
             glass_team_parallel_data(team), (unsigned)requested, flags, codeptr);
 }
 
 void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
                              int flags, void *codeptr) {
-  (void)th;
   OMPT_CALL(parallel_end, glass_team_parallel_data(team), &parent_task->ompt_data, flags, codeptr);
 }

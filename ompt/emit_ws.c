@@ -26,14 +26,3 @@ void glass_ompt_dispatch_section(glass_thread_t *th, void *codeptr) {
 void glass_ompt_masked(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr) {
   OMPT_CALL(masked, ep, pdata(th), &th->task->ompt_data, codeptr);
 }
-
-void glass_ompt_ordered(glass_thread_t *th, ompt_callbacks_t which, uint64_t wait_id,
-                        void *codeptr) {
-  (void)th;
-  if (which == ompt_callback_mutex_acquire)
-    OMPT_CALL(mutex_acquire, ompt_mutex_ordered, 0, 0, wait_id, codeptr);
-  else if (which == ompt_callback_mutex_acquired)
-    OMPT_CALL(mutex_acquired, ompt_mutex_ordered, wait_id, codeptr);
-  else
-    OMPT_CALL(mutex_released, ompt_mutex_ordered, wait_id, codeptr);
-}

@@ -4,7 +4,7 @@
 // the thread's pointers change.
 #define _GNU_SOURCE
 #include "ompt-entry.h"
-#include "../runtime/task_internal.h"
+#include "../runtime/ompt_view.h"
 
 #include <sched.h>
 
@@ -159,41 +159,20 @@ int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
   return 2;
 }
 
-// An explicit task owns two blocks: its kmp_task_t with the compiler's privates (firstprivate
-// copies), and its shareds block. Implicit tasks own none (their data is on the thread's stack).
-// The return value says whether a block numbered block + 1 exists.
+// The blocks of the current task (task_ompt.c); the return value says whether a block numbered
+// block + 1 exists.
 int glass_ompt_get_task_memory(void **addr, size_t *size, int block) {
   glass_thread_t *th = glass_self_peek();
-  glass_task_t *task = th ? th->task : NULL;
   if (addr)
     *addr = NULL;
   if (size)
     *size = 0;
-  if (!task || task->kind != GLASS_TASK_EXPLICIT || block < 0)
-    return 0;
-  glass_xtask_t *t = xtask_from_base(task);
-  if (block == 0) {
-    if (addr)
-      *addr = &t->hdr;
-    if (size)
-      *size = t->task_size;
-    return t->shareds_size > 0;
-  }
-  if (block == 1 && t->shareds_size > 0) {
-    if (addr)
-      *addr = t->hdr.shareds;
-    if (size)
-      *size = t->shareds_size;
-  }
-  return 0;
+  return glass_task_memory(th ? th->task : NULL, block, addr, size);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Places and processors: read from the immutable place list (built at initialization when a
 // tool is attached).
-
-int glass_places_count_safe(void);
-int glass_place_proc_ids_safe(int place, int size, int *ids);
 
 int glass_ompt_get_num_procs(void) {
   return glass_nprocs;
@@ -230,8 +209,6 @@ int glass_ompt_get_proc_id(void) {
 
 // ---------------------------------------------------------------------------------------------
 // Devices belong to libomptarget: omp_get_num_devices asks it when it is loaded.
-
-int omp_get_num_devices(void); // device_api.c
 
 int glass_ompt_get_num_devices(void) {
   return omp_get_num_devices();

@@ -9,6 +9,9 @@
 #include "entrypoints.def"
 #undef GLASS_OMPT_ENTRY
 
+// The connection an offload runtime makes to the tool (target.c; exported).
+void ompt_libomp_connect(ompt_start_tool_result_t *result);
+
 ompt_interface_fn_t glass_ompt_lookup(const char *name);
 void glass_ompt_publish(bool active);
 void glass_ompt_unpublish(void);

@@ -56,12 +56,52 @@ extern GLASS_HIDDEN glass_ompt_callbacks_t glass_ompt_cb;
 #define OMPT_WAIT_STATE(th, st, wid) ((th)->ompt_wait_id = (uint64_t)(wid), (th)->ompt_state = (st))
 #define OMPT_ENTER_FRAME(task, fp)   ((task)->ompt_frame.enter_frame.ptr = (fp))
 #else
-#define OMPT_STATE(th, st)           ((void)(th))
-#define OMPT_WAIT_STATE(th, st, wid) ((void)(th))
+#define OMPT_STATE(th, st)           ((void)(th), (void)(st))
+#define OMPT_WAIT_STATE(th, st, wid) ((void)(th), (void)(st), (void)(wid))
 #define OMPT_ENTER_FRAME(task, fp)   ((void)(task), (void)(fp))
 #endif
 
 #define GLASS_FRAME_FLAGS (ompt_frame_runtime | ompt_frame_framepointer)
+
+// Frames (compile to nothing without tool support). A task's frames start empty, both marked
+// as runtime frames found by frame pointer; the ABI entry points set the enter frame around
+// their call into the core (OMPT_ENTER_FRAME above), the code that calls user code sets the
+// exit frame. The _FLAGS forms also set the flags, for a task whose flags a tool may not have
+// seen set yet (an undeferred task's body runs in the program's own frame).
+#if GLASS_OMPT
+#define OMPT_FRAME_INIT(task)                                                                      \
+  ((task)->ompt_frame = (ompt_frame_t){.exit_frame_flags = GLASS_FRAME_FLAGS,                      \
+                                       .enter_frame_flags = GLASS_FRAME_FLAGS})
+#define OMPT_EXIT_FRAME(task, fp) ((task)->ompt_frame.exit_frame.ptr = (fp))
+#define OMPT_ENTER_FRAME_FLAGS(task, fp)                                                           \
+  ((task)->ompt_frame.enter_frame.ptr = (fp),                                                      \
+   (task)->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS)
+#define OMPT_EXIT_FRAME_FLAGS(task, fp)                                                            \
+  ((task)->ompt_frame.exit_frame.ptr = (fp),                                                       \
+   (task)->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS)
+#else
+#define OMPT_FRAME_INIT(task)            ((void)(task))
+#define OMPT_EXIT_FRAME(task, fp)        ((void)(task), (void)(fp))
+#define OMPT_ENTER_FRAME_FLAGS(task, fp) ((void)(task), (void)(fp))
+#define OMPT_EXIT_FRAME_FLAGS(task, fp)  ((void)(task), (void)(fp))
+#endif
+
+// Event sets a fast path tests at once (OMPT_ANY) before it takes its traced path.
+#define OMPT_SYNC_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
+#define OMPT_WS_EVENTS   (OMPT_BIT(work) | OMPT_BIT(dispatch))
+
+// The parallel data and task data most events carry: the calling thread's innermost team and
+// current task, reloaded at each use (a load costs less than a register held across a call).
+#define OMPT_PD(th) glass_team_parallel_data((th)->team)
+#define OMPT_TD(th) (&(th)->task->ompt_data)
+
+// A sync_region (or sync_region_wait) event of `kind` for `task`: the whole hook, inline.
+#define OMPT_SYNC_REGION(cb, kind, ep, task, codeptr)                                              \
+  do {                                                                                             \
+    if (OMPT_ON(cb))                                                                               \
+      OMPT_CALL(cb, kind, ep, glass_team_parallel_data((task)->team), &(task)->ompt_data,          \
+                codeptr);                                                                          \
+  } while (0)
 
 // Tool life cycle (discovery.c).
 void glass_ompt_discover_and_init(void); // during runtime initialization
@@ -78,11 +118,12 @@ uint64_t glass_ompt_unique_id(void);
 // Event emitters for the core (emit.c), called only behind an OMPT_ON test.
 void glass_ompt_thread_begin(glass_thread_t *th, ompt_thread_t type);
 void glass_ompt_thread_end(glass_thread_t *th);
+void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                               int requested, int flags, void *codeptr);
+void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
+                             int flags, void *codeptr);
 void glass_ompt_implicit_task(ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
                               int team_size, int index, int flags);
-void glass_ompt_sync_region(ompt_callbacks_t which, ompt_sync_region_t kind,
-                            ompt_scope_endpoint_t ep, glass_team_t *team, glass_task_t *task,
-                            void *codeptr);
 
 // Entry points the core calls directly.
 int glass_ompt_enumerate_states(int current, int *next, const char **name);

@@ -1,6 +1,5 @@
 // OMPT emitters the sync subsystem calls (ompt/emit_sync.c). Included by ompt-internal.h.
-// Each is reached only behind an OMPT_ON / OMPT_ANY test and tests its own callback again, so
-// a slow path may call it unconditionally.
+// Each is called only behind the OMPT_ON test of its own event.
 #ifndef GLASS_OMPT_SYNC_H
 #define GLASS_OMPT_SYNC_H
 
@@ -14,9 +13,5 @@ void glass_ompt_mutex_released(ompt_mutex_t kind, const void *wait_id, const voi
 void glass_ompt_nest_lock(ompt_scope_endpoint_t ep, const void *wait_id, const void *codeptr);
 void glass_ompt_flush(glass_thread_t *th, const void *codeptr);
 void glass_ompt_cancel(glass_thread_t *th, int flags, const void *codeptr);
-void glass_ompt_reduction(glass_thread_t *th, ompt_scope_endpoint_t ep, const void *codeptr);
-// barrier.c: __kmpc_barrier's tail call for a team of one with no task pending, which a tool
-// watches: only the events.
-void glass_barrier_solo_entry(ident_t *loc);
 
 #endif

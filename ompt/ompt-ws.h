@@ -11,8 +11,5 @@ void glass_ompt_dispatch_chunk(glass_thread_t *th, ompt_dispatch_t kind, uint64_
 // One section of a sections construct; codeptr identifies the construct.
 void glass_ompt_dispatch_section(glass_thread_t *th, void *codeptr);
 void glass_ompt_masked(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr);
-// ordered regions: acquire, acquired and released events of mutex kind ordered.
-void glass_ompt_ordered(glass_thread_t *th, ompt_callbacks_t which, uint64_t wait_id,
-                        void *codeptr);
 
 #endif

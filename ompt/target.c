@@ -2,8 +2,13 @@
 // ompt_libomp_connect with an ompt_start_tool_result_t of its own; when a tool is active we
 // run its initializer with a lookup for the callbacks the tool registered here, so that one
 // tool sees host and target events in one stream. Its finalizer runs before the tool's.
+#define _GNU_SOURCE
 #include "ompt-entry.h"
 
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static ompt_start_tool_result_t *connected;
@@ -46,7 +51,42 @@ static ompt_interface_fn_t target_lookup(const char *name) {
   return glass_ompt_lookup(name);
 }
 
+// Loads libglass-omp-alias.so (soname "libomp.so") from this library's directory, so that an
+// offload runtime's later dlopen("libomp.so") gets this runtime (runtime/omp_alias.c).
+GLASS_API void ompt_libomp_connect(ompt_start_tool_result_t *result);
+
+static void load_alias(void) {
+  Dl_info self;
+  char path[4096], *real;
+  if (!dladdr((void *)ompt_libomp_connect, &self) || !self.dli_fname ||
+      !(real = realpath(self.dli_fname, NULL))) // the build's directory, not a link's
+    return;
+  const char *slash = strrchr(real, '/');
+  int dir = slash ? (int)(slash - real) + 1 : 0;
+  snprintf(path, sizeof path, "%.*slibglass-omp-alias.so", dir, real);
+  free(real);
+  dlopen(path, RTLD_NOW | RTLD_LOCAL); // absent: nothing to protect against, or nothing we can do
+}
+
+static pthread_once_t alias_once = PTHREAD_ONCE_INIT;
+
+// LLVM's libomptarget loads its plugins, and so libomp.so, from its own constructor, which runs
+// after ours (it depends on us) and before it connects: when one is already mapped, the alias
+// has to be in place now.
+__attribute__((constructor)) static void alias_for_offload(void) {
+  static const char *names[] = {"libomptarget.so.22.1", "libomptarget.so.19.1", "libomptarget.so"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    void *h = dlopen(names[i], RTLD_LAZY | RTLD_NOLOAD);
+    if (h) {
+      dlclose(h);
+      pthread_once(&alias_once, load_alias);
+      return;
+    }
+  }
+}
+
 GLASS_API void ompt_libomp_connect(ompt_start_tool_result_t *result) {
+  pthread_once(&alias_once, load_alias);
   glass_ensure_init();
   if (!result || !result->initialize || !glass_ompt_tool_loaded() ||
       __atomic_load_n(&connected, __ATOMIC_ACQUIRE))

@@ -2,6 +2,9 @@
 // (§3.3), affinity display (OMP_DISPLAY_AFFINITY, OMP_AFFINITY_FORMAT, §3.3.x), and libomp's
 // kmp_*_affinity mask extensions.
 #include "affinity.h"
+#include "kmpc.h"
+#include "ompt_view.h"
+#include "topology.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,7 +67,7 @@ void glass_affinity_initial_thread(glass_thread_t *th) {
     return;
   glass_places_init();
   if (glass_places.count > 0)
-    bind_to(th, 0);
+    bind_to(th, glass_env.initial.bind == GLASS_BIND_INTEL ? glass_kaff_place(th, 0, 1) : 0);
 }
 
 // close: thread tid's place counting from the master's, T threads over P places (several
@@ -101,11 +104,33 @@ static void spread_place(int tid, int T, int mp, int first, int P, int *place, i
   *place = tid == 0 ? mp : *pf;
 }
 
+static void verbose_bound(glass_thread_t *th, int place) {
+  char set[4096];
+  glass_cpuset_text(&glass_places.sets[place], set, sizeof(set));
+  fprintf(stderr, "OMP: Info: KMP_AFFINITY: pid %d tid %d thread %d bound to OS proc set {%s}\n",
+          (int)getpid(), glass_os_tid(), th->gtid, set);
+}
+
+// On a topology that describes another machine (an hwloc XML file) the place is recorded and
+// nothing is asked of the kernel, so that place rules can be checked on any machine.
 static void bind_to(glass_thread_t *th, int place) {
   if (th->place == place)
     return;
-  if (sched_setaffinity(0, sizeof(cpu_set_t), &glass_places.sets[place]) == 0)
+  if (!glass_topology.this_system ||
+      sched_setaffinity(0, sizeof(cpu_set_t), &glass_places.sets[place]) == 0) {
     th->place = place;
+    if (unlikely(glass_kaff.verbose))
+      verbose_bound(th, place);
+  }
+}
+
+// KMP_AFFINITY=reset: the primary thread of an outermost region gets back the mask it had.
+void glass_affinity_join(glass_thread_t *th, glass_team_t *team) {
+  if (!glass_kaff.reset || team->level != 1 || th->place < 0)
+    return;
+  if (glass_topology.this_system)
+    sched_setaffinity(0, sizeof(cpu_set_t), &glass_topology.initial_mask);
+  th->place = -1;
 }
 
 static void display_affinity_line(glass_thread_t *th, const char *format);
@@ -120,6 +145,9 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
   case GLASS_BIND_PRIMARY:
     place = mp;
     break;
+  case GLASS_BIND_INTEL:
+    place = glass_kaff_place(th, tid, T);
+    break;
   case GLASS_BIND_SPREAD:
     if (T <= P) {
       spread_place(tid, T, mp, first, P, &place, &pf, &pl);
@@ -132,7 +160,7 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
     place = close_place(tid, T, mp, first, P);
     break;
   }
-  if (team->bind != GLASS_BIND_FALSE && P > 0) {
+  if (team->bind != GLASS_BIND_FALSE && P > 0 && place >= 0) {
     bind_to(th, place);
     th->part_first = pf;
     th->part_last = pl;
@@ -144,8 +172,10 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
 // ---------------------------------------------------------------------------------------------
 // Place routines.
 
-GLASS_API int omp_get_proc_bind(void) {
-  return glass_self()->task->icvs.bind;
+// KMP_AFFINITY's binding reads as true (libomp answers 5, which no omp_proc_bind_t names).
+GLASS_API omp_proc_bind_t omp_get_proc_bind(void) {
+  int b = glass_self()->task->icvs.bind;
+  return b == GLASS_BIND_INTEL ? omp_proc_bind_true : (omp_proc_bind_t)b;
 }
 
 GLASS_API int omp_get_num_places(void) {
@@ -233,23 +263,35 @@ static const char *format_text(void) {
   return affinity_format;
 }
 
-static void procs_text(char *buf, size_t n) {
-  cpu_set_t set;
-  buf[0] = '\0';
-  if (sched_getaffinity(0, sizeof(set), &set) != 0)
-    return;
+void glass_cpuset_text(const cpu_set_t *set, char *buf, size_t n) {
   size_t off = 0;
+  buf[0] = '\0';
   for (int cpu = 0; cpu < CPU_SETSIZE && off < n; cpu++) {
-    if (!CPU_ISSET(cpu, &set))
+    if (!CPU_ISSET(cpu, set))
       continue;
     int end = cpu;
-    while (end + 1 < CPU_SETSIZE && CPU_ISSET(end + 1, &set))
+    while (end + 1 < CPU_SETSIZE && CPU_ISSET(end + 1, set))
       end++;
     off += (size_t)snprintf(buf + off, n - off, off ? ",%d" : "%d", cpu);
     if (end > cpu && off < n)
       off += (size_t)snprintf(buf + off, n - off, end > cpu + 1 ? "-%d" : ",%d", end);
     cpu = end;
   }
+}
+
+// The thread's processors: the kernel's answer, or its place on a described machine.
+static void procs_text(glass_thread_t *th, char *buf, size_t n) {
+  cpu_set_t set;
+  buf[0] = '\0';
+  if (!glass_topology.this_system && glass_topology.ready) {
+    if (th->place >= 0 && th->place < glass_places.count)
+      glass_cpuset_text(&glass_places.sets[th->place], buf, n);
+    else
+      glass_cpuset_text(&glass_topology.usable, buf, n);
+    return;
+  }
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    glass_cpuset_text(&set, buf, n);
 }
 
 static char field_letter(const char **p) {
@@ -336,7 +378,7 @@ static void field_text(glass_thread_t *th, char field, int32_t nteams, int32_t t
     snprintf(val, size, "%d", glass_os_tid());
     break;
   case 'A':
-    procs_text(val, size);
+    procs_text(th, val, size);
     break;
   default:
     snprintf(val, size, "undefined");
@@ -391,8 +433,17 @@ static size_t capture(glass_thread_t *th, char *out, size_t size, const char *fo
 // does; a hash of the formatted line covers every field at once.
 void glass_affinity_show(glass_thread_t *th) {
   // Every field a format can name that may change (a new format alone is no reason to show).
+  // And the team's placement (policy, primary's place, partition) and the thread's place: as in
+  // libomp, a new placement shows every member's line again, even where its processors stay.
   char fields[4096];
-  capture(th, fields, sizeof(fields), "%t %T %L %n %N %a %A");
+  size_t len = capture(th, fields, sizeof(fields), "%t %T %L %n %N %a %A");
+  glass_team_t *team = th->team;
+  if (len < sizeof(fields) - 64)
+    snprintf(fields + len, sizeof(fields) - len, " %d %d %d %d %d", th->place,
+             team && team->affinity_work ? team->bind : -1,
+             team && team->affinity_work ? team->master_place : -1,
+             team && team->affinity_work ? team->part_first : -1,
+             team && team->affinity_work ? team->part_last : -1);
   uint32_t h = 2166136261u; // FNV-1a
   for (const char *c = fields; *c; c++)
     h = (h ^ (unsigned char)*c) * 16777619u;
@@ -450,6 +501,7 @@ GLASS_API size_t omp_capture_affinity(char *buffer, size_t size, const char *for
   return ompc_capture_affinity(buffer, size, format);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_get_proc_bind_(void) {
   return omp_get_proc_bind();
 }
@@ -471,6 +523,7 @@ GLASS_API int omp_get_partition_num_places_(void) {
 GLASS_API void omp_get_partition_place_nums_(int *nums) {
   omp_get_partition_place_nums(nums);
 }
+GLASS_FORTRAN_END
 
 // ---------------------------------------------------------------------------------------------
 // libomp's affinity mask extensions: masks are heap cpu_set_t objects.
@@ -547,6 +600,7 @@ static void fortran_pad(char *buffer, size_t size, const char *text) {
   memset(buffer + n, ' ', size - n);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void omp_set_affinity_format_(const char *format, size_t len) {
   char f[512];
   ompc_set_affinity_format(fortran_string(format, len, f, sizeof(f)));
@@ -576,6 +630,7 @@ GLASS_API size_t omp_capture_affinity_(char *buffer, const char *format, size_t 
   free(big);
   return n;
 }
+GLASS_FORTRAN_END
 
 // libomp's kmpc_* spellings of the mask routines: the same functions.
 GLASS_API int kmpc_set_affinity_mask_proc(int proc, void **mask)

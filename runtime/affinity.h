@@ -12,14 +12,18 @@ typedef struct {
   bool explicit_request; // OMP_PLACES was given and valid
   const char *kind;      // "threads", "cores", ..., "explicit"
   int count, capacity;
-  cpu_set_t *sets;  // [count]: the processors of each place
-  cpu_set_t usable; // the processors this process may run on
+  cpu_set_t *sets;    // [count]: the processors of each place
+  cpu_set_t usable;   // the processors this process may run on
+  bool explicit_list; // listed place by place (OMP_PLACES {..} or a KMP_AFFINITY proclist)
 } glass_places_t;
 
 extern GLASS_HIDDEN glass_places_t glass_places;
 
 void glass_places_init(void);
 int glass_place_containing(const cpu_set_t *set);
+void glass_places_add(const cpu_set_t *set); // while building: append a non-empty place
+// "0-3,8": a processor set as the affinity format and libomp's messages print it.
+void glass_cpuset_text(const cpu_set_t *set, char *buf, size_t n);
 
 // Region start, when the team binds threads or displays affinity: place this member.
 void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid);
@@ -35,5 +39,40 @@ void glass_affinity_single_team(glass_thread_t *th);
 // (OpenMP 5.1 §6.4), as libomp's does.
 void glass_affinity_initial_thread(glass_thread_t *th);
 void glass_affinity_show(glass_thread_t *th); // OMP_DISPLAY_AFFINITY for a region it enters
+
+// Region end: KMP_AFFINITY=reset gives an outermost region's primary thread its mask back.
+void glass_affinity_join(glass_thread_t *th, glass_team_t *team);
+
+// libomp's KMP_AFFINITY (kmp_affinity.c). A type that binds (compact and after) replaces
+// OMP_PLACES and OMP_PROC_BIND; bind-var is then GLASS_BIND_INTEL at every level.
+enum {
+  GLASS_KAFF_UNSET, // no type given: OMP_PLACES and OMP_PROC_BIND rule
+  GLASS_KAFF_NONE,
+  GLASS_KAFF_DISABLED,
+  GLASS_KAFF_COMPACT,
+  GLASS_KAFF_SCATTER,
+  GLASS_KAFF_BALANCED,
+  GLASS_KAFF_EXPLICIT
+};
+
+typedef struct {
+  bool given; // KMP_AFFINITY is set
+  int type;   // GLASS_KAFF_*
+  bool verbose, warnings, respect, reset, duplicates;
+  bool settings;   // KMP_SETTINGS
+  int granularity; // glass_topo_level_t; -1: the type's default
+  int permute, offset;
+  char *proclist; // explicit: the text between the brackets
+} glass_kaff_t;
+
+extern GLASS_HIDDEN glass_kaff_t glass_kaff;
+
+void glass_kaff_read(void);      // initialization (env.c): KMP_AFFINITY, KMP_SETTINGS
+bool glass_kaff_binds(void);     // a type that binds threads
+bool glass_kaff_overrides(void); // a type is given: OMP_PLACES and OMP_PROC_BIND are ignored
+bool glass_kaff_places(void);    // places.c: the type's place list (false: no type)
+int glass_kaff_place(glass_thread_t *th, int tid, int T); // a member's place under a type
+void glass_kaff_text(char *buf, size_t n);                // the settings, as libomp prints them
+void glass_kaff_settings_print(void);                     // KMP_SETTINGS, on stderr
 
 #endif

@@ -9,6 +9,7 @@
 // least 16-byte aligned: clang's code for `allocate` uses aligned SSE moves (libomp returns
 // 8-byte alignment and crashes there).
 #include "glass.h"
+#include "kmpc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,21 +82,24 @@ enum {
   MS_DEFAULT = 99
 };
 
-GLASS_API const handle_t omp_null_allocator = H_NULL;
-GLASS_API const handle_t omp_default_mem_alloc = H_DEFAULT;
-GLASS_API const handle_t omp_large_cap_mem_alloc = H_LARGE_CAP;
-GLASS_API const handle_t omp_const_mem_alloc = H_CONST;
-GLASS_API const handle_t omp_high_bw_mem_alloc = H_HIGH_BW;
-GLASS_API const handle_t omp_low_lat_mem_alloc = H_LOW_LAT;
-GLASS_API const handle_t omp_cgroup_mem_alloc = H_CGROUP;
-GLASS_API const handle_t omp_pteam_mem_alloc = H_PTEAM;
-GLASS_API const handle_t omp_thread_mem_alloc = H_THREAD;
-GLASS_API const handle_t omp_null_mem_space = MS_NULL;
-GLASS_API const handle_t omp_default_mem_space = MS_DEFAULT;
-GLASS_API const handle_t omp_large_cap_mem_space = MS_LARGE_CAP;
-GLASS_API const handle_t omp_const_mem_space = MS_CONST;
-GLASS_API const handle_t omp_high_bw_mem_space = MS_HIGH_BW;
-GLASS_API const handle_t omp_low_lat_mem_space = MS_LOW_LAT;
+// Exported as data for programs built with headers that declare the handles as constants (libomp
+// does the same); omp.h makes the names enumerators, so the C names here differ.
+#define EXPORT_HANDLE(name, value) GLASS_API const handle_t name##_data __asm__(#name) = value;
+EXPORT_HANDLE(omp_null_allocator, H_NULL)
+EXPORT_HANDLE(omp_default_mem_alloc, H_DEFAULT)
+EXPORT_HANDLE(omp_large_cap_mem_alloc, H_LARGE_CAP)
+EXPORT_HANDLE(omp_const_mem_alloc, H_CONST)
+EXPORT_HANDLE(omp_high_bw_mem_alloc, H_HIGH_BW)
+EXPORT_HANDLE(omp_low_lat_mem_alloc, H_LOW_LAT)
+EXPORT_HANDLE(omp_cgroup_mem_alloc, H_CGROUP)
+EXPORT_HANDLE(omp_pteam_mem_alloc, H_PTEAM)
+EXPORT_HANDLE(omp_thread_mem_alloc, H_THREAD)
+EXPORT_HANDLE(omp_null_mem_space, MS_NULL)
+EXPORT_HANDLE(omp_default_mem_space, MS_DEFAULT)
+EXPORT_HANDLE(omp_large_cap_mem_space, MS_LARGE_CAP)
+EXPORT_HANDLE(omp_const_mem_space, MS_CONST)
+EXPORT_HANDLE(omp_high_bw_mem_space, MS_HIGH_BW)
+EXPORT_HANDLE(omp_low_lat_mem_space, MS_LOW_LAT)
 
 #define ALLOCATOR_MAGIC 0x676c616cu // "glal"
 
@@ -277,7 +281,6 @@ GLASS_API void *omp_realloc(void *ptr, size_t size, handle_t allocator, handle_t
 }
 
 GLASS_API void omp_free(void *ptr, handle_t allocator) {
-  (void)allocator;
   free_block(ptr);
 }
 
@@ -351,7 +354,7 @@ bad:
   return H_NULL;
 }
 
-GLASS_API handle_t omp_init_allocator(handle_t memspace, int ntraits, const void *traits) {
+GLASS_API handle_t omp_init_allocator(handle_t memspace, int ntraits, omp_alloctrait_t traits[]) {
   glass_ensure_init();
   return init_allocator(memspace, ntraits, traits);
 }
@@ -389,49 +392,41 @@ GLASS_API handle_t omp_get_default_allocator(void) {
 // Compiler entry points.
 
 GLASS_API void *__kmpc_alloc(int32_t gtid, size_t size, handle_t allocator) {
-  (void)gtid;
   return alloc_with(allocator, 0, size);
 }
 
 GLASS_API void *__kmpc_aligned_alloc(int32_t gtid, size_t align, size_t size, handle_t allocator) {
-  (void)gtid;
   return power_of_two(align) ? alloc_with(allocator, align, size) : NULL;
 }
 
 GLASS_API void *__kmpc_calloc(int32_t gtid, size_t nmemb, size_t size, handle_t allocator) {
-  (void)gtid;
   return omp_calloc(nmemb, size, allocator);
 }
 
 GLASS_API void *__kmpc_realloc(int32_t gtid, void *ptr, size_t size, handle_t allocator,
                                handle_t free_allocator) {
-  (void)gtid;
   return omp_realloc(ptr, size, allocator, free_allocator);
 }
 
 GLASS_API void __kmpc_free(int32_t gtid, void *ptr, handle_t allocator) {
-  (void)gtid, (void)allocator;
   free_block(ptr);
 }
 
 GLASS_API handle_t __kmpc_init_allocator(int32_t gtid, handle_t memspace, int ntraits,
                                          const void *traits) {
-  (void)gtid;
-  return omp_init_allocator(memspace, ntraits, traits);
+  glass_ensure_init();
+  return init_allocator(memspace, ntraits, traits);
 }
 
 GLASS_API void __kmpc_destroy_allocator(int32_t gtid, handle_t allocator) {
-  (void)gtid;
   omp_destroy_allocator(allocator);
 }
 
 GLASS_API void __kmpc_set_default_allocator(int32_t gtid, handle_t allocator) {
-  (void)gtid;
   omp_set_default_allocator(allocator);
 }
 
 GLASS_API handle_t __kmpc_get_default_allocator(int32_t gtid) {
-  (void)gtid;
   return omp_get_default_allocator();
 }
 
@@ -578,8 +573,10 @@ bad:
 }
 
 // Fortran names: handles and counts by reference.
+GLASS_FORTRAN_BEGIN
 GLASS_API handle_t omp_init_allocator_(handle_t *memspace, int *ntraits, const void *traits) {
-  return omp_init_allocator(*memspace, *ntraits, traits);
+  glass_ensure_init();
+  return init_allocator(*memspace, *ntraits, traits);
 }
 GLASS_API void omp_destroy_allocator_(handle_t *allocator) {
   omp_destroy_allocator(*allocator);
@@ -590,6 +587,7 @@ GLASS_API void omp_set_default_allocator_(handle_t *allocator) {
 GLASS_API handle_t omp_get_default_allocator_(void) {
   return omp_get_default_allocator();
 }
+GLASS_FORTRAN_END
 
 // libomp's kmpc_* spellings of the kmp_* allocation routines: the same functions.
 GLASS_API void *kmpc_malloc(size_t size) __attribute__((alias("kmp_malloc")));

@@ -2,6 +2,7 @@
 // §3.10), with the ompc_* aliases clang emits.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <limits.h>
 
@@ -117,7 +118,7 @@ GLASS_API int omp_get_thread_limit(void) {
   return icvs->task_thread_limit > 0 ? icvs->task_thread_limit : icvs->thread_limit;
 }
 
-GLASS_API void omp_set_schedule(int kind, int chunk) {
+GLASS_API void omp_set_schedule(omp_sched_t kind, int chunk) {
   glass_thread_t *th = glass_self();
   int base = kind & ~GLASS_SCHED_MONOTONIC;
   if (base < GLASS_SCHED_STATIC || base > GLASS_SCHED_AUTO) {
@@ -131,7 +132,7 @@ GLASS_API void omp_set_schedule(int kind, int chunk) {
 // The chunk a loop of this schedule uses. A chunk below 1 stands for the default (OpenMP 5.1
 // §3.2.12): 1 for dynamic and guided, which is reported as libomp does; static has no number
 // for its default (balanced blocks): 0. auto ignores the chunk; libomp reports 1.
-GLASS_API void omp_get_schedule(int *kind, int *chunk) {
+GLASS_API void omp_get_schedule(omp_sched_t *kind, int *chunk) {
   glass_thread_t *th = glass_self();
   int k = th->task->icvs.sched_kind, c = th->task->icvs.sched_chunk;
   int base = k & ~GLASS_SCHED_MONOTONIC;
@@ -186,7 +187,7 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   OMPT_ENTER_FRAME(task, NULL);
   return r;
 #else
-  (void)th, (void)command, (void)modifier, (void)arg;
+  (void)th;
   return -2;
 #endif
 }

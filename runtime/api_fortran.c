@@ -1,42 +1,10 @@
 // Fortran entry points of the omp_* routines: gfortran and flang call the lower-case name
-// with a trailing underscore and pass arguments by reference, as libomp exports them.
+// with a trailing underscore and pass arguments by reference, as libomp exports them. Each
+// wrapper is generated from the C routine's name and calls it through its omp.h declaration.
 #include "glass.h"
+#include "kmpc.h"
 
-int omp_get_num_threads(void);
-int omp_get_max_threads(void);
-int omp_get_thread_num(void);
-int omp_get_num_procs(void);
-int omp_in_parallel(void);
-int omp_get_dynamic(void);
-int omp_get_nested(void);
-int omp_get_max_active_levels(void);
-int omp_get_supported_active_levels(void);
-int omp_get_level(void);
-int omp_get_active_level(void);
-int omp_get_ancestor_thread_num(int);
-int omp_get_team_size(int);
-int omp_get_thread_limit(void);
-int omp_get_cancellation(void);
-int omp_get_max_task_priority(void);
-int omp_in_explicit_task(void);
-int omp_in_final(void);
-void omp_fulfill_event(uintptr_t);
-double omp_get_wtime(void);
-double omp_get_wtick(void);
-void omp_set_num_threads(int);
-void omp_set_dynamic(int);
-void omp_set_nested(int);
-void omp_set_max_active_levels(int);
-void omp_set_schedule(int, int);
-void omp_get_schedule(int *, int *);
-int omp_control_tool(int, int, void *);
-void omp_display_env(int);
-int omp_get_num_teams(void);
-int omp_get_team_num(void);
-int omp_get_max_teams(void);
-int omp_get_teams_thread_limit(void);
-void omp_set_num_teams(int);
-void omp_set_teams_thread_limit(int);
+GLASS_FORTRAN_BEGIN
 
 #define F_GET(name)                                                                                \
   GLASS_API int name##_(void) {                                                                    \
@@ -91,7 +59,9 @@ GLASS_API void omp_set_schedule_(int *kind, int *chunk) {
   omp_set_schedule(*kind, *chunk);
 }
 GLASS_API void omp_get_schedule_(int *kind, int *chunk) {
-  omp_get_schedule(kind, chunk);
+  omp_sched_t k;
+  omp_get_schedule(&k, chunk);
+  *kind = (int)k;
 }
 GLASS_API int omp_control_tool_(int *command, int *modifier, void *arg) {
   return omp_control_tool(*command, *modifier, arg);
@@ -100,3 +70,5 @@ GLASS_API int omp_control_tool_(int *command, int *modifier, void *arg) {
 GLASS_API void omp_fulfill_event_(uintptr_t *event) {
   omp_fulfill_event(*event);
 }
+
+GLASS_FORTRAN_END

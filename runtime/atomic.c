@@ -209,12 +209,10 @@ DEF_UDIV(uint64_t)
 // x = x op rhs, and its capture (flag: return the new value, else the old one).
 #define DEF_UPD(NAME, T, OP)                                                                       \
   GLASS_API void ENTRY(NAME)(ident_t * loc, int gtid, T *lhs, T rhs) {                             \
-    (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, OP(T, o, rhs));                                                          \
   }                                                                                                \
   GLASS_API T ENTRY(NAME##_cpt)(ident_t * loc, int gtid, T *lhs, T rhs, int flag) {                \
-    (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, OP(T, o, rhs));                                                          \
     return flag ? nv : o;                                                                          \
@@ -234,12 +232,10 @@ DEF_UDIV(uint64_t)
     return o;                                                                                      \
   }                                                                                                \
   GLASS_API void ENTRY(NAME)(ident_t * loc, int gtid, T *lhs, T rhs) {                             \
-    (void)loc, (void)gtid;                                                                         \
     T nv;                                                                                          \
     fetch_##NAME(lhs, rhs, &nv);                                                                   \
   }                                                                                                \
   GLASS_API T ENTRY(NAME##_cpt)(ident_t * loc, int gtid, T *lhs, T rhs, int flag) {                \
-    (void)loc, (void)gtid;                                                                         \
     T nv, o = fetch_##NAME(lhs, rhs, &nv);                                                         \
     return flag ? nv : o;                                                                          \
   }
@@ -247,12 +243,10 @@ DEF_UDIV(uint64_t)
 // x = rhs op x, and its capture.
 #define DEF_REV(NAME, T, OP)                                                                       \
   GLASS_API void ENTRY(NAME##_rev)(ident_t * loc, int gtid, T *lhs, T rhs) {                       \
-    (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, OP(T, rhs, o));                                                          \
   }                                                                                                \
   GLASS_API T ENTRY(NAME##_cpt_rev)(ident_t * loc, int gtid, T *lhs, T rhs, int flag) {            \
-    (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, OP(T, rhs, o));                                                          \
     return flag ? nv : o;                                                                          \
@@ -261,14 +255,12 @@ DEF_UDIV(uint64_t)
 // x = x op rhs with a wider right-hand side: computed in the wider type, then converted.
 #define DEF_MIX(NAME, T, R, OP)                                                                    \
   GLASS_API void ENTRY(NAME)(ident_t * loc, int gtid, T *lhs, R rhs) {                             \
-    (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, (T)OP(R, (R)o, rhs));                                                    \
   }
 
 #define DEF_RD_WR_SWP(NAME, T)                                                                     \
   GLASS_API T ENTRY(NAME##_rd)(ident_t * loc, int gtid, T *p) {                                    \
-    (void)loc, (void)gtid;                                                                         \
     T v;                                                                                           \
     if (lock_free(p, sizeof(T))) {                                                                 \
       bits_load(p, &v, sizeof(T));                                                                 \
@@ -281,7 +273,6 @@ DEF_UDIV(uint64_t)
     return v;                                                                                      \
   }                                                                                                \
   GLASS_API void ENTRY(NAME##_wr)(ident_t * loc, int gtid, T *p, T rhs) {                          \
-    (void)loc, (void)gtid;                                                                         \
     if (lock_free(p, sizeof(T))) {                                                                 \
       bits_store(p, &rhs, sizeof(T));                                                              \
     } else {                                                                                       \
@@ -307,7 +298,6 @@ DEF_UDIV(uint64_t)
 
 #define DEF_SWP(NAME, T)                                                                           \
   GLASS_API T ENTRY(NAME##_swp)(ident_t * loc, int gtid, T *p, T rhs) {                            \
-    (void)loc, (void)gtid;                                                                         \
     return swap_##NAME(p, rhs);                                                                    \
   }
 
@@ -392,7 +382,6 @@ DEF_SWP(cmplx10, cmplx10_t)
 
 #define DEF_UPD_OUT(NAME, T, OP, A, B)                                                             \
   GLASS_API void ENTRY(NAME)(ident_t * loc, int gtid, T *lhs, T rhs, T *out, int flag) {           \
-    (void)loc, (void)gtid;                                                                         \
     T o, nv;                                                                                       \
     UPDATE(T, lhs, o, nv, OP(T, A, B));                                                            \
     *out = flag ? nv : o;                                                                          \
@@ -400,7 +389,6 @@ DEF_SWP(cmplx10, cmplx10_t)
 
 #define DEF_CMPLX4(OPNAME, OP)                                                                     \
   GLASS_API void ENTRY(cmplx4_##OPNAME)(ident_t * loc, int gtid, cmplx4_t *lhs, cmplx4_t rhs) {    \
-    (void)loc, (void)gtid;                                                                         \
     cmplx4_t o, nv;                                                                                \
     UPDATE(cmplx4_t, lhs, o, nv, OP(cmplx4_t, o, rhs));                                            \
   }                                                                                                \
@@ -413,12 +401,10 @@ DEF_CMPLX4(mul, FMUL)
 DEF_CMPLX4(div, FDIV)
 
 GLASS_API void ENTRY(cmplx4_sub_rev)(ident_t *loc, int gtid, cmplx4_t *lhs, cmplx4_t rhs) {
-  (void)loc, (void)gtid;
   cmplx4_t o, nv;
   UPDATE(cmplx4_t, lhs, o, nv, FSUB(cmplx4_t, rhs, o));
 }
 GLASS_API void ENTRY(cmplx4_div_rev)(ident_t *loc, int gtid, cmplx4_t *lhs, cmplx4_t rhs) {
-  (void)loc, (void)gtid;
   cmplx4_t o, nv;
   UPDATE(cmplx4_t, lhs, o, nv, FDIV(cmplx4_t, rhs, o));
 }
@@ -428,7 +414,6 @@ DEF_RD_WR_SWP(cmplx4, cmplx4_t)
 
 GLASS_API void ENTRY(cmplx4_swp)(ident_t *loc, int gtid, cmplx4_t *lhs, cmplx4_t rhs,
                                  cmplx4_t *out) {
-  (void)loc, (void)gtid;
   *out = swap_cmplx4(lhs, rhs);
 }
 
@@ -453,18 +438,15 @@ GLASS_API void ENTRY(cmplx4_swp)(ident_t *loc, int gtid, cmplx4_t *lhs, cmplx4_t
   }                                                                                                \
   /* { r = x == e; if (r) x = d; } returning r */                                                  \
   GLASS_API bool ENTRY(bool_##N##_cas)(ident_t * loc, int gtid, T *x, T e, T d) {                  \
-    (void)loc, (void)gtid;                                                                         \
     return cas_##N(x, &e, d);                                                                      \
   }                                                                                                \
   /* { v = x; if (x == e) x = d; } returning v */                                                  \
   GLASS_API T ENTRY(val_##N##_cas)(ident_t * loc, int gtid, T *x, T e, T d) {                      \
-    (void)loc, (void)gtid;                                                                         \
     cas_##N(x, &e, d);                                                                             \
     return e;                                                                                      \
   }                                                                                                \
   /* { r = x == e; if (r) x = d; else *pv = x; } returning r */                                    \
   GLASS_API bool ENTRY(bool_##N##_cas_cpt)(ident_t * loc, int gtid, T *x, T e, T d, T *pv) {       \
-    (void)loc, (void)gtid;                                                                         \
     bool ok = cas_##N(x, &e, d);                                                                   \
     if (!ok)                                                                                       \
       *pv = e;                                                                                     \
@@ -472,7 +454,6 @@ GLASS_API void ENTRY(cmplx4_swp)(ident_t *loc, int gtid, cmplx4_t *lhs, cmplx4_t
   }                                                                                                \
   /* { v = x; if (x == e) x = d; *pv = x; } returning v */                                         \
   GLASS_API T ENTRY(val_##N##_cas_cpt)(ident_t * loc, int gtid, T *x, T e, T d, T *pv) {           \
-    (void)loc, (void)gtid;                                                                         \
     bool ok = cas_##N(x, &e, d);                                                                   \
     *pv = ok ? d : e;                                                                              \
     return e;                                                                                      \
@@ -507,7 +488,6 @@ generic_update(void *lhs, void *rhs, atomic_fn_t f, size_t n, const void *codept
 
 #define DEF_GENERIC(N)                                                                             \
   GLASS_API void ENTRY(N)(ident_t * loc, int gtid, void *lhs, void *rhs, atomic_fn_t f) {          \
-    (void)loc, (void)gtid;                                                                         \
     generic_update(lhs, rhs, f, N, GLASS_CODEPTR());                                               \
   }
 

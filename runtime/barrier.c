@@ -92,7 +92,6 @@ static const int wait_state[] = {
     [GLASS_BARRIER_IMPLEMENTATION] = ompt_state_wait_barrier_implementation,
 };
 
-#define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
 #endif
 
 // The wait itself: gather, and release unless this thread is the root.
@@ -151,8 +150,6 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
 // __kmpc_barrier (which has no frame of its own): the return address is the user's call site,
 // and this frame is where __kmpc_barrier's would be. The team's and task's data are reloaded
 // for every call rather than held across the calls (a load costs less than a spill).
-#define SOLO_PD(th) glass_team_parallel_data((th)->team)
-#define SOLO_TD(th) (&(th)->task->ompt_data)
 void glass_barrier_solo_entry(ident_t *loc) {
   glass_thread_t *th = glass_tls_self;
   glass_barrier_kind_t kind = glass_barrier_kind(loc);
@@ -169,15 +166,15 @@ void glass_barrier_solo_entry(ident_t *loc) {
   int32_t waiting = wait_state[kind];
   OMPT_ENTER_FRAME(th->task, frame);
   if (OMPT_ON(sync_region))
-    OMPT_CALL(sync_region, k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_begin, OMPT_PD(th), OMPT_TD(th), codeptr);
   OMPT_WAIT_STATE(th, waiting, th->team);
   if (OMPT_ON(sync_region_wait)) {
-    OMPT_CALL(sync_region_wait, k, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), codeptr);
-    OMPT_CALL(sync_region_wait, k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_begin, OMPT_PD(th), OMPT_TD(th), codeptr);
+    OMPT_CALL(sync_region_wait, k, ompt_scope_end, OMPT_PD(th), OMPT_TD(th), codeptr);
   }
   OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ON(sync_region))
-    OMPT_CALL(sync_region, k, ompt_scope_end, SOLO_PD(th), SOLO_TD(th), codeptr);
+    OMPT_CALL(sync_region, k, ompt_scope_end, OMPT_PD(th), OMPT_TD(th), codeptr);
   OMPT_ENTER_FRAME(th->task, NULL);
 }
 #endif
@@ -185,14 +182,13 @@ void glass_barrier_solo_entry(ident_t *loc) {
 static inline void barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
   glass_team_t *team = th->team;
 #if GLASS_OMPT
-  if (OMPT_ANY(BARRIER_EVENTS)) {
+  if (OMPT_ANY(OMPT_SYNC_EVENTS)) {
     barrier_traced(th, kind, codeptr);
     return;
   }
   int32_t prior = th->ompt_state;
   OMPT_WAIT_STATE(th, wait_state[kind], team);
 #else
-  (void)kind, (void)codeptr;
 #endif
   uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);

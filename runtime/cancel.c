@@ -22,6 +22,7 @@
 #include "cancel.h"
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 enum { KIND_PARALLEL = 1, KIND_LOOP = 2, KIND_SECTIONS = 3, KIND_TASKGROUP = 4 };
 
@@ -183,11 +184,9 @@ static void detected(glass_thread_t *th, int32_t kind, void *codeptr) {
   if (kind == KIND_PARALLEL && !first_report(th, th->team))
     return;
   CANCEL_EVENT(th, kind, ompt_cancel_detected, codeptr);
-  (void)codeptr;
 }
 
 GLASS_API int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind) {
-  (void)loc, (void)gtid;
   if (!glass_cancel_enabled())
     return 0;
   void *codeptr = GLASS_CODEPTR();
@@ -200,7 +199,6 @@ GLASS_API int32_t __kmpc_cancel(ident_t *loc, int32_t gtid, int32_t kind) {
 }
 
 GLASS_API int32_t __kmpc_cancellationpoint(ident_t *loc, int32_t gtid, int32_t kind) {
-  (void)loc, (void)gtid;
   if (!glass_cancel_enabled())
     return 0;
   void *codeptr = GLASS_CODEPTR();
@@ -219,9 +217,11 @@ GLASS_API int kmp_get_cancellation_status(int kind) {
   return requested(glass_self(), kind);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int kmp_get_cancellation_status_(int *kind) {
   return kind ? kmp_get_cancellation_status(*kind) : 0;
 }
+GLASS_FORTRAN_END
 
 // ---------------------------------------------------------------------------------------------
 // Barriers.
@@ -256,7 +256,6 @@ static bool cancellable_barrier(glass_thread_t *th, glass_barrier_kind_t kind, v
 }
 
 GLASS_API int32_t __kmpc_cancel_barrier(ident_t *loc, int32_t gtid) {
-  (void)gtid;
   void *codeptr = GLASS_CODEPTR();
   glass_thread_t *th = glass_self();
   glass_task_t *task = th->task;
@@ -305,7 +304,6 @@ bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t
   if (OMPT_ON(implicit_task))
     OMPT_CALL(implicit_task, ompt_scope_end, NULL, td, 0, task->thread_num, ompt_task_implicit);
 #else
-  (void)task;
 #endif
   return true;
 }
@@ -324,6 +322,6 @@ bool glass_task_discard(glass_thread_t *th, glass_task_t *t) {
     return false;
   }
   CANCEL_EVENT(th, kind, ompt_cancel_discarded_task, NULL);
-  (void)th, (void)kind;
+  (void)kind;
   return true;
 }

@@ -9,6 +9,7 @@
 #include "../ompt/ompt-internal.h"
 #include "critical.h"
 #include "mutex.h"
+#include "kmpc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +50,7 @@ static GLASS_NOINLINE void critical_wait(glass_critical_t *c, uint32_t me, ompt_
                   c);
   glass_mutex_acquire_slow(&c->word, me, impl);
   OMPT_WAIT_STATE(th, prior, 0);
-  (void)prior, (void)kind;
+  (void)prior;
 }
 
 // The events go straight to the tool, each behind its own bit (no emitter call in between).
@@ -66,7 +67,6 @@ static inline __attribute__((always_inline)) void critical_enter(glass_thread_t 
     critical_wait(c, me, kind);
   if (OMPT_ON(mutex_acquired))
     OMPT_CALL(mutex_acquired, kind, WID(c), codeptr);
-  (void)codeptr;
 }
 
 static GLASS_NOINLINE void critical_exit_misuse(uint32_t owner) {
@@ -90,7 +90,6 @@ critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t kind, const 
     glass_mutex_release_slow(&c->word);
   if (OMPT_ON(mutex_released))
     OMPT_CALL(mutex_released, kind, WID(c), codeptr);
-  (void)codeptr;
 }
 
 void glass_critical_enter(glass_thread_t *th, glass_critical_t *c, uint32_t hint, ompt_mutex_t kind,
@@ -113,13 +112,11 @@ void glass_critical_exit(glass_thread_t *th, glass_critical_t *c, ompt_mutex_t k
 #endif
 static ENTRY_ABI void critical_entry(ident_t *loc, int32_t gtid, kmp_critical_name *crit,
                                      uint32_t hint) {
-  (void)loc, (void)gtid;
   critical_enter(glass_self(), (glass_critical_t *)crit, hint, ompt_mutex_critical,
                  GLASS_CODEPTR());
 }
 
 static ENTRY_ABI void end_critical_entry(ident_t *loc, int32_t gtid, kmp_critical_name *crit) {
-  (void)loc, (void)gtid;
   critical_exit(glass_self(), (glass_critical_t *)crit, ompt_mutex_critical, GLASS_CODEPTR());
 }
 

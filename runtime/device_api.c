@@ -3,6 +3,7 @@
 // forward to its definitions; otherwise the host is the only device.
 #define _GNU_SOURCE
 #include "glass.h"
+#include "kmpc.h"
 
 #include <dlfcn.h>
 
@@ -69,6 +70,7 @@ GLASS_API int __kmpc_get_target_offload(void) {
   }
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_get_num_devices_(void) {
   return omp_get_num_devices();
 }
@@ -87,3 +89,4 @@ GLASS_API int omp_is_initial_device_(void) {
 GLASS_API int omp_get_device_num_(void) {
   return omp_get_device_num();
 }
+GLASS_FORTRAN_END

@@ -2,6 +2,7 @@
 // initialization. A malformed value warns once, naming the variable and the value, and the
 // default is used.
 #define _GNU_SOURCE
+#include "affinity.h"
 #include "icv.h"
 #include "platform.h"
 
@@ -17,10 +18,14 @@
 glass_env_t glass_env;
 extern GLASS_HIDDEN int glass_nprocs;
 
-bool glass_warnings_enabled(void); // kmp_ext.c: kmp_set_warnings_off
+static bool warnings_on = true;
+
+void glass_warnings_set(bool on) {
+  warnings_on = on;
+}
 
 void glass_warn(const char *fmt, ...) {
-  if (!glass_warnings_enabled())
+  if (!warnings_on)
     return;
   char buf[512];
   va_list ap;
@@ -201,6 +206,24 @@ static void read_teams_proc_bind(void) {
   glass_env.teams_bind = (int8_t)b;
 }
 
+// libomp's KMP_FORCE_REDUCTION: the reduction method to use wherever it applies.
+static void read_force_reduction(void) {
+  static const char *const names[] = {
+      [GLASS_FORCE_REDUCTION_CRITICAL] = "critical",
+      [GLASS_FORCE_REDUCTION_ATOMIC] = "atomic",
+      [GLASS_FORCE_REDUCTION_TREE] = "tree",
+  };
+  const char *v = get("KMP_FORCE_REDUCTION");
+  if (!v || !*v)
+    return;
+  for (int8_t m = GLASS_FORCE_REDUCTION_CRITICAL; m <= GLASS_FORCE_REDUCTION_TREE; m++)
+    if (!strcasecmp(v, names[m])) {
+      glass_env.force_reduction = m;
+      return;
+    }
+  bad_value("KMP_FORCE_REDUCTION", v, "critical, atomic or tree", "the runtime's choice");
+}
+
 static void read_proc_bind(void) {
   const char *v = get("OMP_PROC_BIND");
   if (!v)
@@ -234,6 +257,20 @@ bad:
   free(list);
   bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
             "false");
+}
+
+// libomp's KMP_AFFINITY (kmp_affinity.c): a type replaces OMP_PLACES and OMP_PROC_BIND.
+static void read_kmp_affinity(glass_env_t *e) {
+  glass_kaff_read();
+  if (!glass_kaff_overrides())
+    return;
+  if (e->places)
+    glass_warn("OMP_PLACES: ignored because KMP_AFFINITY has been defined");
+  if (e->bind_len)
+    glass_warn("OMP_PROC_BIND: ignored because KMP_AFFINITY has been defined");
+  e->places = NULL;
+  e->bind_len = 0;
+  e->initial.bind = glass_kaff_binds() ? GLASS_BIND_INTEL : GLASS_BIND_FALSE;
 }
 
 // [modifier:]kind[,chunk]
@@ -464,10 +501,12 @@ void glass_env_read(void) {
   e->places = get("OMP_PLACES");
   read_proc_bind();
   read_teams_proc_bind();
+  read_force_reduction();
   if (e->bind_len > 0)
     e->initial.bind = e->bind_list[0];
   else if (e->places)
     e->initial.bind = GLASS_BIND_TRUE; // places named, binding left unsaid: bind (as libomp)
+  read_kmp_affinity(e);
   read_bool("OMP_CANCELLATION", &e->cancellation, NULL);
   read_bool("GLASS_STATS", &e->stats, NULL);
   read_int("OMP_MAX_TASK_PRIORITY", 0, INT_MAX, &e->max_task_priority, NULL);
@@ -489,8 +528,8 @@ void glass_env_read(void) {
 // OMP_DISPLAY_ENV (OpenMP 5.1 §6.12): name='value' lines between BEGIN and END markers.
 
 static const char *bind_name(int b) {
-  static const char *const names[] = {"false", "true", "primary", "close", "spread"};
-  return b >= 0 && b < 5 ? names[b] : "false";
+  static const char *const names[] = {"false", "true", "primary", "close", "spread", "intel"};
+  return b >= 0 && b <= GLASS_BIND_INTEL ? names[b] : "false";
 }
 
 static void show(const char *name, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -2,6 +2,7 @@
 // printed and execution continues; a fatal error is printed and the program stops.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,7 +40,6 @@ void glass_error_action(ident_t *loc, int severity, const char *message, void *c
   if (OMPT_ON(error))
     OMPT_CALL(error, severity == 1 ? ompt_warning : ompt_fatal, text, strlen(text), codeptr);
 #else
-  (void)codeptr;
 #endif
   fprintf(stderr, "OMP: %s: %s%s\n", severity == 1 ? "Warning" : "Error", where, text);
   if (severity != 1) {

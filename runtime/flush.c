@@ -4,12 +4,10 @@
 // operations, so no list-specific work is needed.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 GLASS_API void __kmpc_flush(ident_t *loc) {
-  (void)loc;
   atomic_thread_fence(memory_order_seq_cst);
-#if GLASS_OMPT
   if (OMPT_ON(flush))
     glass_ompt_flush(glass_self(), GLASS_CODEPTR());
-#endif
 }

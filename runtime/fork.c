@@ -9,12 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-glass_thread_t *glass_worker_get(void); // thread.c
-void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                               int requested, int flags, void *codeptr);
-void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                             int flags, void *codeptr);
-
 // Threads of the initial contention group that are members of active teams, beyond the root.
 // Maintained only when OMP_THREAD_LIMIT is finite.
 static _Atomic int32_t cg_busy;
@@ -180,10 +174,7 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
 // The OMPT half of an implicit task's initialization: only a tool ever reads these fields.
 static void itask_init_ompt(glass_task_t *task) {
   task->ompt_data.value = 0;
-  task->ompt_frame.exit_frame.ptr = NULL;
-  task->ompt_frame.enter_frame.ptr = NULL;
-  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(task);
   // An implicit task runs at once, in its generating region: undeferred (as libomp reports it
   // through ompt_get_task_info; the implicit_task callback's flags stay ompt_task_implicit).
   task->ompt_flags = ompt_task_implicit | ompt_task_undeferred;
@@ -226,7 +217,6 @@ static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *ta
                 ompt_task_implicit);
   }
 #else
-  (void)th, (void)team, (void)task, (void)ep, (void)codeptr;
 #endif
 }
 
@@ -240,17 +230,13 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   th->task = task;
   if (unlikely(team->affinity_work))
     glass_affinity_enter(th, team, tid);
-#if GLASS_OMPT
   if (OMPT_ON(implicit_task) && !team->league)
     OMPT_CALL(implicit_task, ompt_scope_begin, glass_team_parallel_data(team), &task->ompt_data,
               (unsigned)team->nthreads, tid, ompt_task_implicit);
-#endif
   OMPT_STATE(th, ompt_state_work_parallel);
   glass_invoke_microtask(team->fn, &th->gtid, &task->thread_num, team->argc, team->argv,
                          glass_exit_frame_slot(task));
-#if GLASS_OMPT
-  task->ompt_frame.exit_frame.ptr = NULL;
-#endif
+  OMPT_EXIT_FRAME(task, NULL);
   if (unlikely(task->tk.deps != NULL))
     glass_task_itask_end(task);
 
@@ -421,7 +407,6 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   }
   if (unlikely(glass_env.display_affinity))
     glass_affinity_show(th);
-  (void)requested, (void)ompt_invoker;
   return team;
 }
 
@@ -465,7 +450,6 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
     th->task = team->parent_task;
     th->team = team->parent;
   }
-  (void)codeptr;
   team->next_free = th->serial_free;
   th->serial_free = team;
 }
@@ -475,16 +459,11 @@ void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, voi
   // parallel_begin reports the enter frame the entry point set: its own frame, as for an active
   // region (the caller's frame pointer is unknown when the caller omits it).
   glass_team_t *team = serial_begin(th, loc, codeptr, 1, ompt_parallel_invoker_program);
-  (void)team, (void)frame, (void)parent_task;
-#if GLASS_OMPT
   // Then the program calls the outlined function itself: the boundary between the two tasks is
   // the entry point's frame (runtime), for the parent's enter_frame and the child's exit_frame
   // alike; the outlined function's frame takes its place on the stack.
-  parent_task->ompt_frame.enter_frame.ptr = frame;
-  parent_task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
-  team->itasks[0].ompt_frame.exit_frame.ptr = frame;
-  team->itasks[0].ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-#endif
+  OMPT_ENTER_FRAME_FLAGS(parent_task, frame);
+  OMPT_EXIT_FRAME_FLAGS(&team->itasks[0], frame);
 }
 
 void glass_serialized_end(glass_thread_t *th, void *codeptr) {
@@ -494,12 +473,7 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr) {
   }
   glass_task_t *parent_task = th->team->parent_task;
   serial_end(th, codeptr);
-#if GLASS_OMPT
-  parent_task->ompt_frame.enter_frame.ptr = NULL;
-  parent_task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
-#else
-  (void)parent_task;
-#endif
+  OMPT_ENTER_FRAME_FLAGS(parent_task, NULL);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -530,9 +504,8 @@ static void fork_serialized(glass_thread_t *th, ident_t *loc, void *codeptr, int
 static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
                       void **argv, int32_t n, int32_t requested, bool league);
 
-void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
-                kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true) {
-  (void)frame;
+void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                void **argv, int32_t nthreads_req, bool if_true) {
   glass_team_t *parent = th->team;
   glass_task_t *parent_task = th->task;
   th->pushed_nthreads = 0;
@@ -627,15 +600,15 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   th->episode = saved_episode;
   th->part_first = saved_part_first;
   th->part_last = saved_part_last;
+  if (unlikely(team->affinity_work))
+    glass_affinity_join(th, team);
   th->task = parent_task;
   atomic_signal_fence(memory_order_release);
   th->team = parent;
   if (unlikely(limited))
     atomic_fetch_sub_explicit(cg, n - 1, memory_order_relaxed);
-#if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, parent_task, team->ompt_flags, codeptr);
-#endif
   OMPT_STATE(th, parent->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
 }
 

@@ -250,8 +250,8 @@ static inline glass_thread_t *glass_thread_at(int32_t gtid) {
 }
 
 // Fork/join (fork.c).
-void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame, int32_t argc,
-                kmpc_micro fn, void **argv, int32_t nthreads_req, bool if_true);
+void glass_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
+                void **argv, int32_t nthreads_req, bool if_true);
 void glass_serialized_begin(glass_thread_t *th, ident_t *loc, void *codeptr, void *frame);
 void glass_serialized_end(glass_thread_t *th, void *codeptr);
 // A league of exactly n members (ws_teams.c's teams construct): parallel events say league, and
@@ -259,7 +259,22 @@ void glass_serialized_end(glass_thread_t *th, void *codeptr);
 void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
                        void **argv, int32_t n);
 
-// Workers and pool (thread.c).
+// A worker's side of a region it was released into (fork.c).
+void glass_worker_run_region(glass_thread_t *th);
+
+// Threads: start-up, roots, workers and pool (thread.c).
+void glass_thread_module_init(void);
+glass_thread_t *glass_make_initial_thread(void);
+// The child of fork(): the calling thread is the only one left.
+void glass_thread_module_after_fork(glass_thread_t *survivor);
+// A root's thread_begin / implicit-task events, and its end events.
+void glass_root_begin_events(glass_thread_t *th);
+void glass_root_end_events(glass_thread_t *th);
+// A worker for a team: from the pool, or a new thread (NULL when none can be created).
+glass_thread_t *glass_worker_get(void);
+// omp_pause_resource on the host: the root's idle workers exit (0), or -1 when threads are in
+// use (inside a region or a league).
+int glass_release_workers(glass_thread_t *root);
 void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid);
 glass_thread_t *glass_pool_take(void);
 void glass_pool_shutdown(void);
@@ -292,6 +307,9 @@ void glass_barrier_wait_release(glass_thread_t *th);
 void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
                                const glass_waiter_t *w);
 void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w);
+// __kmpc_barrier's tail call for a team of one with no task pending, which a tool watches: only
+// the events.
+void glass_barrier_solo_entry(ident_t *loc);
 
 // Invoke an outlined region: fn(&gtid, &tid, argv[0..argc)). exit_frame, when not NULL,
 // receives the frame address of the runtime frame that calls user code.
@@ -304,7 +322,6 @@ static inline void **glass_exit_frame_slot(glass_task_t *task) {
 #if GLASS_OMPT
   return &task->ompt_frame.exit_frame.ptr;
 #else
-  (void)task;
   return NULL;
 #endif
 }
@@ -330,6 +347,8 @@ void glass_tp_thread_exit(glass_thread_t *th);
 
 // Shutdown (init.c).
 void glass_fini(void);
+// ompt_finalize_tool: finalizes the tool now where that is safe, else leaves it to exit.
+void glass_finalize_tool_request(void);
 bool glass_fini_started(void); // exit() or the library's unload is under way
 
 #endif

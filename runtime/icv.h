@@ -20,7 +20,8 @@ enum {
   GLASS_BIND_TRUE,
   GLASS_BIND_PRIMARY,
   GLASS_BIND_CLOSE,
-  GLASS_BIND_SPREAD
+  GLASS_BIND_SPREAD,
+  GLASS_BIND_INTEL // KMP_AFFINITY's binding (libomp's proc_bind_intel); reads as true
 };
 
 enum { GLASS_WAIT_DEFAULT = 0, GLASS_WAIT_ACTIVE, GLASS_WAIT_PASSIVE };
@@ -57,6 +58,14 @@ typedef struct glass_icvs {
 
 // Settings with global scope, fixed after initialization except where an API routine
 // changes them.
+// KMP_FORCE_REDUCTION's methods (reduce.c uses them where they apply).
+enum {
+  GLASS_FORCE_REDUCTION_NONE,
+  GLASS_FORCE_REDUCTION_CRITICAL,
+  GLASS_FORCE_REDUCTION_ATOMIC,
+  GLASS_FORCE_REDUCTION_TREE,
+};
+
 typedef struct glass_env {
   // OMP_NUM_THREADS and OMP_PROC_BIND lists, as long as the values are (heap, never freed).
   int32_t *nthreads_list;
@@ -87,6 +96,7 @@ typedef struct glass_env {
   const char *affinity_format;
   const char *places;    // raw OMP_PLACES or NULL
   int8_t teams_bind;     // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
+  int8_t force_reduction; // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
   const char *allocator; // raw OMP_ALLOCATOR or NULL
   glass_icvs_t initial;  // ICVs of the initial task
 } glass_env_t;
@@ -100,8 +110,10 @@ uintptr_t glass_alloc_from_env(const char *text); // alloc.c
 void glass_env_read(void);
 // OMP_DISPLAY_ENV / omp_display_env output.
 void glass_env_display(bool verbose);
-// One warning per (variable, value) on stderr, in libomp's "OMP: Warning" style.
+// A warning on stderr, in libomp's "OMP: Warning" style, unless warnings are off.
 void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+// kmp_set_warnings_on / kmp_set_warnings_off.
+void glass_warnings_set(bool on);
 
 // nthreads-var / bind-var list elements for a nesting level below the current task.
 static inline int32_t glass_env_nthreads_at(int pos, int32_t fallback) {

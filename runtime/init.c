@@ -3,6 +3,7 @@
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
 #include "affinity.h"
+#include "topology.h"
 
 #include <stdlib.h>
 
@@ -11,12 +12,6 @@ int glass_nprocs = 1;
 static glass_mutex_t init_lock = GLASS_MUTEX_INIT;
 static _Atomic bool fini_started;
 static _Atomic bool core_ready; // the tool's initializer is running: the core is usable
-
-glass_thread_t *glass_make_initial_thread(void); // thread.c
-void glass_thread_module_init(void);
-void glass_root_begin_events(glass_thread_t *th);
-void glass_root_end_events(glass_thread_t *th);
-void glass_thread_module_after_fork(glass_thread_t *survivor);
 
 static void at_exit(void) {
   glass_fini();
@@ -43,6 +38,20 @@ static void set_wait_policy(void) {
   }
 }
 
+// KMP_HW_SUBSET leaves fewer processors: omp_get_num_procs and the default team size count
+// those, as in libomp (the process's mask itself is left alone).
+static void subset_limits(void) {
+  const char *v = getenv("KMP_HW_SUBSET");
+  if (!v || !*v)
+    return;
+  glass_topology_init();
+  if (!glass_topology.subset || !glass_topology.this_system)
+    return;
+  glass_nprocs = glass_topology.npus;
+  if (!glass_env.nthreads_set)
+    glass_env.initial.nthreads = glass_nprocs;
+}
+
 void glass_init_slow(void) {
   // The tool's initializer may call omp_* routines on the initializing thread: it is already
   // registered, so let it through. So may threads the initializer starts (it may wait for them):
@@ -59,6 +68,7 @@ void glass_init_slow(void) {
   atomic_store_explicit(&glass_init_state, 1, memory_order_relaxed);
   glass_nprocs = glass_num_procs();
   glass_env_read();
+  subset_limits();
   set_wait_policy();
   glass_stats_on = glass_env.stats;
   glass_wait_init();
@@ -71,9 +81,11 @@ void glass_init_slow(void) {
   glass_ompt_discover_and_init();
   // The place list is built now when binding or display is asked for, or when a tool may ask
   // for places from a signal handler; otherwise on first use.
-  if (glass_env.places || glass_env.bind_len || glass_env.display_affinity ||
+  if (glass_env.places || glass_env.bind_len || glass_env.display_affinity || glass_kaff.given ||
       glass_ompt_tool_loaded())
     glass_places_init();
+  if (glass_kaff.settings)
+    glass_kaff_settings_print();
   atexit(at_exit);
   glass_register_atfork(after_fork_child);
   atomic_store_explicit(&glass_init_state, 2, memory_order_release);

@@ -3,6 +3,7 @@
 // sees omp_interop_none, for which every property is empty. A non-null object is answered as
 // "other": this runtime did not create it and cannot read it.
 #include "glass.h"
+#include "kmpc.h"
 #include <omp.h>
 
 // The required properties, indexed by -property - 1 (omp_ipr_fr_id == -1 ... targetsync == -9).
@@ -39,7 +40,6 @@ static void set_rc(int *ret_code, int rc) {
 }
 
 GLASS_API int omp_get_num_interop_properties(const omp_interop_t interop) {
-  (void)interop;
   return 0; // no implementation-defined properties beyond the required ones
 }
 
@@ -62,18 +62,15 @@ GLASS_API const char *omp_get_interop_str(const omp_interop_t interop, omp_inter
 }
 
 GLASS_API const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t p) {
-  (void)interop;
   return prop_valid(p) ? props[-(int)p - 1].name : NULL;
 }
 
 GLASS_API const char *omp_get_interop_type_desc(const omp_interop_t interop,
                                                 omp_interop_property_t p) {
-  (void)interop;
   return prop_valid(p) ? props[-(int)p - 1].type : NULL;
 }
 
 GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t rc) {
-  (void)interop;
   switch (rc) {
   case omp_irc_no_value:
     return "the property has no value";
@@ -96,6 +93,7 @@ GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_i
 }
 
 // Fortran names: the object and property are passed by reference.
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_get_num_interop_properties_(const omp_interop_t *interop) {
   return omp_get_num_interop_properties(*interop);
 }
@@ -122,3 +120,4 @@ GLASS_API const char *omp_get_interop_type_desc_(const omp_interop_t *interop,
 GLASS_API const char *omp_get_interop_rc_desc_(const omp_interop_t *interop, omp_interop_rc_t *rc) {
   return omp_get_interop_rc_desc(*interop, *rc);
 }
+GLASS_FORTRAN_END

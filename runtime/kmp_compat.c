@@ -3,11 +3,9 @@
 // task_parts, the dependence-node inquiries, and the Fortran names of the kmp_* allocation and
 // affinity extensions. docs/internals.md lists the libomp exports Glass leaves out, and why.
 #include "glass.h"
+#include "kmpc.h"
 
 #include <stddef.h>
-
-int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, void *task); // kmpc_task.c
-void __kmpc_barrier(ident_t *loc, int32_t gtid);                 // kmpc_parallel.c
 
 // ---------------------------------------------------------------------------------------------
 // Barriers with a master block (Intel compilers' split barrier): every thread arrives; the
@@ -38,7 +36,6 @@ GLASS_API int32_t __kmpc_barrier_master_nowait(ident_t *loc, int32_t gtid) {
 
 // The num_threads clause applies to one region only: nothing to pop.
 GLASS_API void __kmpc_pop_num_threads(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,32 +63,17 @@ GLASS_API int32_t __kmpc_omp_task_parts(ident_t *loc, int32_t gtid, void *task) 
 // no such records, so both inquiries answer NULL, libomp's answer for a task with no
 // dependence node.
 GLASS_API void *__kmpc_task_get_depnode(void *task) {
-  (void)task;
   return NULL;
 }
 
 GLASS_API void *__kmpc_task_get_successors(void *task) {
-  (void)task;
   return NULL;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Fortran names of the kmp_* extensions: arguments by reference.
 
-void *kmp_malloc(size_t size);
-void *kmp_calloc(size_t nelem, size_t elsize);
-void *kmp_realloc(void *ptr, size_t size);
-void kmp_free(void *ptr);
-void *kmp_aligned_malloc(size_t size, size_t alignment);
-void kmp_create_affinity_mask(void **mask);
-void kmp_destroy_affinity_mask(void **mask);
-int kmp_set_affinity_mask_proc(int proc, void **mask);
-int kmp_unset_affinity_mask_proc(int proc, void **mask);
-int kmp_get_affinity_mask_proc(int proc, void **mask);
-int kmp_set_affinity(void **mask);
-int kmp_get_affinity(void **mask);
-int kmp_get_affinity_max_proc(void);
-
+GLASS_FORTRAN_BEGIN
 GLASS_API void *kmp_malloc_(size_t *size) {
   return kmp_malloc(*size);
 }
@@ -131,3 +113,4 @@ GLASS_API int kmp_get_affinity_(void **mask) {
 GLASS_API int kmp_get_affinity_max_proc_(void) {
   return kmp_get_affinity_max_proc();
 }
+GLASS_FORTRAN_END

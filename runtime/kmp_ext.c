@@ -1,12 +1,10 @@
 // Resource control: omp_pause_resource (OpenMP 5.1 §3.2.43) and libomp's kmp_* extensions
 // that programs written for libomp call (block time, stack size, library mode, warnings).
 #include "glass.h"
+#include "kmpc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-int glass_release_workers(glass_thread_t *root); // thread.c
-int omp_get_initial_device(void);                // device_api.c
 
 enum { PAUSE_SOFT = 1, PAUSE_HARD = 2 };
 
@@ -17,7 +15,7 @@ GLASS_API int __kmpc_pause_resource(int kind) {
   return glass_release_workers(th);
 }
 
-GLASS_API int omp_pause_resource(int kind, int device_num) {
+GLASS_API int omp_pause_resource(omp_pause_resource_t kind, int device_num) {
   glass_ensure_init();
   int host = omp_get_initial_device();
   if (device_num != host)
@@ -25,16 +23,18 @@ GLASS_API int omp_pause_resource(int kind, int device_num) {
   return __kmpc_pause_resource(kind);
 }
 
-GLASS_API int omp_pause_resource_all(int kind) {
+GLASS_API int omp_pause_resource_all(omp_pause_resource_t kind) {
   return __kmpc_pause_resource(kind);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API int omp_pause_resource_(int *kind, int *device) {
   return omp_pause_resource(*kind, *device);
 }
 GLASS_API int omp_pause_resource_all_(int *kind) {
   return omp_pause_resource_all(*kind);
 }
+GLASS_FORTRAN_END
 
 // Block time in milliseconds; applies to waits that start afterwards.
 GLASS_API void kmp_set_blocktime(int ms) {
@@ -70,9 +70,13 @@ GLASS_API size_t kmp_get_stacksize_s(void) {
 }
 
 // libomp's library modes map onto the wait policy: serial runs teams of one, turnaround spins,
-// throughput spins for the block time and then sleeps.
+// throughput spins for the block time and then sleeps. Leaving turnaround gives back the block
+// time it replaced (unless kmp_set_blocktime changed it since); a block time that was infinite
+// before (OMP_WAIT_POLICY=active) becomes libomp's default, as libomp does for throughput.
 enum { LIB_SERIAL = 1, LIB_TURNAROUND = 2, LIB_THROUGHPUT = 3 };
+enum { DEFAULT_BLOCKTIME_NS = 200000000 };
 static int library_mode = LIB_THROUGHPUT;
+static uint64_t blocktime_before_turnaround = UINT64_MAX; // UINT64_MAX: none saved
 
 GLASS_API void kmp_set_library(int mode) {
   glass_thread_t *th = glass_self();
@@ -81,9 +85,15 @@ GLASS_API void kmp_set_library(int mode) {
     th->task->icvs.nthreads = 1;
     break;
   case LIB_TURNAROUND:
+    if (library_mode != LIB_TURNAROUND)
+      blocktime_before_turnaround = glass_blocktime_ns;
     glass_blocktime_ns = UINT64_MAX;
     break;
   case LIB_THROUGHPUT:
+    if (glass_blocktime_ns == UINT64_MAX)
+      glass_blocktime_ns = blocktime_before_turnaround != UINT64_MAX ? blocktime_before_turnaround
+                                                                     : DEFAULT_BLOCKTIME_NS;
+    blocktime_before_turnaround = UINT64_MAX;
     break;
   default:
     glass_warn("kmp_set_library(%d): unknown library mode; ignored", mode);
@@ -105,12 +115,11 @@ GLASS_API void kmp_set_library_throughput(void) {
   kmp_set_library(LIB_THROUGHPUT);
 }
 
-static bool warnings_on = true;
 GLASS_API void kmp_set_warnings_on(void) {
-  warnings_on = true;
+  glass_warnings_set(true);
 }
 GLASS_API void kmp_set_warnings_off(void) {
-  warnings_on = false;
+  glass_warnings_set(false);
 }
 
 GLASS_API int kmp_get_num_known_threads(void) {
@@ -118,6 +127,7 @@ GLASS_API int kmp_get_num_known_threads(void) {
   return atomic_load_explicit(&glass_nthreads_live, memory_order_relaxed);
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void kmp_set_blocktime_(int *ms) {
   kmp_set_blocktime(*ms);
 }
@@ -152,14 +162,15 @@ GLASS_API void kmp_set_library_throughput_(void) {
   kmp_set_library(LIB_THROUGHPUT);
 }
 GLASS_API void kmp_set_warnings_on_(void) {
-  warnings_on = true;
+  glass_warnings_set(true);
 }
 GLASS_API void kmp_set_warnings_off_(void) {
-  warnings_on = false;
+  glass_warnings_set(false);
 }
 GLASS_API int kmp_get_num_known_threads_(void) {
   return kmp_get_num_known_threads();
 }
+GLASS_FORTRAN_END
 
 // kmpc_* aliases libomp exports for the same controls.
 GLASS_API void kmpc_set_blocktime(int ms) {
@@ -173,10 +184,6 @@ GLASS_API void kmpc_set_stacksize_s(size_t size) {
 }
 GLASS_API void kmpc_set_library(int mode) {
   kmp_set_library(mode);
-}
-
-bool glass_warnings_enabled(void) {
-  return warnings_on;
 }
 
 // kmp_set_defaults("NAME=value ..."): settings in environment syntax. Before the runtime
@@ -214,12 +221,14 @@ GLASS_API void kmp_set_disp_num_buffers(int n) {
     glass_disp_num_buffers = n;
 }
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void kmp_set_defaults_(char const *settings) {
   kmp_set_defaults(settings);
 }
 GLASS_API void kmp_set_disp_num_buffers_(int *n) {
   kmp_set_disp_num_buffers(*n);
 }
+GLASS_FORTRAN_END
 GLASS_API void kmpc_set_defaults(char const *settings) {
   kmp_set_defaults(settings);
 }

@@ -4,6 +4,7 @@
 #include "../ompt/ompt-internal.h"
 #include "mutex.h" // GLASS_FASTPATH
 #include "cancel.h"
+#include "kmpc.h"
 
 #include <stdarg.h>
 
@@ -11,47 +12,38 @@
 #define FRAME()   __builtin_frame_address(0)
 
 GLASS_API int32_t __kmpc_global_thread_num(ident_t *loc) {
-  (void)loc;
   return glass_self()->gtid;
 }
 
 GLASS_API int32_t __kmpc_global_num_threads(ident_t *loc) {
-  (void)loc;
   glass_ensure_init();
   return atomic_load_explicit(&glass_nthreads_live, memory_order_relaxed);
 }
 
 GLASS_API int32_t __kmpc_bound_thread_num(ident_t *loc) {
-  (void)loc;
   return glass_self()->tid;
 }
 
 GLASS_API int32_t __kmpc_bound_num_threads(ident_t *loc) {
-  (void)loc;
   return glass_self()->team->nthreads;
 }
 
 GLASS_API int32_t __kmpc_in_parallel(ident_t *loc) {
-  (void)loc;
   return glass_self()->team->active_level > 0;
 }
 
 GLASS_API int32_t __kmpc_ok_to_fork(ident_t *loc) {
-  (void)loc;
   return 1;
 }
 
 GLASS_API void __kmpc_begin(ident_t *loc, int32_t flags) {
-  (void)loc, (void)flags;
   glass_ensure_init();
 }
 
 GLASS_API void __kmpc_end(ident_t *loc) {
-  (void)loc;
 }
 
 GLASS_API void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t nthreads) {
-  (void)loc, (void)gtid;
   glass_self()->pushed_nthreads = nthreads > 0 ? nthreads : 0;
 }
 
@@ -59,7 +51,6 @@ GLASS_API void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t nthre
 // with the given severity and message happens.
 GLASS_API void __kmpc_push_num_threads_strict(ident_t *loc, int32_t gtid, int32_t nthreads,
                                               int32_t severity, const char *message) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   th->pushed_nthreads = nthreads > 0 ? nthreads : 0;
   th->pushed_strict = severity == 1 ? 1 : 2;
@@ -92,7 +83,6 @@ static bool push_list(glass_thread_t *th, uint32_t len, const int32_t *list) {
 
 GLASS_API void __kmpc_push_num_threads_list(ident_t *loc, int32_t gtid, uint32_t len,
                                             int32_t *list) {
-  (void)loc, (void)gtid;
   push_list(glass_self(), len, list);
 }
 
@@ -100,7 +90,6 @@ GLASS_API void __kmpc_push_num_threads_list(ident_t *loc, int32_t gtid, uint32_t
 GLASS_API void __kmpc_push_num_threads_list_strict(ident_t *loc, int32_t gtid, uint32_t len,
                                                    int32_t *list, int32_t severity,
                                                    const char *message) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   if (!push_list(th, len, list) || th->pushed_nthreads == 0)
     return;
@@ -113,7 +102,6 @@ GLASS_API void __kmpc_push_num_threads_list_strict(ident_t *loc, int32_t gtid, u
 // teams of its parallel regions (and omp_get_thread_limit) without counting the encountering
 // team's threads. OMP_THREAD_LIMIT still bounds the host's threads as a whole.
 GLASS_API void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid, int32_t thread_limit) {
-  (void)loc, (void)gtid;
   if (thread_limit <= 0) {
     glass_warn("thread_limit(%d): the value must be positive; ignored", thread_limit);
     return;
@@ -123,7 +111,6 @@ GLASS_API void __kmpc_set_thread_limit(ident_t *loc, int32_t gtid, int32_t threa
 
 // proc_bind clause. Clang passes 2 for master and 5 for primary (the same policy).
 GLASS_API void __kmpc_push_proc_bind(ident_t *loc, int32_t gtid, int32_t bind) {
-  (void)loc, (void)gtid;
   if (bind == 5)
     bind = GLASS_BIND_PRIMARY;
   glass_self()->pushed_bind = bind >= GLASS_BIND_FALSE && bind <= GLASS_BIND_SPREAD ? bind : -1;
@@ -139,7 +126,7 @@ static inline void fork_common(ident_t *loc, int32_t argc, kmpc_micro fn, va_lis
     argv[i] = va_arg(ap, void *);
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, frame);
-  glass_fork(th, loc, codeptr, frame, argc, fn, argv, th->pushed_nthreads, if_true);
+  glass_fork(th, loc, codeptr, argc, fn, argv, th->pushed_nthreads, if_true);
   OMPT_ENTER_FRAME(task, NULL);
 }
 
@@ -156,15 +143,13 @@ GLASS_API void __kmpc_fork_call_if(ident_t *loc, int32_t argc, kmpc_micro fn, in
   glass_thread_t *th = glass_self();
   void *argv[1] = {args};
   int32_t n = args ? 1 : 0;
-  (void)argc;
   glass_task_t *task = th->task;
   OMPT_ENTER_FRAME(task, FRAME());
-  glass_fork(th, loc, CODEPTR(), FRAME(), n, fn, argv, th->pushed_nthreads, cond != 0);
+  glass_fork(th, loc, CODEPTR(), n, fn, argv, th->pushed_nthreads, cond != 0);
   OMPT_ENTER_FRAME(task, NULL);
 }
 
 GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   th->pushed_nthreads = 0;
   th->pushed_strict = 0;
@@ -176,7 +161,6 @@ GLASS_API void __kmpc_serialized_parallel(ident_t *loc, int32_t gtid) {
 }
 
 GLASS_API void __kmpc_end_serialized_parallel(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_serialized_end(glass_self(), CODEPTR());
 }
 
@@ -189,8 +173,6 @@ static GLASS_NOINLINE void barrier_slow(glass_thread_t *th, ident_t *loc, void *
   OMPT_ENTER_FRAME(task, NULL);
 }
 
-#define BARRIER_EVENTS (OMPT_BIT(sync_region) | OMPT_BIT(sync_region_wait))
-
 // Slow-path entry, tail-called by the fast path below (which has no frame of its own): its
 // return address is the user's call site, and its frame is where __kmpc_barrier's would be.
 static GLASS_NOINLINE void barrier_entry(ident_t *loc) {
@@ -198,7 +180,6 @@ static GLASS_NOINLINE void barrier_entry(ident_t *loc) {
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
-  (void)gtid;
   glass_thread_t *th = glass_tls_self;
   // A team of one has nobody to wait for; a tool that asked for barrier events still gets them,
   // and tasks still pending (detached ones) complete first.
@@ -207,8 +188,8 @@ GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
     if (likely(team->nthreads == 1) &&
         likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
 #if GLASS_OMPT
-      if (OMPT_ANY(BARRIER_EVENTS)) {
-        glass_barrier_solo_entry(loc); // barrier.c
+      if (OMPT_ANY(OMPT_SYNC_EVENTS)) {
+        glass_barrier_solo_entry(loc);
         return;
       }
 #endif

@@ -14,6 +14,7 @@
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
 #include "mutex.h"
+#include "kmpc.h"
 
 #include <omp.h>
 #include <stdio.h>
@@ -80,9 +81,8 @@ static void lock_init(glass_lock_t *lk, uint32_t tag, uintptr_t hint, ompt_mutex
   uint32_t h = hint_bits(hint);
   atomic_store_explicit(&lk->word, 0, memory_order_relaxed);
   atomic_store_explicit(&lk->info, tag | h << HINT_SHIFT, memory_order_release);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(lock_init))
     glass_ompt_lock_init(kind, h, glass_mutex_impl(h), lk, codeptr);
-  (void)codeptr;
 }
 
 static void lock_destroy(glass_lock_t *lk, uint32_t tag, ompt_mutex_t kind, const char *routine,
@@ -96,12 +96,10 @@ static void lock_destroy(glass_lock_t *lk, uint32_t tag, ompt_mutex_t kind, cons
   }
   if (unlikely(glass_mutex_owner(&lk->word) != 0))
     glass_warn("%s: the lock is still set; destroying it anyway", routine);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(lock_destroy))
     glass_ompt_lock_destroy(kind, lk, codeptr);
-  (void)codeptr;
   atomic_store_explicit(&lk->info, TAG_DESTROYED, memory_order_relaxed);
   atomic_store_explicit(&lk->word, WORD_DESTROYED, memory_order_release);
-  (void)tag;
 }
 
 // A lock used after destroy: say so once and initialize it again, so that the program goes on
@@ -166,7 +164,6 @@ INLINE void lock_set_slow(glass_thread_t *th, glass_lock_t *lk, const void *code
     lock_wait(lk, me);
   if (OMPT_ON(mutex_acquired))
     OMPT_CALL(mutex_acquired, ompt_mutex_lock, WID(lk), codeptr);
-  (void)codeptr;
 }
 
 // Release checks: the lock must be set, and by the caller. A release by another thread is an
@@ -200,7 +197,6 @@ INLINE void lock_unset_slow(glass_thread_t *th, glass_lock_t *lk, const void *co
     glass_mutex_release_slow(&lk->word);
   if (OMPT_ON(mutex_released))
     OMPT_CALL(mutex_released, ompt_mutex_lock, WID(lk), codeptr);
-  (void)codeptr;
 }
 
 INLINE int lock_test_slow(glass_thread_t *th, glass_lock_t *lk, const void *codeptr) {
@@ -214,7 +210,6 @@ INLINE int lock_test_slow(glass_thread_t *th, glass_lock_t *lk, const void *code
   bool ok = glass_mutex_try(&lk->word, glass_mutex_code(th->gtid));
   if (ok && OMPT_ON(mutex_acquired))
     OMPT_CALL(mutex_acquired, ompt_mutex_test_lock, WID(lk), codeptr);
-  (void)codeptr;
   return ok;
 }
 
@@ -237,14 +232,14 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
   uint32_t hint = hint_of(info);
   // 5.1 §4.5.2.12: a lock-acquire event precedes every acquisition, the owner's re-acquire
   // included; only the outcome differs (mutex_acquired, or nest_lock begin for the owner).
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(mutex_acquire))
     glass_ompt_mutex_acquire(kind, hint, glass_mutex_impl(hint), lk, codeptr);
   if (glass_mutex_owner(&lk->word) == me) {
     uint32_t depth = depth_of(info);
     if (unlikely(depth >= DEPTH_MAX))
       lock_fatal(routine, "nesting depth overflow");
     depth_store(lk, info, depth + 1);
-    if (OMPT_ANY(LOCK_EVENTS))
+    if (OMPT_ON(nest_lock))
       glass_ompt_nest_lock(ompt_scope_begin, lk, codeptr);
     return (int)depth + 1;
   }
@@ -254,7 +249,7 @@ static int nest_acquire(glass_thread_t *th, glass_lock_t *lk, bool test, const v
     lock_wait(lk, me);
   }
   depth_store(lk, info_load(lk), 1);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(mutex_acquired))
     glass_ompt_mutex_acquired(kind, lk, codeptr);
   return 1;
 }
@@ -271,16 +266,15 @@ static void nest_release(glass_thread_t *th, glass_lock_t *lk, const void *codep
   uint32_t depth = depth_of(info);
   if (depth > 1 && glass_mutex_owner(&lk->word) == me) {
     depth_store(lk, info, depth - 1);
-    if (OMPT_ANY(LOCK_EVENTS))
+    if (OMPT_ON(nest_lock))
       glass_ompt_nest_lock(ompt_scope_end, lk, codeptr);
     return;
   }
   depth_store(lk, info, 0);
   if (!glass_mutex_release_fast(&lk->word, me))
     glass_mutex_release_slow(&lk->word);
-  if (OMPT_ANY(LOCK_EVENTS))
+  if (OMPT_ON(mutex_released))
     glass_ompt_mutex_released(ompt_mutex_nest_lock, lk, codeptr);
-  (void)codeptr;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -368,76 +362,65 @@ GLASS_API int omp_test_nest_lock(omp_nest_lock_t *l) {
 // user lock is the same 8-byte object.
 
 GLASS_API void __kmpc_init_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   glass_ensure_init();
   lock_init((glass_lock_t *)user_lock, TAG_SIMPLE, 0, ompt_mutex_lock, CODEPTR());
 }
 
 GLASS_API void __kmpc_init_lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock,
                                           uintptr_t hint) {
-  (void)loc, (void)gtid;
   glass_ensure_init();
   lock_init((glass_lock_t *)user_lock, TAG_SIMPLE, hint, ompt_mutex_lock, CODEPTR());
 }
 
 GLASS_API void __kmpc_destroy_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   lock_destroy((glass_lock_t *)user_lock, TAG_SIMPLE, ompt_mutex_lock, "omp_destroy_lock",
                CODEPTR());
 }
 
 GLASS_API void __kmpc_set_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   lock_set_slow(glass_self(), (glass_lock_t *)user_lock, CODEPTR());
 }
 
 GLASS_API void __kmpc_unset_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   lock_unset_slow(glass_self(), (glass_lock_t *)user_lock, CODEPTR());
 }
 
 GLASS_API int __kmpc_test_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   return lock_test_slow(glass_self(), (glass_lock_t *)user_lock, CODEPTR());
 }
 
 GLASS_API void __kmpc_init_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   glass_ensure_init();
   lock_init((glass_lock_t *)user_lock, TAG_NEST, 0, ompt_mutex_nest_lock, CODEPTR());
 }
 
 GLASS_API void __kmpc_init_nest_lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock,
                                                uintptr_t hint) {
-  (void)loc, (void)gtid;
   glass_ensure_init();
   lock_init((glass_lock_t *)user_lock, TAG_NEST, hint, ompt_mutex_nest_lock, CODEPTR());
 }
 
 GLASS_API void __kmpc_destroy_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   lock_destroy((glass_lock_t *)user_lock, TAG_NEST, ompt_mutex_nest_lock, "omp_destroy_nest_lock",
                CODEPTR());
 }
 
 GLASS_API void __kmpc_set_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   nest_acquire(glass_self(), (glass_lock_t *)user_lock, false, CODEPTR());
 }
 
 GLASS_API void __kmpc_unset_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   nest_release(glass_self(), (glass_lock_t *)user_lock, CODEPTR());
 }
 
 GLASS_API int __kmpc_test_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  (void)loc, (void)gtid;
   return nest_acquire(glass_self(), (glass_lock_t *)user_lock, true, CODEPTR());
 }
 
 // ---------------------------------------------------------------------------------------------
 // Fortran (by reference; omp_lock_kind is 8 bytes, the same object).
 
+GLASS_FORTRAN_BEGIN
 GLASS_API void omp_init_lock_(omp_lock_t *l) {
   glass_ensure_init();
   lock_init((glass_lock_t *)l, TAG_SIMPLE, 0, ompt_mutex_lock, CODEPTR());
@@ -479,3 +462,4 @@ GLASS_API void omp_unset_nest_lock_(omp_nest_lock_t *l) {
 GLASS_API int omp_test_nest_lock_(omp_nest_lock_t *l) {
   return nest_acquire(glass_self(), (glass_lock_t *)l, true, CODEPTR());
 }
+GLASS_FORTRAN_END

@@ -36,17 +36,6 @@ static inline uint32_t glass_mutex_code(int32_t gtid) {
 #define GLASS_MUTEX_CODE_UNKNOWN 0xfffffffeu
 extern __thread uint32_t glass_tls_mutex_code __attribute__((tls_model("initial-exec")));
 
-// Fast paths of ABI entry points: no frame of their own, so that the slow path they tail-call
-// sees the user's call site as its return address (codeptr_ra) and the fast path stays short.
-// Not instrumented in a sanitizer build either: the instrumentation would give them a frame and
-// turn the tail call into a call, and codeptr_ra would point into the runtime.
-#if defined(__GNUC__) && !defined(__clang__)
-#define GLASS_FASTPATH                                                                             \
-  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined")))
-#else
-#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined")))
-#endif
-
 // The implementation a hint selects. There is no hardware transactional memory path (TSX is
 // fused off on current x86 parts), so speculative is served like contended: a holder is
 // expected to leave soon, so waiters spin longer before sleeping.

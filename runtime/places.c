@@ -4,6 +4,7 @@
 // read it from signal handlers.
 #define _GNU_SOURCE
 #include "affinity.h"
+#include "topology.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -17,95 +18,20 @@
 glass_places_t glass_places;
 
 // ---------------------------------------------------------------------------------------------
-// Topology: the processors this process may use, and for each, the processors sharing its core,
-// last-level cache, NUMA node and socket.
+// Places from the topology (topology.h).
 
-static int read_cpulist(const char *path, cpu_set_t *set) {
-  CPU_ZERO(set);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return -1;
-  char buf[4096];
-  size_t n = fread(buf, 1, sizeof(buf) - 1, f);
-  fclose(f);
-  buf[n] = '\0';
-  char *s = buf;
-  while (*s && *s != '\n') {
-    char *end;
-    long a = strtol(s, &end, 10);
-    if (end == s)
-      return -1;
-    long b = a;
-    if (*end == '-')
-      b = strtol(end + 1, &end, 10);
-    for (long i = a; i <= b && i < CPU_SETSIZE; i++)
-      CPU_SET((int)i, set);
-    s = end;
-    if (*s == ',')
-      s++;
-  }
-  return 0;
+enum { LVL_LLC = -11 }; // beside glass_topo_level_t: the outermost cache there is
+
+static int topo_level(int level) {
+  return level == LVL_LLC ? glass_topology_llc_level() : level;
 }
-
-enum { LVL_THREAD, LVL_CORE, LVL_LLC, LVL_NUMA, LVL_SOCKET };
 
 // The processors sharing `cpu`'s resource at `level`, restricted to what we may use.
-static void group_of(int cpu, int level, const cpu_set_t *usable, cpu_set_t *out) {
-  char path[160];
-  int rc = -1;
-  switch (level) {
-  case LVL_THREAD:
-    CPU_ZERO(out);
-    CPU_SET(cpu, out);
-    return;
-  case LVL_CORE:
-    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
-             cpu);
-    rc = read_cpulist(path, out);
-    break;
-  case LVL_LLC:
-    for (int idx = 3; idx >= 1 && rc != 0; idx--) {
-      snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list",
-               cpu, idx);
-      rc = read_cpulist(path, out);
-    }
-    if (rc != 0)
-      group_of(cpu, LVL_SOCKET, usable, out);
-    rc = 0;
-    break;
-  case LVL_NUMA:
-    for (int node = 0; node < 1024 && rc != 0; node++) {
-      snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
-      cpu_set_t set;
-      if (read_cpulist(path, &set) != 0) {
-        if (node > 64)
-          break;
-        continue;
-      }
-      if (CPU_ISSET(cpu, &set)) {
-        *out = set;
-        rc = 0;
-      }
-    }
-    break;
-  case LVL_SOCKET:
-    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/package_cpus_list", cpu);
-    rc = read_cpulist(path, out);
-    if (rc != 0) {
-      snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/core_siblings_list",
-               cpu);
-      rc = read_cpulist(path, out);
-    }
-    break;
-  }
-  if (rc != 0) { // no topology information: every processor on its own
-    CPU_ZERO(out);
-    CPU_SET(cpu, out);
-  }
-  CPU_AND(out, out, usable);
+static void group_of(int cpu, int level, cpu_set_t *out) {
+  glass_topology_group(cpu, topo_level(level), out);
 }
 
-static void add_place(const cpu_set_t *set) {
+void glass_places_add(const cpu_set_t *set) {
   if (CPU_COUNT(set) == 0)
     return;
   glass_places_t *p = &glass_places;
@@ -121,17 +47,19 @@ static void add_place(const cpu_set_t *set) {
   p->sets[p->count++] = *set;
 }
 
-// One place per distinct group at `level`, in processor order, at most `limit` of them.
+// One place per distinct group at `level`, in topology order, at most `limit` of them.
 static void places_from_level(int level, int limit) {
   cpu_set_t seen;
   CPU_ZERO(&seen);
-  for (int cpu = 0; cpu < CPU_SETSIZE && (limit <= 0 || glass_places.count < limit); cpu++) {
+  for (int i = 0; i < glass_topology.npus && (limit <= 0 || glass_places.count < limit); i++) {
+    int cpu = glass_topology.pus[i].os;
     if (!CPU_ISSET(cpu, &glass_places.usable) || CPU_ISSET(cpu, &seen))
       continue;
     cpu_set_t g;
-    group_of(cpu, level, &glass_places.usable, &g);
+    group_of(cpu, level, &g);
+    CPU_AND(&g, &g, &glass_places.usable);
     CPU_OR(&seen, &seen, &g);
-    add_place(&g);
+    glass_places_add(&g);
   }
 }
 
@@ -300,7 +228,7 @@ static bool parse_explicit(const char *text, char *why, size_t why_size) {
       if (exclude)
         exclude_place(&shifted);
       else
-        add_place(&shifted);
+        glass_places_add(&shifted);
     }
     skip(&c);
     if (*c.s == '\0')
@@ -328,22 +256,27 @@ static bool parse_explicit(const char *text, char *why, size_t why_size) {
 
 // ---------------------------------------------------------------------------------------------
 
-static bool parse_abstract(const char *text) {
-  static const struct {
-    const char *name;
-    int level;
-  } names[] = {{"threads", LVL_THREAD},
-               {"cores", LVL_CORE},
-               {"ll_caches", LVL_LLC},
-               {"numa_domains", LVL_NUMA},
-               {"sockets", LVL_SOCKET}};
+// An abstract name with an optional (count). *named is the name's index when the text starts
+// with one (so that a malformed count can fall back to the name alone, as libomp does).
+static const struct {
+  const char *name;
+  int level;
+} abstract_names[] = {{"threads", GLASS_TOPO_THREAD},
+                      {"cores", GLASS_TOPO_CORE},
+                      {"ll_caches", LVL_LLC},
+                      {"numa_domains", GLASS_TOPO_NUMA},
+                      {"sockets", GLASS_TOPO_SOCKET}};
+
+static bool parse_abstract(const char *text, int *named, char *why, size_t why_size) {
   const char *s = text;
+  *named = -1;
   while (isspace((unsigned char)*s))
     s++;
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
-    size_t n = strlen(names[i].name);
-    if (strncasecmp(s, names[i].name, n) != 0)
+  for (size_t i = 0; i < sizeof(abstract_names) / sizeof(*abstract_names); i++) {
+    size_t n = strlen(abstract_names[i].name);
+    if (strncasecmp(s, abstract_names[i].name, n) != 0)
       continue;
+    *named = (int)i;
     const char *r = s + n;
     while (isspace((unsigned char)*r))
       r++;
@@ -351,18 +284,22 @@ static bool parse_abstract(const char *text) {
     if (*r == '(') {
       char *end;
       limit = strtol(r + 1, &end, 10);
-      if (end == r + 1 || limit < 1 || *end != ')')
+      if (end == r + 1 || limit < 1 || *end != ')') {
+        snprintf(why, why_size, "the count in parentheses must be a positive number");
         return false;
+      }
       if (limit > INT_MAX)
         limit = INT_MAX; // more than there are: all of them
       r = end + 1;
       while (isspace((unsigned char)*r))
         r++;
     }
-    if (*r)
+    if (*r) {
+      snprintf(why, why_size, "unexpected \"%.16s\" after %s", r, abstract_names[i].name);
       return false;
-    glass_places.kind = names[i].name;
-    places_from_level(names[i].level, (int)limit);
+    }
+    glass_places.kind = abstract_names[i].name;
+    places_from_level(abstract_names[i].level, (int)limit);
     return glass_places.count > 0;
   }
   return false;
@@ -370,34 +307,48 @@ static bool parse_abstract(const char *text) {
 
 static glass_mutex_t places_lock = GLASS_MUTEX_INIT;
 
+// OMP_PLACES; a malformed value warns and falls back to the abstract name it starts with, or to
+// cores (libomp's choices).
+static void places_from_env(const char *text) {
+  int named = -1;
+  bool ok = false;
+  if (text && *text) {
+    char why[128] = "expected threads, cores, ll_caches, numa_domains, sockets with an optional "
+                    "(count), or a list of {places}";
+    ok = strchr(text, '{') ? parse_explicit(text, why, sizeof(why))
+                           : parse_abstract(text, &named, why, sizeof(why));
+    if (!ok) {
+      glass_warn("OMP_PLACES=\"%s\" is invalid (%s); using %s", text, why,
+                 named >= 0 ? abstract_names[named].name : "cores");
+      glass_places.count = 0;
+    } else if (!glass_places.kind) {
+      glass_places.kind = "explicit";
+      glass_places.explicit_list = true;
+    }
+  }
+  if (!ok) {
+    int i = named >= 0 ? named : 1;
+    glass_places.kind = abstract_names[i].name;
+    places_from_level(abstract_names[i].level, 0);
+  }
+  glass_places.explicit_request = text && *text && ok;
+}
+
 void glass_places_init(void) {
   if (__atomic_load_n(&glass_places.ready, __ATOMIC_ACQUIRE))
     return;
   glass_mutex_lock(&places_lock);
   if (!glass_places.ready) {
-    if (sched_getaffinity(0, sizeof(cpu_set_t), &glass_places.usable) != 0) {
-      CPU_ZERO(&glass_places.usable);
-      for (int i = 0; i < glass_nprocs; i++)
-        CPU_SET(i, &glass_places.usable);
+    glass_topology_init();
+    glass_places.usable = glass_topology.usable;
+    if (glass_kaff_places()) {
+      glass_places.explicit_request = glass_kaff_binds();
+      glass_places.explicit_list = glass_kaff.type == GLASS_KAFF_EXPLICIT;
+    } else {
+      places_from_env(glass_env.places);
     }
-    const char *text = glass_env.places;
-    bool ok = false;
-    if (text && *text) {
-      char why[128] = "expected threads, cores, ll_caches, numa_domains, sockets with an optional "
-                      "(count), or a list of {places}";
-      ok = strchr(text, '{') ? parse_explicit(text, why, sizeof(why)) : parse_abstract(text);
-      if (!ok) {
-        glass_warn("OMP_PLACES=\"%s\" is invalid (%s); using cores", text, why);
-        glass_places.count = 0;
-      } else if (!glass_places.kind) {
-        glass_places.kind = "explicit";
-      }
-    }
-    if (!ok) {
-      glass_places.kind = "cores";
-      places_from_level(LVL_CORE, 0);
-    }
-    glass_places.explicit_request = text && *text && ok;
+    if (glass_kaff.verbose)
+      glass_topology_print();
     __atomic_store_n(&glass_places.ready, true, __ATOMIC_RELEASE);
   }
   glass_mutex_unlock(&places_lock);

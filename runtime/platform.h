@@ -16,6 +16,17 @@
 #define GLASS_NOINLINE __attribute__((noinline))
 #define GLASS_COLD     __attribute__((cold, noinline))
 
+// Fast paths of ABI entry points: no frame of their own, so that the slow path they tail-call
+// sees the user's call site as its return address (codeptr_ra) and the fast path stays short.
+// Not instrumented in a sanitizer build either: the instrumentation would give them a frame and
+// turn the tail call into a call, and codeptr_ra would point into the runtime.
+#if defined(__GNUC__) && !defined(__clang__)
+#define GLASS_FASTPATH                                                                             \
+  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined")))
+#else
+#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined")))
+#endif
+
 static inline void glass_cpu_relax(void) {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_ia32_pause();

@@ -21,13 +21,11 @@
 #include "../ompt/ompt-internal.h"
 #include "critical.h"
 #include "mutex.h"
+#include "kmpc.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-typedef void (*reduce_fn)(void *lhs, void *rhs);
 
 enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 
@@ -38,26 +36,21 @@ enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 // ---------------------------------------------------------------------------------------------
 // Method.
 
+// KMP_FORCE_REDUCTION (env.c) as a method here; 0 when unset.
 static int forced_method(void) {
-  static _Atomic int forced = -1; // read once; a race only reads the environment twice
-  int f = atomic_load_explicit(&forced, memory_order_relaxed);
-  if (likely(f >= 0))
-    return f;
-  const char *v = getenv("KMP_FORCE_REDUCTION");
-  f = 0;
-  if (v && !strcasecmp(v, "critical"))
-    f = RED_CRITICAL;
-  else if (v && !strcasecmp(v, "atomic"))
-    f = RED_ATOMIC;
-  else if (v && !strcasecmp(v, "tree"))
-    f = RED_TREE;
-  else if (v && *v)
-    glass_warn("KMP_FORCE_REDUCTION=\"%s\" is invalid (critical, atomic or tree); ignored", v);
-  atomic_store_explicit(&forced, f, memory_order_relaxed);
-  return f;
+  switch (glass_env.force_reduction) {
+  case GLASS_FORCE_REDUCTION_CRITICAL:
+    return RED_CRITICAL;
+  case GLASS_FORCE_REDUCTION_ATOMIC:
+    return RED_ATOMIC;
+  case GLASS_FORCE_REDUCTION_TREE:
+    return RED_TREE;
+  default:
+    return 0;
+  }
 }
 
-static int choose_method(ident_t *loc, int32_t n, void *data, reduce_fn func) {
+static int choose_method(ident_t *loc, int32_t n, void *data, kmp_reduce_fn_t func) {
   if (n == 1)
     return RED_EMPTY;
   bool atomic_ok = loc && (loc->flags & GLASS_IDENT_ATOMIC_REDUCE) && !OMPT_ON(reduction);
@@ -88,7 +81,7 @@ static void flag_set(_Atomic uint32_t *w, uint32_t value) {
 }
 
 // Returns true in the master, which then holds the team's result in `data`.
-static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, reduce_fn func) {
+static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, kmp_reduce_fn_t func) {
   int32_t tid = th->tid, n = team->nthreads;
   int32_t first = tid * BRANCH + 1, last = first + BRANCH;
   if (last > n)
@@ -118,7 +111,7 @@ static inline void red_event(glass_thread_t *th, ompt_scope_endpoint_t ep, const
             &th->task->ompt_data, codeptr);
 }
 
-static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, reduce_fn func,
+static int reduce_begin(glass_thread_t *th, ident_t *loc, void *data, kmp_reduce_fn_t func,
                         kmp_critical_name *lck, const void *codeptr) {
   glass_team_t *team = th->team;
   int method = choose_method(loc, team->nthreads, data, func);
@@ -169,8 +162,7 @@ static GLASS_NOINLINE int32_t reduce_solo_traced(glass_thread_t *th, const void 
 }
 
 GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars, size_t size,
-                                       void *data, reduce_fn func, kmp_critical_name *lck) {
-  (void)gtid, (void)nvars, (void)size;
+                                       void *data, kmp_reduce_fn_t func, kmp_critical_name *lck) {
   glass_thread_t *th = glass_self();
   // A team of one: nothing to decide, nothing to record for the end call; a tool gets its
   // begin event from a short path of its own.
@@ -184,7 +176,6 @@ GLASS_API int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars
 }
 
 GLASS_API void __kmpc_end_reduce_nowait(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
-  (void)loc, (void)gtid, (void)lck;
   glass_thread_t *th = glass_self();
   if (likely(th->sync.red_method == RED_EMPTY) && !OMPT_ON(reduction))
     return;
@@ -202,7 +193,7 @@ static inline bool reduce_alone(glass_thread_t *th) {
 }
 
 static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, void *data,
-                                              reduce_fn func, kmp_critical_name *lck,
+                                              kmp_reduce_fn_t func, kmp_critical_name *lck,
                                               void *codeptr) {
   int r = reduce_begin(th, loc, data, func, lck, codeptr);
   if (r == 0)
@@ -211,8 +202,7 @@ static GLASS_NOINLINE int32_t reduce_blocking(glass_thread_t *th, ident_t *loc, 
 }
 
 GLASS_API int32_t __kmpc_reduce(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,
-                                reduce_fn func, kmp_critical_name *lck) {
-  (void)gtid, (void)nvars, (void)size;
+                                kmp_reduce_fn_t func, kmp_critical_name *lck) {
   glass_thread_t *th = glass_self();
   if (reduce_alone(th)) {
     th->sync.red_method = RED_EMPTY;
@@ -229,7 +219,6 @@ static GLASS_NOINLINE void end_reduce_blocking(glass_thread_t *th, void *codeptr
 }
 
 GLASS_API void __kmpc_end_reduce(ident_t *loc, int32_t gtid, kmp_critical_name *lck) {
-  (void)loc, (void)gtid, (void)lck;
   glass_thread_t *th = glass_self();
   if (th->sync.red_method == RED_EMPTY && reduce_alone(th))
     return;

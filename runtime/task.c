@@ -445,10 +445,6 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t) {
 // ---------------------------------------------------------------------------------------------
 // Execution.
 
-#if GLASS_OMPT
-static GLASS_NOINLINE void ompt_schedule(glass_task_t *prior, int status, glass_task_t *next) {
-  glass_ompt_task_schedule(prior, status, next);
-}
 // A taskloop chunk starts running (once: an untied chunk that resumes is not a new dispatch).
 static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t *t) {
   ompt_data_t inst = {.ptr = &t->chunk};
@@ -459,11 +455,8 @@ static GLASS_NOINLINE void ompt_chunk_dispatch(glass_thread_t *th, glass_xtask_t
 #define SCHEDULE_EVENT(prior, status, next)                                                        \
   do {                                                                                             \
     if (OMPT_ON(task_schedule))                                                                    \
-      ompt_schedule(prior, status, next);                                                          \
+      glass_ompt_task_schedule(prior, status, next);                                               \
   } while (0)
-#else
-#define SCHEDULE_EVENT(prior, status, next) ((void)0)
-#endif
 
 // The body ended: complete the task, or leave its completion to its event (detach).
 static inline void task_complete(glass_thread_t *th, glass_xtask_t *t);
@@ -498,15 +491,11 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     glass_task_complete(th, t);
     return;
   }
-#if GLASS_OMPT
   if (OMPT_ON(dispatch) && (t->base.tk.flags & GLASS_TF_IN_TASKLOOP) && t->chunk.iterations)
     ompt_chunk_dispatch(th, t);
-#endif
   for (;;) {
     t->state = XT_RUNNING;
-#if GLASS_OMPT
-    t->base.ompt_frame.exit_frame.ptr = __builtin_frame_address(0);
-#endif
+    OMPT_EXIT_FRAME(&t->base, __builtin_frame_address(0));
     t->hdr.routine(th->gtid, &t->hdr);
     if (likely(t->state == XT_RUNNING))
       break;
@@ -631,8 +620,7 @@ void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t) {
 // Deferred or immediate? A team of one runs every task at once (nobody else could run it, and
 // running it now satisfies any dependence on earlier siblings); a final task's descendants are
 // included tasks; a full deque makes its owner run the new task itself.
-void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps) {
-  (void)has_deps;
+void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
   glass_team_t *team = th->team;
   if (likely(team->nthreads == 1) || (t->base.parent->tk.flags & GLASS_TF_FINAL)) {
     task_execute(th, t, ompt_task_switch);
@@ -779,15 +767,11 @@ bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status)
       pay_pending_debt(th);
     return false;
   }
-#if GLASS_OMPT
   int32_t state = th->ompt_state;
   uint64_t wait_id = th->ompt_wait_id;
   OMPT_STATE(th, ompt_state_work_parallel);
-#endif
   task_execute(th, t, status);
-#if GLASS_OMPT
   OMPT_WAIT_STATE(th, state, wait_id);
-#endif
   return true;
 }
 

@@ -46,10 +46,7 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->shareds_size = shareds_size;
 #if GLASS_OMPT
   t->base.ompt_data.value = 0;
-  t->base.ompt_frame.exit_frame.ptr = NULL;
-  t->base.ompt_frame.enter_frame.ptr = NULL;
-  t->base.ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  t->base.ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(&t->base);
   t->base.ompt_flags = ompt_task_explicit;
 #endif
   t->hdr.shareds = shareds_size ? (char *)t + off : NULL;

@@ -11,16 +11,17 @@
 // with the tasks that release them and carry a small lock for their successor lists.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 // kmp_depend_info (24 bytes) and its flag bits.
-typedef struct {
+struct kmp_depend_info {
   intptr_t base_addr;
   size_t len;
   uint8_t flags;
-} kmp_depend_info_t;
+};
 
 enum {
   DEP_IN = 0x1,
@@ -107,13 +108,11 @@ static void node_unref(glass_depnode_t *n) {
   }
 }
 
-#if GLASS_OMPT
 static void dependence_event(glass_depnode_t *pred, glass_depnode_t *succ) {
   ompt_data_t *sink = succ->task ? &succ->task->base.ompt_data : succ->waiter_data;
   if (pred->task && sink)
     OMPT_CALL(task_dependence, &pred->task->base.ompt_data, sink);
 }
-#endif
 
 // succ waits for pred unless pred is complete (or is succ itself).
 static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
@@ -143,10 +142,8 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
   pred->succ[pred->nsucc++] = succ;
   atomic_fetch_add_explicit(&succ->npred, 1, memory_order_relaxed);
   node_unlock(pred);
-#if GLASS_OMPT
   if (OMPT_ON(task_dependence))
     dependence_event(pred, succ);
-#endif
 }
 
 // Drops one unsatisfied predecessor of n; the last makes its task ready.
@@ -347,7 +344,6 @@ static void dep_one(glass_dephash_t *h, depentry_t *e, int kind, glass_depnode_t
     e->kind = kind;
     list_add(&e->cur, n);
   }
-  (void)h;
 }
 
 // omp_all_memory: an inout dependence on every address the table knows, and on every later one.
@@ -465,10 +461,6 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
 
 #define FRAME() __builtin_frame_address(0)
 
-void glass_task_count(glass_xtask_t *t);
-void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
-                             void *codeptr);
-
 // Waits, running tasks, until the dependences in the lists are satisfied (undeferred tasks
 // and taskwait depend). Nothing is recorded: the waiting task completes before its creator
 // creates anything else.
@@ -511,21 +503,20 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
 #else
-  (void)codeptr, (void)taskwait_flags;
 #endif
   glass_depnode_t *n = node_new(t);
   t->node = n;
   deps_register(parent, n, ndeps, deps, nnoalias, noalias, true);
   if (atomic_load_explicit(&n->npred, memory_order_acquire) == 1) {
     atomic_store_explicit(&n->npred, 0, memory_order_relaxed);
-    glass_task_submit(th, t, true);
+    glass_task_submit(th, t);
     return 0;
   }
   if (parent->tk.flags & GLASS_TF_FINAL) {
     // An included task runs before its creator continues, once its dependences hold.
     atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel);
     glass_task_wait_counter(th, &n->npred, 0);
-    glass_task_submit(th, t, true);
+    glass_task_submit(th, t);
     return 0;
   }
   // Counted now, so that taskwait and barriers wait for it; whoever satisfies the last
@@ -540,7 +531,6 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
 GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task_t *kt,
                                             int32_t ndeps, kmp_depend_info_t *deps,
                                             int32_t nnoalias, kmp_depend_info_t *noalias) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, FRAME());
@@ -585,7 +575,6 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
   taskwait_task_begin(th, &standin, ndeps, deps, nnoalias, noalias, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
 #else
-  (void)codeptr;
 #endif
 #if GLASS_OMPT
   deps_wait(th, ndeps, deps, nnoalias, noalias, &standin.ompt_data);
@@ -604,7 +593,6 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
 GLASS_API void __kmpc_omp_wait_deps(ident_t *loc, int32_t gtid, int32_t ndeps,
                                     kmp_depend_info_t *deps, int32_t nnoalias,
                                     kmp_depend_info_t *noalias) {
-  (void)loc, (void)gtid;
   wait_deps_common(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
 }
 
@@ -631,7 +619,6 @@ static void taskwait_nowait(int32_t ndeps, kmp_depend_info_t *deps, int32_t nnoa
 GLASS_API void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps,
                                            kmp_depend_info_t *deps, int32_t nnoalias,
                                            kmp_depend_info_t *noalias, int32_t nowait) {
-  (void)loc, (void)gtid;
   if (nowait)
     taskwait_nowait(ndeps, deps, nnoalias, noalias, GLASS_CODEPTR(), FRAME());
   else

@@ -5,13 +5,11 @@
 // §1.2.5, undeferred task), so the fulfill may come later, even from the creator itself.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE };
 
-void glass_task_count(glass_xtask_t *t);
-
 GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  (void)loc, (void)gtid;
   glass_xtask_t *t = xtask_of(kt);
   t->base.tk.flags |= GLASS_TF_DETACH;
   atomic_store_explicit(&t->event, EV_NONE, memory_order_relaxed);
@@ -47,19 +45,15 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
   int32_t ev = EV_NONE;
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_FULFILLED, memory_order_acq_rel,
                                               memory_order_acquire)) {
-#if GLASS_OMPT
     if (OMPT_ON(task_schedule))
       glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
-#endif
     return;
   }
   if (ev != EV_BODY_DONE) {
     glass_warn("omp_fulfill_event: the event was already fulfilled; ignored");
     return;
   }
-#if GLASS_OMPT
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(&t->base, ompt_task_late_fulfill, NULL);
-#endif
   glass_task_complete(th, t);
 }

@@ -133,7 +133,7 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
 // as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.
 int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task);
 // Submits a created task: runs it now or defers it.
-void glass_task_submit(glass_thread_t *th, glass_xtask_t *t, bool has_deps);
+void glass_task_submit(glass_thread_t *th, glass_xtask_t *t);
 // A task whose dependences are satisfied becomes runnable (task_deps.c calls this).
 void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t);
@@ -149,10 +149,23 @@ void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
 bool glass_task_run_one(glass_thread_t *th, bool constrained);
 // Called with the team's pending count at 0 when the last deferred task completes.
 void glass_task_team_idle(glass_team_t *team);
+// Counts a deferred task in its parent's children, its taskgroup and the team's pending work.
+void glass_task_count(glass_xtask_t *t);
+// Runs t at once on this thread (undeferred, included, or no room to defer it).
+void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
+// glass_task_run_one whose task_schedule event reports the prior task with `status`
+// (taskyield's ompt_task_yield).
+bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status);
+// The task_create event of t (behind OMPT_ON(task_create)); extra: ompt_task_flag_t bits.
+void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
+                             void *codeptr);
 
 // Dependences (task_deps.c).
 void glass_deps_free_hash(struct glass_dephash *h);
 void glass_deps_release(glass_thread_t *th, glass_xtask_t *t);
+
+// Task reductions (task_reduction.c): a taskgroup's reductions are combined at its end.
+void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg);
 
 // Detach (task_detach.c): called when the body of a detachable task returned. True when the
 // task must complete now.
@@ -162,13 +175,11 @@ static inline bool glass_task_is_explicit(const glass_task_t *t) {
   return t->kind == GLASS_TASK_EXPLICIT;
 }
 
-// taskgroup (kmpc_task.c). glass_taskgroup_end waits for the group's tasks between the
+// taskgroup (taskgroup.c). glass_taskgroup_end waits for the group's tasks between the
 // sync_region_wait events; the caller brackets begin and end with the taskgroup's sync_region
-// events (glass_task_sync_events with wait false).
+// events (OMPT_SYNC_REGION).
 glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);
 void glass_taskgroup_end(glass_thread_t *th, void *codeptr);
-void glass_task_sync_events(glass_thread_t *th, ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
-                            bool wait, void *codeptr);
 
 // The prior-task status of a task's last task_schedule: cancelled if it left its region at a
 // taskgroup cancel or cancellation point (cancel.c).

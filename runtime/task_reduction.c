@@ -14,6 +14,8 @@
 // to get there folds every private copy into its own item, which the ordinary reduction that
 // follows then combines with the other members'.
 #include "task_internal.h"
+#include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -189,7 +191,6 @@ static void set_free(glass_taskred_t *r) {
 
 // The end of a taskgroup with reductions: every task of the group is complete.
 void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg) {
-  (void)th;
   glass_taskred_t *r = tg->red;
   tg->red = NULL;
   if (r->modifier)
@@ -217,7 +218,6 @@ static void *attach(glass_thread_t *th, glass_taskred_t *r) {
 }
 
 GLASS_API void *__kmpc_taskred_init(int32_t gtid, int32_t num, void *data) {
-  (void)gtid;
   if (bad_args(num, data, "__kmpc_taskred_init"))
     return NULL;
   glass_thread_t *th = glass_self();
@@ -225,7 +225,6 @@ GLASS_API void *__kmpc_taskred_init(int32_t gtid, int32_t num, void *data) {
 }
 
 GLASS_API void *__kmpc_task_reduction_init(int32_t gtid, int32_t num, void *data) {
-  (void)gtid;
   if (bad_args(num, data, "__kmpc_task_reduction_init"))
     return NULL;
   glass_thread_t *th = glass_self();
@@ -296,7 +295,6 @@ static void *lookup(glass_thread_t *th, glass_taskred_t *r, void *data) {
 }
 
 GLASS_API void *__kmpc_task_reduction_get_th_data(int32_t gtid, void *tskgrp, void *data) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   if (tskgrp) {
     void *p = lookup(th, tskgrp, data);
@@ -347,11 +345,7 @@ static glass_taskred_t *modifier_join(glass_thread_t *th, glass_taskred_t *mine)
 // The implicit taskgroup of a reduction with the task modifier: its sync_region events, as for a
 // taskgroup construct (its wait events come from glass_taskgroup_end), as libomp.
 static void modifier_taskgroup_event(glass_thread_t *th, ompt_scope_endpoint_t ep, void *codeptr) {
-#if GLASS_OMPT
-  glass_task_sync_events(th, ompt_sync_region_taskgroup, ep, false, codeptr);
-#else
-  (void)th, (void)ep, (void)codeptr;
-#endif
+  OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ep, th->task, codeptr);
 }
 
 static void *modifier_init(glass_thread_t *th, glass_taskred_t *mine, const void *data, bool is_new,
@@ -388,7 +382,6 @@ static void *modifier_init(glass_thread_t *th, glass_taskred_t *mine, const void
 
 GLASS_API void *__kmpc_taskred_modifier_init(ident_t *loc, int32_t gtid, int32_t is_ws, int32_t num,
                                              void *data) {
-  (void)loc, (void)gtid, (void)is_ws;
   glass_thread_t *th = glass_self();
   if (bad_args(num, data, "__kmpc_taskred_modifier_init"))
     num = 0, data = NULL;
@@ -398,7 +391,6 @@ GLASS_API void *__kmpc_taskred_modifier_init(ident_t *loc, int32_t gtid, int32_t
 
 GLASS_API void *__kmpc_task_reduction_modifier_init(ident_t *loc, int32_t gtid, int32_t is_ws,
                                                     int32_t num, void *data) {
-  (void)loc, (void)gtid, (void)is_ws;
   glass_thread_t *th = glass_self();
   if (bad_args(num, data, "__kmpc_task_reduction_modifier_init"))
     num = 0, data = NULL;
@@ -407,7 +399,6 @@ GLASS_API void *__kmpc_task_reduction_modifier_init(ident_t *loc, int32_t gtid, 
 }
 
 GLASS_API void __kmpc_task_reduction_modifier_fini(ident_t *loc, int32_t gtid, int32_t is_ws) {
-  (void)loc, (void)gtid, (void)is_ws;
   glass_thread_t *th = glass_self();
   glass_taskgroup_t *tg = th->task->tk.tg;
   glass_taskred_t *r = tg ? tg->red : NULL;

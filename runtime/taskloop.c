@@ -4,14 +4,11 @@
 // the last chunk for lastprivate), inside an implicit taskgroup unless nogroup.
 #include "task_internal.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <string.h>
 
 typedef void (*kmp_task_dup_t)(kmp_task_t *dst, kmp_task_t *src, int32_t lastpriv);
-
-void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
-void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, int has_deps,
-                             void *codeptr);
 
 enum { SCHED_NONE = 0, SCHED_GRAINSIZE = 1, SCHED_NUM_TASKS = 2 };
 
@@ -44,7 +41,6 @@ static uint64_t chunk_count(glass_thread_t *th, uint64_t tc, int sched, uint64_t
 static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, int if_val,
                      uint64_t *lb, uint64_t *ub, int64_t st, int nogroup, int sched, uint64_t grain,
                      bool strict, kmp_task_dup_t dup, void *codeptr) {
-  (void)loc;
   glass_xtask_t *pattern = xtask_of(pattern_kt);
   glass_task_t *cur = th->task;
   (void)cur; // used only by the OMPT events
@@ -60,16 +56,12 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     tc = (int64_t)upper > (int64_t)lower ? 0 : (lower - upper) / (uint64_t)(-st) + 1;
 
   if (!nogroup) {
-#if GLASS_OMPT
-    glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_begin, false, codeptr);
-#endif
+    OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ompt_scope_begin, th->task, codeptr);
     glass_taskgroup_begin(th);
   }
-#if GLASS_OMPT
   if (OMPT_ON(work))
     OMPT_CALL(work, ompt_work_taskloop, ompt_scope_begin, glass_team_parallel_data(cur->team),
               &cur->ompt_data, tc, codeptr);
-#endif
   uint64_t n = tc ? chunk_count(th, tc, sched, grain, strict) : 0;
   uint64_t base = n ? tc / n : 0, extra = n ? tc % n : 0;
   uint64_t start = 0;
@@ -105,29 +97,24 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
     t->chunk = (ompt_dispatch_chunk_t){first, iters};
 #endif
     if (if_val)
-      glass_task_submit(th, t, false);
+      glass_task_submit(th, t);
     else
       glass_task_run_now(th, t);
   }
   // The pattern itself never runs.
   glass_task_complete_release(th, pattern);
-#if GLASS_OMPT
   if (OMPT_ON(work))
     OMPT_CALL(work, ompt_work_taskloop, ompt_scope_end, glass_team_parallel_data(cur->team),
               &cur->ompt_data, tc, codeptr);
-#endif
   if (!nogroup) {
     glass_taskgroup_end(th, codeptr);
-#if GLASS_OMPT
-    glass_task_sync_events(th, ompt_sync_region_taskgroup, ompt_scope_end, false, codeptr);
-#endif
+    OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskgroup, ompt_scope_end, th->task, codeptr);
   }
 }
 
 GLASS_API void __kmpc_taskloop(ident_t *loc, int32_t gtid, kmp_task_t *task, int32_t if_val,
                                uint64_t *lb, uint64_t *ub, int64_t st, int32_t nogroup,
                                int32_t sched, uint64_t grainsize, void *task_dup) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, __builtin_frame_address(0));
@@ -141,7 +128,6 @@ GLASS_API void __kmpc_taskloop_5(ident_t *loc, int32_t gtid, kmp_task_t *task, i
                                  uint64_t *lb, uint64_t *ub, int64_t st, int32_t nogroup,
                                  int32_t sched, uint64_t grainsize, int32_t modifier,
                                  void *task_dup) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   glass_task_t *cur = th->task;
   OMPT_ENTER_FRAME(cur, __builtin_frame_address(0));

@@ -11,14 +11,10 @@
 #include "affinity.h"
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
+#include "kmpc.h"
 
 #include <limits.h>
 #include <stdarg.h>
-
-void glass_ompt_parallel_begin(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                               int requested, int flags, void *codeptr);
-void glass_ompt_parallel_end(glass_thread_t *th, glass_team_t *team, glass_task_t *parent_task,
-                             int flags, void *codeptr);
 
 // Each team has a thread of its own (teams may wait for each other), so a league is capped
 // where thread creation would take seconds or fail: more teams than this are not served.
@@ -78,7 +74,6 @@ static int32_t team_thread_limit(glass_thread_t *th, int32_t nteams) {
 
 GLASS_API void __kmpc_push_num_teams(ident_t *loc, int32_t gtid, int32_t num_teams,
                                      int32_t thread_limit) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   th->ws.teams_ub = num_teams > 0 ? num_teams : 0;
   th->ws.teams_limit = thread_limit > 0 ? thread_limit : 0;
@@ -87,7 +82,6 @@ GLASS_API void __kmpc_push_num_teams(ident_t *loc, int32_t gtid, int32_t num_tea
 // OpenMP 5.1 num_teams(lower:upper).
 GLASS_API void __kmpc_push_num_teams_51(ident_t *loc, int32_t gtid, int32_t lb, int32_t ub,
                                         int32_t thread_limit) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   if (ub <= 0 && lb > 0)
     ub = lb;
@@ -161,17 +155,13 @@ static void root_init(team_root_t *r, glass_thread_t *th, const league_t *lg, in
   task->tk = (glass_tasking_task_t){0};
   team->child_icvs = task->icvs;
   task->ompt_data.value = 0;
-  task->ompt_frame.exit_frame.ptr = NULL;
-  task->ompt_frame.enter_frame.ptr = NULL;
-  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(task);
   task->ompt_flags = ompt_task_initial;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Running a team.
 
-#if GLASS_OMPT
 static GLASS_NOINLINE void initial_task_event(ompt_scope_endpoint_t ep, ompt_data_t *pdata,
                                               glass_task_t *task, int32_t nteams,
                                               int32_t team_num) {
@@ -180,7 +170,6 @@ static GLASS_NOINLINE void initial_task_event(ompt_scope_endpoint_t ep, ompt_dat
   OMPT_CALL(implicit_task, ep, pdata, &task->ompt_data,
             ep == ompt_scope_begin ? (unsigned)nteams : 0, team_num, ompt_task_initial);
 }
-#endif
 
 // The calling thread runs team team_num of the league whose parallel data is pdata.
 static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int32_t team_num,
@@ -199,28 +188,22 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
   th->team = team;
   th->task = task;
   th->tid = 0;
-#if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     initial_task_event(ompt_scope_begin, pdata, task, nteams, team_num);
-#endif
   // A teams region is outside every parallel region (a parallel nested in it returns to this
   // state too: its team root is at level 0).
   OMPT_STATE(th, ompt_state_work_serial);
   int32_t zero = 0;
   glass_invoke_microtask(lg->fn, &th->gtid, &zero, lg->argc, lg->argv, glass_exit_frame_slot(task));
-#if GLASS_OMPT
-  task->ompt_frame.exit_frame.ptr = NULL;
-#endif
+  OMPT_EXIT_FRAME(task, NULL);
   // The team's tasks complete before its initial task does.
   if (unlikely(task->tk.deps != NULL))
     glass_task_itask_end(task);
   if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
     glass_task_barrier_drain(th, team);
   OMPT_STATE(th, ompt_state_overhead);
-#if GLASS_OMPT
   if (OMPT_ON(implicit_task))
     initial_task_event(ompt_scope_end, pdata, task, nteams, team_num);
-#endif
   th->tid = saved_tid;
   th->task = saved_task;
   atomic_signal_fence(memory_order_release);
@@ -229,7 +212,6 @@ static void run_team(glass_thread_t *th, const league_t *lg, int32_t nteams, int
 
 // The outlined function of a league's fork: member tid runs team tid.
 static void league_member(int32_t *gtid, int32_t *tid, league_t *lg) {
-  (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *league = th->team;
   team_root_t *r = root_get(th);
@@ -245,15 +227,11 @@ static void run_single_team(glass_thread_t *th, league_t *lg) {
   team->ompt_parallel_data.value = 0;
   int flags = ompt_parallel_invoker_runtime | ompt_parallel_league;
   team->ompt_flags = flags;
-#if GLASS_OMPT
   if (OMPT_ON(parallel_begin))
     glass_ompt_parallel_begin(th, team, lg->enc_task, 1, flags, lg->codeptr);
-#endif
   run_team(th, lg, 1, 0, th->team->hot_level, r, glass_team_parallel_data(team));
-#if GLASS_OMPT
   if (OMPT_ON(parallel_end))
     glass_ompt_parallel_end(th, team, lg->enc_task, flags, lg->codeptr);
-#endif
   (void)flags;
   root_put(th, r);
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);

@@ -161,8 +161,7 @@ static void root_setup(glass_thread_t *th) {
   task->icvs = glass_env.initial;
 #if GLASS_OMPT
   task->ompt_flags = ompt_task_initial;
-  task->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS;
-  task->ompt_frame.enter_frame_flags = GLASS_FRAME_FLAGS;
+  OMPT_FRAME_INIT(task);
   team->ompt_requested = 1;
   team->ompt_flags = ompt_parallel_team;
 #endif
@@ -314,8 +313,6 @@ void glass_thread_module_init(void) {
 
 // ---------------------------------------------------------------------------------------------
 // Workers.
-
-void glass_worker_run_region(glass_thread_t *th); // fork.c
 
 // The command is cleared under the pool lock, once the thread is in the pool: a releaser that
 // finds neither a pending GLASS_CMD_POOL nor the thread in the pool would miss it.
@@ -630,8 +627,6 @@ void glass_thread_module_after_fork(glass_thread_t *survivor) {
   update_oversubscription();
 }
 
-// omp_pause_resource on the host: the calling root's idle workers (its hot teams' and the
-// pool's) exit; the next region creates threads again.
 // Workers told to join the pool that have not arrived yet.
 static bool pool_pending(void) {
   int32_t n = atomic_load(&glass_nthreads_total);
@@ -643,6 +638,8 @@ static bool pool_pending(void) {
   return false;
 }
 
+// The calling root's idle workers (its hot teams' and the pool's) exit; the next region creates
+// threads again.
 int glass_release_workers(glass_thread_t *root) {
   if (root->team->active_level > 0 || root->team->ws.league_size > 0)
     return -1; // threads are in use (a teams region's league is, too)

@@ -22,26 +22,20 @@
 // cache before its gtid goes to another thread (thread.c recycles gtids), so the next owner of
 // the gtid finds NULL and makes its own copy; the registry keeps the list of caches for this.
 #include "glass.h"
+#include "kmpc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-typedef void *(*tp_ctor_t)(void *);
-typedef void *(*tp_cctor_t)(void *, void *);
-typedef void (*tp_dtor_t)(void *);
-typedef void *(*tp_ctor_vec_t)(void *, size_t);
-typedef void *(*tp_cctor_vec_t)(void *, void *, size_t);
-typedef void (*tp_dtor_vec_t)(void *, size_t);
-
 typedef struct tp_var {
   void *data;  // the original (key)
   size_t size; // bytes, once an access told us (register does not)
-  tp_ctor_t ctor;
-  tp_cctor_t cctor;
-  tp_dtor_t dtor;
-  tp_ctor_vec_t ctor_vec;
-  tp_cctor_vec_t cctor_vec;
-  tp_dtor_vec_t dtor_vec;
+  kmp_tp_ctor_t ctor;
+  kmp_tp_cctor_t cctor;
+  kmp_tp_dtor_t dtor;
+  kmp_tp_ctor_vec_t ctor_vec;
+  kmp_tp_cctor_vec_t cctor_vec;
+  kmp_tp_dtor_vec_t dtor_vec;
   size_t vec_len;
   void *snapshot; // initial bytes of plain data (NULL: all zero, or constructed)
   struct tp_var *next;
@@ -253,7 +247,6 @@ static GLASS_NOINLINE void cache_store(_Atomic(void **) *cache, int32_t gtid, vo
 
 GLASS_API void *__kmpc_threadprivate_cached(ident_t *loc, int32_t gtid, void *data, size_t size,
                                             void ***cache) {
-  (void)loc;
   _Atomic(void **) *c = (_Atomic(void **) *)cache;
   if (likely(c != NULL) && likely(gtid >= 0)) {
     void **arr = atomic_load_explicit(c, memory_order_acquire);
@@ -268,15 +261,13 @@ GLASS_API void *__kmpc_threadprivate_cached(ident_t *loc, int32_t gtid, void *da
 }
 
 GLASS_API void *__kmpc_threadprivate(ident_t *loc, int32_t gtid, void *data, size_t size) {
-  (void)loc, (void)gtid;
   return copy_of(glass_self(), data, size);
 }
 
 // C++ objects: how a copy is constructed and destroyed. Called from static initializers, before
 // or after the first access (a function-local static registers on its first execution).
-GLASS_API void __kmpc_threadprivate_register(ident_t *loc, void *data, tp_ctor_t ctor,
-                                             tp_cctor_t cctor, tp_dtor_t dtor) {
-  (void)loc;
+GLASS_API void __kmpc_threadprivate_register(ident_t *loc, void *data, kmp_tp_ctor_t ctor,
+                                             kmp_tp_cctor_t cctor, kmp_tp_dtor_t dtor) {
   glass_ensure_init();
   glass_mutex_lock(&tp_lock);
   tp_var_t *v = var_get_locked(data);
@@ -288,10 +279,9 @@ GLASS_API void __kmpc_threadprivate_register(ident_t *loc, void *data, tp_ctor_t
   glass_mutex_unlock(&tp_lock);
 }
 
-GLASS_API void __kmpc_threadprivate_register_vec(ident_t *loc, void *data, tp_ctor_vec_t ctor,
-                                                 tp_cctor_vec_t cctor, tp_dtor_vec_t dtor,
+GLASS_API void __kmpc_threadprivate_register_vec(ident_t *loc, void *data, kmp_tp_ctor_vec_t ctor,
+                                                 kmp_tp_cctor_vec_t cctor, kmp_tp_dtor_vec_t dtor,
                                                  size_t vector_length) {
-  (void)loc;
   glass_ensure_init();
   glass_mutex_lock(&tp_lock);
   tp_var_t *v = var_get_locked(data);

@@ -8,8 +8,8 @@
 #include "ws_impl.h"
 #include "cancel.h"
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
-#define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
 extern GLASS_HIDDEN int glass_disp_num_buffers; // kmp_ext.c
 
@@ -273,7 +273,6 @@ static void dynamic_near_wrap(glass_ws_member_t *m, int32_t nthreads) {
 
 static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,
                           int64_t chunk, bool is_signed, void *codeptr) {
-  (void)loc;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
   glass_ws_member_t *m = glass_ws_member(th);
@@ -649,7 +648,6 @@ static bool my_turn(void *arg) {
 }
 
 void glass_ws_ordered_wait(glass_thread_t *th, glass_ws_member_t *m) {
-  (void)th;
   if (m->slot && m->ordered)
     glass_ws_evc_wait(&m->slot->turn, my_turn, m);
 }
@@ -696,13 +694,11 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
 #define DISPATCH(SFX, T, UT, ST, SIGNED, NARROW)                                                   \
   static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb, \
                                                       T ub, ST st, ST chunk) {                     \
-    (void)gtid;                                                                                    \
     dispatch_init(NULL, sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,                      \
                   glass_user_codeptr(ra));                                                         \
   }                                                                                                \
   GLASS_API GLASS_FASTPATH void __kmpc_dispatch_init_##SFX(                                        \
       ident_t *loc, int32_t gtid, int32_t sched, T lb, T ub, ST st, ST chunk) {                    \
-    (void)loc;                                                                                     \
     GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, st);                                               \
     if (likely(quick_init(sched, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED)))                  \
       return;                                                                                      \
@@ -725,7 +721,6 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
   }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,   \
                                                          T *plb, T *pub, ST *pst) {                \
-    (void)gtid;                                                                                    \
     uint64_t lo, hi;                                                                               \
     int64_t incr;                                                                                  \
     if (!dispatch_next(&lo, &hi, plast, &incr, ra, NARROW))                                        \
@@ -738,7 +733,6 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
   }                                                                                                \
   GLASS_API GLASS_FASTPATH int32_t __kmpc_dispatch_next_##SFX(                                     \
       ident_t *loc, int32_t gtid, int32_t *plast, T *plb, T *pub, ST *pst) {                       \
-    (void)loc, (void)gtid;                                                                         \
     glass_thread_t *th = glass_tls_self;                                                           \
     if (likely(th != NULL) && likely(th->ws.disp_team == th->team)) {                              \
       glass_ws_member_t *m = th->ws.disp;                                                          \
@@ -769,7 +763,6 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
     return dispatch_next_slow_##SFX(__builtin_return_address(0), gtid, plast, plb, pub, pst);      \
   }                                                                                                \
   GLASS_API GLASS_FASTPATH void __kmpc_dispatch_fini_##SFX(ident_t *loc, int32_t gtid) {           \
-    (void)loc, (void)gtid;                                                                         \
     dispatch_fini();                                                                               \
   }
 
@@ -781,7 +774,6 @@ DISPATCH(8u, uint64_t, uint64_t, int64_t, false, false)
 // clang >= 19 calls this after every dispatched loop. A member that left the loop early
 // (cancellation) releases its slot here.
 GLASS_API void __kmpc_dispatch_deinit(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = cached_member(th);
   if (!m->finished && m->slot)

@@ -7,6 +7,7 @@
 #include "ws_impl.h"
 #include "cancel.h"
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
 #include <stdlib.h>
 
@@ -55,7 +56,6 @@ static GLASS_NOINLINE void ordered_traced(glass_thread_t *th) {
 // Frameless: a team of one returns after one test (and the tool's branch); in a team, one load
 // and compare when the turn is already ours.
 GLASS_API GLASS_FASTPATH void __kmpc_ordered(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   if (OMPT_ACTIVE()) {
     ordered_traced(th);
@@ -77,7 +77,6 @@ static GLASS_NOINLINE void end_ordered_traced(glass_ws_member_t *m) {
 
 // A team of one has no turn to pass (dispatch_fini does not look at ord_done there).
 GLASS_API GLASS_FASTPATH void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_tls_self;
   if (unlikely(!th))
     return; // a thread the runtime never saw is in no ordered loop
@@ -93,13 +92,12 @@ GLASS_API GLASS_FASTPATH void __kmpc_end_ordered(ident_t *loc, int32_t gtid) {
 // ---------------------------------------------------------------------------------------------
 // Doacross.
 
-typedef struct kmp_dim {
+struct kmp_dim {
   int64_t lo, up, st;
-} kmp_dim_t;
+};
 
 GLASS_API void __kmpc_doacross_init(ident_t *loc, int32_t gtid, int32_t ndims,
                                     const kmp_dim_t *dims) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
   glass_ws_member_t *m = glass_ws_member(th);
@@ -212,7 +210,6 @@ static void doacross_wait_posted(glass_thread_t *th, glass_ws_member_t *m, uint6
 }
 
 GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
@@ -225,7 +222,6 @@ GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *v
 }
 
 GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
@@ -243,7 +239,6 @@ GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *v
 }
 
 GLASS_API void __kmpc_doacross_fini(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   if (m->dx_slot)

@@ -6,6 +6,7 @@
 #include "ws_impl.h"
 
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
 // The events of a single, tail-called by __kmpc_single (which has no frame of its own): the
 // return address is the user's call site. Returns won, for the tail call.
@@ -23,7 +24,6 @@ static GLASS_NOINLINE int32_t single_events(glass_thread_t *th, int32_t won) {
 }
 
 GLASS_API GLASS_FASTPATH int32_t __kmpc_single(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
   int32_t won = 1;
@@ -46,7 +46,6 @@ static GLASS_NOINLINE void end_single_events(void) {
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_end_single(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   if (OMPT_ON(work))
     end_single_events();
 }
@@ -75,7 +74,6 @@ GLASS_API void __kmpc_copyprivate(ident_t *loc, int32_t gtid, size_t size, void 
 // The light form: one barrier; the caller copies and synchronizes itself. Returns the
 // executor's data.
 GLASS_API void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid, void *data) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   glass_team_t *team = th->team;
   if (team->nthreads == 1)
@@ -90,7 +88,6 @@ GLASS_API void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid, void *data)
 }
 
 GLASS_API int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   bool yes = th->tid == filter;
   if (yes && OMPT_ON(masked))
@@ -99,13 +96,11 @@ GLASS_API int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
 }
 
 GLASS_API void __kmpc_end_masked(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   if (OMPT_ON(masked))
     glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
 }
 
 GLASS_API int32_t __kmpc_master(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   glass_thread_t *th = glass_self();
   bool yes = th->tid == 0;
   if (yes && OMPT_ON(masked))
@@ -114,20 +109,17 @@ GLASS_API int32_t __kmpc_master(ident_t *loc, int32_t gtid) {
 }
 
 GLASS_API void __kmpc_end_master(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   if (OMPT_ON(masked))
     glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
 }
 
 // clang lowers scope without these (reduce + barrier); other front ends call them.
 GLASS_API void __kmpc_scope(ident_t *loc, int32_t gtid, void *reserved) {
-  (void)loc, (void)gtid, (void)reserved;
   if (OMPT_ON(work))
     glass_ompt_work(glass_self(), ompt_work_scope, ompt_scope_begin, 1, GLASS_CODEPTR());
 }
 
 GLASS_API void __kmpc_end_scope(ident_t *loc, int32_t gtid, void *reserved) {
-  (void)loc, (void)gtid, (void)reserved;
   if (OMPT_ON(work))
     glass_ompt_work(glass_self(), ompt_work_scope, ompt_scope_end, 1, GLASS_CODEPTR());
 }

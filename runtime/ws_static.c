@@ -4,8 +4,8 @@
 // bits, then mapped back to the IV type as lb + index * incr.
 #include "ws_impl.h"
 #include "mutex.h" // GLASS_FASTPATH
+#include "kmpc.h"
 
-#define WS_EVENTS (OMPT_BIT(work) | OMPT_BIT(dispatch))
 
 // The compiler's bounds and results, widened to 64 bits (signed IVs sign-extended).
 typedef struct {
@@ -135,9 +135,6 @@ static int work_type(ident_t *loc, int32_t sched) {
   return ompt_work_loop_static;
 }
 
-#define SOLO_PD(th) glass_team_parallel_data((th)->team)
-#define SOLO_TD(th) (&(th)->task->ompt_data)
-
 // Begin events: work, then one dispatch per chunk this thread will run. A static schedule
 // never calls back into the runtime between chunks, so all of them are announced here, straight
 // to the tool (the team's and task's data reloaded for each call rather than held across).
@@ -168,14 +165,14 @@ static GLASS_NOINLINE void static_events(glass_thread_t *th, ident_t *loc, int32
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
   if (!s->step) {
     ompt_dispatch_chunk_t chunk = {at(b, s->first), s->last - s->first + 1};
-    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), kind, (ompt_data_t){.ptr = &chunk});
     return;
   }
   uint64_t step = s->step, size = s->chunk;
   for (uint64_t first = s->first;; first += step) {
     uint64_t left = trip - first;
     ompt_dispatch_chunk_t chunk = {at(b, first), left < size ? left : size};
-    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, (ompt_data_t){.ptr = &chunk});
+    OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), kind, (ompt_data_t){.ptr = &chunk});
     if (left <= step)
       break;
   }
@@ -195,7 +192,7 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
   share_t s;
   static_share(sched, trip, (uint64_t)nth, (uint64_t)tid, b->chunk, &s);
   apply_share(b, trip, &s);
-  if (OMPT_ANY(WS_EVENTS))
+  if (OMPT_ANY(OMPT_WS_EVENTS))
     static_events(th, loc, sched, b, trip, &s, codeptr);
 }
 
@@ -206,7 +203,7 @@ static GLASS_NOINLINE void static_init(ident_t *loc, int32_t sched, bounds_t *b,
 static GLASS_NOINLINE void static_solo_sections(glass_thread_t *th, uint64_t n, void *codeptr) {
   ompt_data_t instance = {.ptr = codeptr};
   for (uint64_t i = 0; i < n; i++)
-    OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), ompt_dispatch_section, instance);
+    OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), ompt_dispatch_section, instance);
 }
 
 static inline __attribute__((always_inline)) void static_solo_events(glass_thread_t *th,
@@ -221,7 +218,7 @@ static inline __attribute__((always_inline)) void static_solo_events(glass_threa
   // registers saved around the first.
   ompt_dispatch_chunk_t chunk = {lb, trip};
   if (OMPT_ON(work))
-    OMPT_CALL(work, (ompt_work_t)type, ompt_scope_begin, SOLO_PD(th), SOLO_TD(th), trip, codeptr);
+    OMPT_CALL(work, (ompt_work_t)type, ompt_scope_begin, OMPT_PD(th), OMPT_TD(th), trip, codeptr);
   if (!OMPT_ON(dispatch) || chunk.iterations == 0)
     return;
   if (type == ompt_work_sections) {
@@ -231,7 +228,7 @@ static inline __attribute__((always_inline)) void static_solo_events(glass_threa
   ompt_data_t instance = {.ptr = &chunk};
   ompt_dispatch_t kind =
       type == ompt_work_distribute ? ompt_dispatch_distribute_chunk : ompt_dispatch_ws_loop_chunk;
-  OMPT_CALL(dispatch, SOLO_PD(th), SOLO_TD(th), kind, instance);
+  OMPT_CALL(dispatch, OMPT_PD(th), OMPT_TD(th), kind, instance);
 }
 
 static inline bool static_chunked(int32_t sched) {
@@ -283,7 +280,6 @@ static inline bool static_chunked(int32_t sched) {
   GLASS_API GLASS_FASTPATH void __kmpc_for_static_init_##SFX(                                      \
       ident_t *loc, int32_t gtid, int32_t sched, int32_t *plast, T *plower, T *pupper,             \
       ST *pstride, ST incr, ST chunk) {                                                            \
-    (void)gtid;                                                                                    \
     glass_thread_t *th = glass_tls_self;                                                           \
     if (likely(th != NULL) && likely(th->team->serialized) &&                                      \
         likely(!GLASS_WS_WHOLE_TYPE(T, UT, *plower, *pupper, incr))) {                             \
@@ -320,7 +316,6 @@ static GLASS_NOINLINE void static_fini_events(void) {
 }
 
 GLASS_API GLASS_FASTPATH void __kmpc_for_static_fini(ident_t *loc, int32_t gtid) {
-  (void)loc, (void)gtid;
   if (OMPT_ON(work))
     static_fini_events();
 }
@@ -352,7 +347,6 @@ static GLASS_NOINLINE void dist_for_init(ident_t *loc, int32_t sched, bounds_t *
   GLASS_API void __kmpc_dist_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,      \
                                                    int32_t *plast, T *plower, T *pupper,           \
                                                    T *pupperd, ST *pstride, ST incr, ST chunk) {   \
-    (void)gtid;                                                                                    \
     T lb0 = *plower, ub0 = *pupper;                                                                \
     GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
     bounds_t b = {.lb = (uint64_t)lb0,                                                             \
@@ -380,7 +374,6 @@ DIST_FOR_STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)
   GLASS_API void __kmpc_team_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t *plast,         \
                                                T *plower, T *pupper, ST *pstride, ST incr,         \
                                                ST chunk) {                                         \
-    (void)gtid;                                                                                    \
     T lb0 = *plower, ub0 = *pupper;                                                                \
     GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
     bounds_t b = {.lb = (uint64_t)lb0,                                                             \

@@ -2,6 +2,7 @@
 // and the combined `distribute parallel for` with a dispatched schedule,
 // __kmpc_dist_dispatch_init_*: the league's balanced split, then the team's loop.
 #include "ws_impl.h"
+#include "kmpc.h"
 
 // The innermost team root between the thread's team and its level-0 team: distribute binds to
 // the teams region, and a parallel region nested in a team still belongs to that team.
@@ -58,7 +59,6 @@ static void dist_dispatch_init(ident_t *loc, int32_t sched, int32_t *plast, uint
 #define DIST_DISPATCH_INIT(SFX, T, UT, ST, SIGNED)                                                 \
   GLASS_API void __kmpc_dist_dispatch_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,        \
                                                  int32_t *plast, T lb, T ub, ST st, ST chunk) {    \
-    (void)gtid;                                                                                    \
     GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb, ub, st);                                               \
     dist_dispatch_init(loc, sched, plast, (uint64_t)lb, (uint64_t)ub, st, chunk, SIGNED,           \
                        GLASS_CODEPTR());                                                           \

@@ -92,7 +92,7 @@ HASH_EXTS = (".py", ".sh", ".cfg", ".cmake", ".txt", ".in", ".test")
 PATH_OK = re.compile(
     r"^(?:prog|foo|bar|x|a|t\d\d\w*|c\d\d\w*|x\d\d|f\d\d|main|tool|my_?tool|OmptTracing|"
     r"cupti|omp_lib|lit|lit\.site\.cfg|results|trace|out|perf|glass|libomp|file|PREFIX|NAME|"
-    r"std\w+|unistd|pthread|sched|signal|dlfcn|errno|limits|string|math|time|.*\.so(\.\d+)*)"
+    r"nowhere|std\w+|unistd|pthread|sched|signal|dlfcn|errno|limits|string|math|time|.*\.so(\.\d+)*)"
     r"\.\w+$|^(?:/|build|out|Output|exports/|corpus/|tgt/|vertest/|pkgs/|%)")
 
 

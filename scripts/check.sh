@@ -5,13 +5,15 @@
 # the same way, and the
 # benchmark suite's smoke mode (builds and runs every benchmark once; no timing is judged), and
 # the suite (clang-22) against a runtime built with ASan and UBSan (docs/internals.md).
-# Before the build, in a second: the files and functions that docs and comments name must exist.
+# Before the build, in a second: the files and functions that docs and comments name must exist,
+# and no .c file may declare a function it does not define (scripts/check-decls.py).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${GLASS_BUILD:-$here/build}
 "$here/scripts/deps.sh"
 python3 "$here/scripts/check-docs.py" --self-test
 python3 "$here/scripts/check-docs.py" "$here"
+python3 "$here/scripts/check-decls.py"
 "$here/scripts/build.sh"
 cmake --build "$build" --target check
 # Host offload programs built by clang-19 as well (its entry layout and libomptarget.so.19.1).

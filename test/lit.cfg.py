@@ -12,7 +12,7 @@ import lit.util
 config.name = "Glass"
 config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".c", ".cpp"]
-config.excludes = ["Inputs", "utils", "lit.cfg.py"]
+config.excludes = ["Inputs", "utils", "lit.cfg.py", "gpu"]  # gpu: test/gpu/run.sh runs those
 config.test_source_root = os.path.dirname(__file__)
 
 params = lit_config.params
@@ -68,8 +68,10 @@ if asan_rt:
 
 cxx = cc.replace("clang", "clang++")
 # -fno-omit-frame-pointer: tests compare OMPT frames with __builtin_frame_address.
+# test/utils holds what tests share (tool.h: the tool a test program carries in itself).
+utilsdir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "utils")
 flags = sanitize_link + "-fopenmp -O1 -g -fno-omit-frame-pointer -Wall -Werror=implicit-function-declaration " \
-        "-I%s -L%s -Wl,-rpath,%s" % (incdir, libdir, libdir)
+        "-I%s -I%s -L%s -Wl,-rpath,%s" % (incdir, utilsdir, libdir, libdir)
 # Per-test time limit, without psutil: a hung runtime must fail the test, not the suite.
 limit = params.get("timeout", "120")
 runenv = "env LD_LIBRARY_PATH=%s" % libdir
@@ -107,6 +109,29 @@ if params.get("offload", "auto") != "0" and probe_offload():
 llvm_libomptarget = params.get("llvm_libomptarget", "/usr/lib/llvm-22/lib/libomptarget.so.22.1")
 if os.path.exists(llvm_libomptarget):
     config.available_features.add("llvm-libomptarget")
+
+# The NVIDIA plugin (built where CMake found a CUDA toolkit) and CUDA's ptxas, for the tests
+# that check its image selection, launch arithmetic and CUPTI translation without a GPU.
+cuda_root = params.get("cuda_root", "/usr/local/cuda")
+cuda_src = os.path.join(config.test_source_root, "..", "libomptarget", "cuda")
+if os.path.exists(os.path.join(libdir, "libomptarget.rtl.cuda.so")):
+    config.available_features.add("cuda-plugin")
+if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
+    config.available_features.add("ptxas")
+config.substitutions.extend([
+    ("%cuda-src", cuda_src),
+    ("%ptxas", os.path.join(cuda_root, "bin", "ptxas")),
+])
+# Feature "hwloc": the runtime reads its topology through hwloc, so tests may describe a machine
+# in an hwloc XML file (HWLOC_XMLFILE) and check the places computed for it.
+try:
+    with open(os.path.join(libdir, "libomp.so.5"), "rb") as f:
+        if b"libhwloc.so" in f.read():
+            config.available_features.add("hwloc")
+except OSError:
+    pass
+config.substitutions.append(("%topologies", os.path.join(config.test_source_root, "affinity",
+                                                         "topologies")))
 
 utils = os.path.join(config.test_source_root, "utils")
 config.substitutions.extend([

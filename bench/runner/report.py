@@ -337,6 +337,71 @@ def trace_section(res):
     return out
 
 
+def _mb(v):
+    return "–" if v is None else ("%.1f" % (v / 1e6) if v >= 1e5 else "%.2f" % (v / 1e6))
+
+
+def _paired(tr, base, key):
+    """Median over rounds of traced ÷ untraced, runs of the same round paired."""
+    a = {x["round"]: x[key] for x in tr["runs"]}
+    b = {x["round"]: x[key] for x in base["runs"]}
+    rs = [a[k] / b[k] for k in a if k in b and b[k] > 0]
+    return median(rs) if rs else None
+
+
+def tracing_section(res):
+    """The tracing benchmark (bench/tracing/): each workload untraced and under glass-trace."""
+    cells = {(c["workload"], c["threads"], c["runtime"], c["mode"]): c
+             for c in res.get("tracing", [])}
+    if not cells:
+        return []
+    out = ["## Tracing benchmark (bench/tracing, glass-trace)", "",
+           "Each workload untraced and under the `glass-trace` launcher (every event group), in "
+           "the same rounds. *in program*: the workload's own time (the recording's cost); "
+           "*in all*: the process's wall time, which under glass-trace includes writing the "
+           "outputs at exit. Seconds, median (minimum). Peak: resident memory, MB (median). "
+           "Outputs in MB (median): the HTML page, the JSON, the Perfetto trace where one was "
+           "written, the summary.", ""]
+    rows = []
+    for (w, t, r, mode), tr in sorted(cells.items()):
+        if mode != "trace":
+            continue
+        base = cells.get((w, t, r, "none"))
+        if tr.get("status") == "error" or not base or base.get("status") == "error":
+            rows.append([w, tr.get("size", ""), str(t), RUNTIME_TITLES.get(r, r), "error: %s" % (
+                tr.get("error") or (base or {}).get("error"))] + [""] * 7)
+            continue
+
+        def stat(cell, key):
+            vals = [x[key] for x in cell["runs"] if x.get(key) is not None]
+            return (median(vals), min(vals)) if vals else (None, None)
+
+        def txt(cell, key):
+            m, lo = stat(cell, key)
+            return "–" if m is None else "%.3f (%.3f)" % (m, lo)
+
+        def size(kind):
+            vals = [x["bytes"].get(kind) for x in tr["runs"] if x.get("bytes", {}).get(kind)]
+            return _mb(median(vals)) if vals else "–"
+
+        pf = [k for k in {k for x in tr["runs"] for k in x.get("bytes", {})}
+              if k not in ("html", "json", "txt")]
+        slices = [x["slices"] for x in tr["runs"] if x.get("slices") is not None]
+        rows.append([w, tr.get("size", ""), str(t), RUNTIME_TITLES.get(r, r),
+                     txt(base, "time_s"), txt(tr, "time_s"),
+                     fmt_ratio(_paired(tr, base, "time_s")),
+                     txt(base, "wall_s"), txt(tr, "wall_s"),
+                     fmt_ratio(_paired(tr, base, "wall_s")),
+                     "%.0f / %.0f" % (stat(base, "maxrss_mb")[0], stat(tr, "maxrss_mb")[0]),
+                     " / ".join([size("html"), size("json")] + [size(k) for k in sorted(pf)] +
+                                [size("txt")]) + (" (%s)" % ", ".join(sorted(pf)) if pf else ""),
+                     "%.0f" % median(slices) if slices else "–"])
+    out += [table(["workload", "size", "threads", "runtime", "untraced, in program",
+                   "traced, in program", "ratio", "untraced, in all", "traced, in all", "ratio",
+                   "peak MB", "HTML / JSON / [Perfetto] / summary MB", "slices"], rows), ""]
+    return out
+
+
 def availability_section(res):
     out = []
     for rt, groups in sorted(res.get("availability", {}).items()):
@@ -393,5 +458,6 @@ def render(res):
     out += instr_sections(res)
     out += apps_section(res)
     out += trace_section(res)
+    out += tracing_section(res)
     out += availability_section(res)
     return "\n".join(out)

@@ -5,6 +5,7 @@
 // finalizer. Each context calls everything below and reports what it saw.
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=3 %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
@@ -143,11 +144,7 @@ static void finalize(ompt_data_t *d) {
            names[i], seen[i].calls ? "yes" : "no", seen[i].bad, seen[i].num_threads,
            seen[i].level, seen[i].limit, seen[i].task_info, seen[i].region);
 }
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, finalize)
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);

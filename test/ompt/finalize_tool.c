@@ -2,6 +2,7 @@
 // runs once, no callback follows it, and the program goes on running OpenMP without a tool.
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
@@ -36,11 +37,7 @@ static void finalize(ompt_data_t *d) {
   finalized++;
   printf("finalizer: thread_ends=%d parallel_begins=%d\n", thread_ends, parallel_begins);
 }
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, finalize)
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);

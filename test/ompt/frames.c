@@ -5,6 +5,7 @@
 // the program calls the outlined function itself, and both sides are the runtime entry's frame.
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=3 %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
@@ -17,14 +18,7 @@ static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   (void)dev, (void)data;
   return 1;
 }
-static void finalize(ompt_data_t *d) {
-  (void)d;
-}
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, tool_finalize_nothing)
 
 #define CHECK_EQ(a, b, what)                                                                       \
   do {                                                                                             \

@@ -6,6 +6,7 @@
 // thread_end follows a thread_begin, and both later regions are reported.
 // REQUIRES: ompt
 // RUN: %compile -lpthread && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -80,11 +81,7 @@ static void finalize(ompt_data_t *d) {
   printf("finalize: paired=%d unpaired=%d parallel_begins=%d before_begin=%d\n", begins == ends,
          unpaired, parallel_begins, before_begin);
 }
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, finalize)
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);

@@ -6,6 +6,7 @@
 // RUN: %compile
 // RUN: %run %t | %FileCheck %s
 // RUN: env OMP_WAIT_POLICY=passive %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
@@ -29,14 +30,7 @@ static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   (void)dev, (void)data;
   return 1;
 }
-static void finalize(ompt_data_t *d) {
-  (void)d;
-}
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, tool_finalize_nothing)
 
 // One region of n threads; returns how many members ran it.
 static long region(int n) {

@@ -4,6 +4,7 @@
 // and the tool is finalized.
 // REQUIRES: ompt
 // RUN: %compile && %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
@@ -75,11 +76,7 @@ static void finalize(ompt_data_t *d) {
   (void)d;
   printf("fin\n");
 }
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, finalize)
 int main(void) {
   long s = 0;
   for (int r = 0; r < 50; r++) {

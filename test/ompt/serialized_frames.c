@@ -11,6 +11,7 @@
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
 // RUN: %cc %flags -O2 -fomit-frame-pointer %s -o %t.nofp
 // RUN: env OMP_NUM_THREADS=2 %run %t.nofp | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdint.h>
@@ -34,14 +35,7 @@ static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   (void)dev, (void)data;
   return 1;
 }
-static void finalize(ompt_data_t *d) {
-  (void)d;
-}
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, tool_finalize_nothing)
 
 static int errors;
 

@@ -14,7 +14,7 @@ soname = re.search(r"SONAME\s+(\S+)", dyn)
 print("soname", soname.group(1) if soname else None)
 for needed in re.findall(r"NEEDED\s+(\S+)", dyn):
     # A sanitizer build (GLASS_SANITIZE) also needs the sanitizers' runtimes.
-    if not re.match(r"(libc|libdl|libpthread|libm|ld-linux[-\w]*|libasan|libubsan)\.so", needed):
+    if not re.match(r"(libc|libdl|libpthread|libm|ld-linux[-\w]*|libasan|libubsan|libhwloc)\.so", needed):
         print("unexpected dependency", needed)
         bad += 1
 api = re.compile(r"^(__kmpc_|omp_|ompc_|kmp_|kmpc_|ompt_start_tool$|ompt_libomp_connect$)")

@@ -6,6 +6,7 @@
 // RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
@@ -56,14 +57,7 @@ static int initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *data)
   printf("set work=%d dispatch=%d\n", a, b);
   return 1;
 }
-static void finalize(ompt_data_t *d) {
-  (void)d;
-}
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, tool_finalize_nothing)
 
 static int verify(const char *what, int expect_begins) {
   int bad = 0;

@@ -16,6 +16,10 @@
 //   GLASS_PRINTER_QUIET=1          register callbacks but print nothing (for overhead runs)
 //   GLASS_PRINTER_DECLINE=1        ompt_start_tool returns NULL
 //   GLASS_PRINTER_INIT_FAIL=1      the initializer returns 0
+//   GLASS_PRINTER_TRACE=1          also trace every device (OpenMP 5.1 device tracing): all
+//                                  record types enabled at device_initialize, 64 KiB buffers;
+//                                  each delivered record prints as a trace_* line with its
+//                                  device times (ns) and, translated, host times (s)
 //
 // omp_control_tool(GLASS_PRINTER_INQUIRE = 64, levels, NULL) from the program makes the printer
 // print the inquiry view of the calling thread: state, and parallel/task info for each ancestor
@@ -558,11 +562,127 @@ static void on_error(ompt_severity_t severity, const char *message, size_t lengt
 // ---------------------------------------------------------------------------------------------
 // Device callbacks (delivered by an offload runtime).
 
+static const char *set_result_name(ompt_set_result_t r);
+
+// Device tracing (GLASS_PRINTER_TRACE): one set of entry points per device.
+#define TRACE_DEVICES 64
+static struct device_trace {
+  ompt_device_t *device;
+  ompt_translate_time_t translate_time;
+  ompt_advance_buffer_cursor_t advance;
+  ompt_get_record_type_t record_type;
+  ompt_get_record_ompt_t record_ompt;
+} traces[TRACE_DEVICES];
+#define TRACE_BUFFER_BYTES 65536
+
+static void on_buffer_request(int device_num, ompt_buffer_t **buffer, size_t *bytes) {
+  *buffer = malloc(TRACE_BUFFER_BYTES);
+  *bytes = *buffer ? TRACE_BUFFER_BYTES : 0;
+}
+
+static const char *data_op_name(int op) {
+  static const char *names[] = {"?",      "alloc",     "transfer_to_device", "transfer_from_device",
+                                "delete", "associate", "disassociate"};
+  return op >= 0 && op <= 6 ? names[op] : "?";
+}
+
+static void print_record(const struct device_trace *t, int device_num,
+                         const ompt_record_ompt_t *r) {
+  double host = t->translate_time ? t->translate_time(t->device, r->time) : 0;
+  switch (r->type) {
+  case ompt_callback_target: {
+    const ompt_record_target_t *x = &r->record.target;
+    emit("trace_target device_num=%d time=%" PRIu64 " host_time=%.9f thread=%" PRIu64
+         " kind=%d endpoint=%s target_id=%" PRIu64 " codeptr=%p@%s",
+         device_num, r->time, host, r->thread_id, (int)x->kind, endpoint_name(x->endpoint),
+         (uint64_t)x->target_id, x->codeptr_ra, where(x->codeptr_ra));
+    break;
+  }
+  case ompt_callback_target_data_op: {
+    const ompt_record_target_data_op_t *x = &r->record.target_data_op;
+    emit("trace_target_data_op device_num=%d time=%" PRIu64 " end_time=%" PRIu64
+         " host_time=%.9f thread=%" PRIu64 " target_id=%" PRIu64 " host_op_id=%" PRIu64
+         " op=%s src=%p src_device=%d dst=%p dst_device=%d bytes=%zu",
+         device_num, r->time, x->end_time, host, r->thread_id, (uint64_t)r->target_id,
+         (uint64_t)x->host_op_id, data_op_name((int)x->optype), x->src_addr, x->src_device_num,
+         x->dest_addr, x->dest_device_num, x->bytes);
+    break;
+  }
+  case ompt_callback_target_submit: {
+    const ompt_record_target_kernel_t *x = &r->record.target_kernel;
+    emit("trace_target_kernel device_num=%d time=%" PRIu64 " end_time=%" PRIu64
+         " host_time=%.9f thread=%" PRIu64 " target_id=%" PRIu64 " host_op_id=%" PRIu64
+         " requested_num_teams=%u granted_num_teams=%u",
+         device_num, r->time, x->end_time, host, r->thread_id, (uint64_t)r->target_id,
+         (uint64_t)x->host_op_id, x->requested_num_teams, x->granted_num_teams);
+    break;
+  }
+  case ompt_callback_target_map: {
+    const ompt_record_target_map_t *x = &r->record.target_map;
+    char items[512] = "";
+    size_t n = 0;
+    for (unsigned i = 0; i < x->nitems && n < sizeof items - 64; i++)
+      n += (size_t)snprintf(items + n, sizeof items - n, " [%p->%p %zu %#x]", x->host_addr[i],
+                            x->device_addr[i], x->bytes[i], x->mapping_flags[i]);
+    emit("trace_target_map device_num=%d time=%" PRIu64 " host_time=%.9f thread=%" PRIu64
+         " target_id=%" PRIu64 " nitems=%u codeptr=%p@%s%s",
+         device_num, r->time, host, r->thread_id, (uint64_t)x->target_id, x->nitems, x->codeptr_ra,
+         where(x->codeptr_ra), items);
+    break;
+  }
+  default:
+    emit("trace_record device_num=%d type=%d time=%" PRIu64, device_num, (int)r->type, r->time);
+  }
+}
+
+static void on_buffer_complete(int device_num, ompt_buffer_t *buffer, size_t bytes,
+                               ompt_buffer_cursor_t begin, int owned) {
+  const struct device_trace *t =
+      device_num >= 0 && device_num < TRACE_DEVICES ? &traces[device_num] : NULL;
+  emit("trace_buffer device_num=%d bytes=%zu begin=%" PRIu64 " owned=%d", device_num, bytes,
+       (uint64_t)begin, owned);
+  ompt_buffer_cursor_t c = begin;
+  if (t && t->record_ompt && bytes > begin) {
+    do {
+      if (t->record_type(buffer, c) == ompt_record_ompt)
+        print_record(t, device_num, t->record_ompt(buffer, c));
+      else
+        emit("trace_record device_num=%d native", device_num);
+    } while (t->advance(t->device, buffer, bytes, c, &c));
+  }
+  if (owned)
+    free(buffer);
+}
+
+static void start_tracing(int device_num, ompt_device_t *device, ompt_function_lookup_t lookup) {
+  if (!lookup || device_num < 0 || device_num >= TRACE_DEVICES)
+    return;
+  struct device_trace *t = &traces[device_num];
+  ompt_set_trace_ompt_t set_trace = (ompt_set_trace_ompt_t)lookup("ompt_set_trace_ompt");
+  ompt_start_trace_t start = (ompt_start_trace_t)lookup("ompt_start_trace");
+  t->device = device;
+  t->translate_time = (ompt_translate_time_t)lookup("ompt_translate_time");
+  t->advance = (ompt_advance_buffer_cursor_t)lookup("ompt_advance_buffer_cursor");
+  t->record_type = (ompt_get_record_type_t)lookup("ompt_get_record_type");
+  t->record_ompt = (ompt_get_record_ompt_t)lookup("ompt_get_record_ompt");
+  if (!set_trace || !start || !t->advance || !t->record_type || !t->record_ompt) {
+    emit("trace_unavailable device_num=%d", device_num);
+    t->record_ompt = NULL;
+    return;
+  }
+  int set = (int)set_trace(device, 1, 0);
+  int started = start(device, on_buffer_request, on_buffer_complete);
+  emit("trace_start device_num=%d set_trace_ompt=%s start_trace=%d", device_num,
+       set_result_name((ompt_set_result_t)set), started);
+}
+
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation) {
   (void)documentation;
   emit("device_initialize device_num=%d type=%s device=%p lookup=%s", device_num,
        type ? type : "(null)", (void *)device, lookup ? "yes" : "no");
+  if (getenv("GLASS_PRINTER_TRACE"))
+    start_tracing(device_num, device, lookup);
 }
 
 static void on_device_finalize(int device_num) {
@@ -657,8 +777,8 @@ static void on_target_map(ompt_id_t target_id, unsigned int nitems, void **host_
                           void **device_addr, size_t *bytes, unsigned int *flags,
                           const void *codeptr) {
   char items[1024];
-  emit("target_map target_id=%" PRIu64 " nitems=%u codeptr=%p@%s%s", (uint64_t)target_id,
-       nitems, codeptr, where(codeptr),
+  emit("target_map target_id=%" PRIu64 " nitems=%u codeptr=%p@%s%s", (uint64_t)target_id, nitems,
+       codeptr, where(codeptr),
        map_items(nitems, host_addr, device_addr, bytes, flags, items, sizeof items));
 }
 
@@ -666,8 +786,8 @@ static void on_target_map_emi(ompt_data_t *target, unsigned int nitems, void **h
                               void **device_addr, size_t *bytes, unsigned int *flags,
                               const void *codeptr) {
   char items[1024];
-  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s%s", idof(target), nitems,
-       codeptr, where(codeptr),
+  emit("target_map_emi target=%" PRIu64 " nitems=%u codeptr=%p@%s%s", idof(target), nitems, codeptr,
+       where(codeptr),
        map_items(nitems, host_addr, device_addr, bytes, flags, items, sizeof items));
 }
 

@@ -7,6 +7,7 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <fcntl.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -16,13 +17,67 @@
 
 trace_options_t trace_opt;
 trace_thread_t *_Atomic trace_threads;
-uint64_t trace_t0;
+bool trace_use_tsc;
 static _Atomic uint32_t next_track;
 
-uint64_t trace_now(void) {
+uint32_t trace_ntracks(void) {
+  return atomic_load(&next_track);
+}
+static uint64_t tick0, ns0;      // at trace_clock_start
+static double ns_per_tick = 1.0; // calibrated at trace_clock_stop
+
+uint64_t trace_monotonic(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec - trace_t0;
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+// The TSC is usable when the CPU says it ticks at a constant rate in every power state; a
+// virtual machine that hides it from /proc/cpuinfo gets CLOCK_MONOTONIC.
+static bool tsc_usable(void) {
+#if defined(__x86_64__)
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  if (!f)
+    return false;
+  char line[8192];
+  bool constant = false, nonstop = false;
+  while (fgets(line, sizeof(line), f) && !(constant && nonstop))
+    if (strncmp(line, "flags", 5) == 0) {
+      constant = strstr(line, " constant_tsc") != NULL;
+      nonstop = strstr(line, " nonstop_tsc") != NULL;
+      break;
+    }
+  fclose(f);
+  return constant && nonstop;
+#else
+  return false;
+#endif
+}
+
+void trace_clock_start(void) {
+  const char *v = getenv("GLASS_TRACE_CLOCK");
+  if (v && *v && strcmp(v, "tsc") != 0 && strcmp(v, "monotonic") != 0)
+    fprintf(stderr,
+            "glass-trace: GLASS_TRACE_CLOCK=%s: expected tsc or monotonic; using the "
+            "default\n",
+            v);
+  trace_use_tsc = v && strcmp(v, "monotonic") == 0 ? false : tsc_usable();
+  ns0 = trace_monotonic();
+  tick0 = trace_now();
+}
+
+void trace_clock_stop(void) {
+  if (!trace_use_tsc)
+    return;
+  uint64_t ns1 = trace_monotonic(), tick1 = trace_now();
+  if (tick1 > tick0 && ns1 > ns0)
+    ns_per_tick = (double)(ns1 - ns0) / (double)(tick1 - tick0);
+}
+
+uint64_t trace_ns(uint64_t ticks) {
+  if (!trace_use_tsc)
+    return ticks > ns0 ? ticks - ns0 : 0;
+  return ticks > tick0 ? (uint64_t)((double)(ticks - tick0) * ns_per_tick) : 0;
 }
 
 trace_thread_t *trace_thread_new(uint8_t type) {
@@ -131,45 +186,95 @@ void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev) {
   th->cur->ev[th->cur->used++] = *ev;
 }
 
-trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count) {
-  size_t mem = 0;
+static size_t in_memory(const trace_thread_t *th) {
+  size_t n = 0;
   for (trace_chunk_t *c = th->head; c; c = c->next) {
-    mem += c->used;
+    n += c->used;
     if (c == th->cur)
       break; // chunks after cur were emptied by a spill
   }
-  size_t total = th->spilled + mem;
-  trace_ev_t *v = malloc((total ? total : 1) * sizeof(trace_ev_t));
-  if (!v) {
-    *count = 0;
-    return NULL;
-  }
-  size_t k = 0;
-  if (th->spilled) {
-    size_t want = th->spilled * sizeof(trace_ev_t), got = 0;
-    while (got < want) {
-      ssize_t r = pread(th->spill_fd, (char *)v + got, want - got, (off_t)got);
-      if (r < 0 && errno == EINTR)
-        continue;
-      if (r <= 0)
-        break;
-      got += (size_t)r;
-    }
-    k = got / sizeof(trace_ev_t);
-    if (k < th->spilled) { // unreadable spill: keep what is consistent (nothing from memory)
-      th->dropped += th->spilled - k + mem;
-      *count = k;
-      return v;
-    }
-  }
-  for (trace_chunk_t *c = th->head; c; c = c->next) {
-    memcpy(v + k, c->ev, c->used * sizeof(trace_ev_t));
-    k += c->used;
-    if (c == th->cur)
+  return n;
+}
+
+size_t trace_thread_count(const trace_thread_t *th) {
+  return th->spilled + in_memory(th);
+}
+
+bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th) {
+  memset(c, 0, sizeof(*c));
+  c->th = th;
+  c->cap = trace_opt.chunk_events > 4096 ? trace_opt.chunk_events : 4096;
+  c->blk = malloc(c->cap * sizeof(trace_ev_t));
+  c->chunk = th->head;
+  c->stage = th->spilled ? 0 : 1;
+  return c->blk != NULL;
+}
+
+// Reads the next block of the spill file; a short or failed read ends the stream there (what
+// was read is a consistent prefix; the rest, memory included, is counted as dropped).
+static bool read_spill(trace_cursor_t *c) {
+  trace_thread_t *th = c->th;
+  size_t want = th->spilled - c->spill_done;
+  if (want > c->cap)
+    want = c->cap;
+  size_t got = 0, bytes = want * sizeof(trace_ev_t);
+  off_t off = (off_t)(c->spill_done * sizeof(trace_ev_t));
+  while (got < bytes) {
+    ssize_t r = pread(th->spill_fd, (char *)c->blk + got, bytes - got, off + (off_t)got);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
       break;
+    got += (size_t)r;
   }
-  *count = k;
-  return v;
+  c->n = got / sizeof(trace_ev_t);
+  c->spill_done += c->n;
+  if (c->n < want) {
+    if (!th->unreadable) {
+      th->unreadable = true;
+      th->dropped += th->spilled - c->spill_done + in_memory(th);
+    }
+    c->stage = 2;
+  } else if (c->spill_done == th->spilled)
+    c->stage = 1;
+  return c->n > 0;
+}
+
+static bool read_memory(trace_cursor_t *c) {
+  trace_thread_t *th = c->th;
+  trace_chunk_t *k = c->chunk;
+  if (!k || th->unreadable) {
+    c->stage = 2;
+    return false;
+  }
+  memcpy(c->blk, k->ev, k->used * sizeof(trace_ev_t));
+  c->n = k->used;
+  c->chunk = k == th->cur ? NULL : k->next;
+  return true;
+}
+
+const trace_ev_t *trace_cursor_next(trace_cursor_t *c) {
+  while (c->i == c->n) {
+    c->i = c->n = 0;
+    if (c->stage == 2 || !c->blk)
+      return NULL;
+    if (c->stage == 0 ? read_spill(c) : read_memory(c))
+      for (size_t k = 0; k < c->n; k++) {
+        // Strictly increasing per thread: the clock may tick coarser than events come (or
+        // step back a little when the thread moves to another core), and consumers order
+        // begins and ends by time, so ties would make nesting ambiguous.
+        uint64_t t = trace_ns(c->blk[k].t);
+        c->last = t = c->started && t <= c->last ? c->last + 1 : t;
+        c->started = true;
+        c->blk[k].t = t;
+      }
+  }
+  return &c->blk[c->i++];
+}
+
+void trace_cursor_close(trace_cursor_t *c) {
+  free(c->blk);
+  c->blk = NULL;
 }
 
 void trace_thread_release(trace_thread_t *th) {
@@ -207,9 +312,11 @@ static unsigned parse_groups(const char *s, bool *ok) {
   static const struct {
     const char *name;
     unsigned bits;
-  } names[] = {{"all", TRACE_G_ALL},     {"parallel", TRACE_G_PARALLEL}, {"work", TRACE_G_WORK},
-               {"sync", TRACE_G_SYNC},   {"tasks", TRACE_G_TASKS},       {"task", TRACE_G_TASKS},
-               {"mutex", TRACE_G_MUTEX}, {"locks", TRACE_G_MUTEX}};
+  } names[] = {{"all", TRACE_G_ALL},       {"parallel", TRACE_G_PARALLEL},
+               {"work", TRACE_G_WORK},     {"sync", TRACE_G_SYNC},
+               {"tasks", TRACE_G_TASKS},   {"task", TRACE_G_TASKS},
+               {"mutex", TRACE_G_MUTEX},   {"locks", TRACE_G_MUTEX},
+               {"target", TRACE_G_TARGET}, {"offload", TRACE_G_TARGET}};
   unsigned bits = 0;
   *ok = true;
   char buf[256];
@@ -225,6 +332,98 @@ static unsigned parse_groups(const char *s, bool *ok) {
       bits |= names[i].bits;
   }
   return bits;
+}
+
+// "A:B" in milliseconds since the start (fractions allowed); either side may be empty.
+static bool parse_window(const char *s, uint64_t *w0, uint64_t *w1) {
+  char *end;
+  double a = 0, b = -1;
+  const char *colon = strchr(s, ':');
+  if (!colon)
+    return false;
+  if (colon != s) {
+    a = strtod(s, &end);
+    if (end != colon || a < 0)
+      return false;
+  }
+  if (colon[1]) {
+    b = strtod(colon + 1, &end);
+    if (*end || b < a)
+      return false;
+  }
+  *w0 = (uint64_t)(a * 1e6);
+  *w1 = b < 0 ? UINT64_MAX : (uint64_t)(b * 1e6);
+  return true;
+}
+
+static int parse_more(void) {
+  int bad = 0;
+  const char *v;
+  trace_opt.window1 = UINT64_MAX;
+  trace_opt.sample = 1;
+  trace_opt.json_max_events = 1000000;
+  trace_opt.max_bytes = 4ull << 30;
+  if ((v = getenv("GLASS_TRACE_FORMAT")) && *v) {
+    static const char *names[] = {"auto", "json", "perfetto", "both"};
+    int f = -1;
+    for (int i = 0; i < 4; i++)
+      if (strcmp(v, names[i]) == 0)
+        f = i;
+    if (f < 0)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_FORMAT=%s: expected auto, json, perfetto or both; "
+              "using auto\n",
+              v),
+          bad++;
+    trace_opt.format = f < 0 ? TRACE_FMT_AUTO : f;
+  }
+  if ((v = getenv("GLASS_TRACE_JSON_MAX")) && *v) {
+    char *end;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*end || end == v)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_JSON_MAX=%s is not a number of events; using "
+              "1000000\n",
+              v),
+          bad++;
+    else
+      trace_opt.json_max_events = n;
+  }
+  if ((v = getenv("GLASS_TRACE_MAX_SIZE")) && *v) {
+    bool ok;
+    size_t b = strcmp(v, "0") == 0 ? 0 : parse_size(v, &ok);
+    if (strcmp(v, "0") == 0 || ok)
+      trace_opt.max_bytes = b;
+    else
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_MAX_SIZE=%s is not a size (e.g. 300M, 2G, 0 = "
+              "no cap); using 4G\n",
+              v),
+          bad++;
+  }
+  if ((v = getenv("GLASS_TRACE_WINDOW")) && *v &&
+      !parse_window(v, &trace_opt.window0, &trace_opt.window1)) {
+    fprintf(stderr,
+            "glass-trace: GLASS_TRACE_WINDOW=%s: expected START:END in ms since the start "
+            "(e.g. 100:250, 100:, :50); tracing the whole run\n",
+            v);
+    trace_opt.window0 = 0, trace_opt.window1 = UINT64_MAX, bad++;
+  }
+  if ((v = getenv("GLASS_TRACE_ONLY")) && *v)
+    snprintf(trace_opt.only, sizeof(trace_opt.only), "%s", v);
+  if ((v = getenv("GLASS_TRACE_SAMPLE")) && *v) {
+    char *end;
+    unsigned long n = strtoul(v, &end, 10);
+    if (*end || end == v || n == 0 || n > 1000000000)
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_SAMPLE=%s: expected N >= 1 (record one task in "
+              "N); recording every task\n",
+              v),
+          bad++;
+    else
+      trace_opt.sample = (uint32_t)n;
+  }
+  return bad;
 }
 
 int trace_parse_options(void) {
@@ -254,7 +453,7 @@ int trace_parse_options(void) {
     if (!ok)
       fprintf(stderr,
               "glass-trace: GLASS_TRACE_EVENTS=%s: unknown group (known: all, parallel, "
-              "work, sync, tasks, mutex)%s\n",
+              "work, sync, tasks, mutex, target)%s\n",
               v, g ? "; ignoring it" : "; tracing all"),
           bad++;
     trace_opt.groups = g ? g : TRACE_G_ALL;
@@ -277,6 +476,7 @@ int trace_parse_options(void) {
     trace_opt.buffer_bytes = sizeof(trace_chunk_t) + sizeof(trace_ev_t);
   const char *tmp = getenv("TMPDIR");
   snprintf(trace_opt.spill_dir, sizeof(trace_opt.spill_dir), "%s", tmp && *tmp ? tmp : "/tmp");
+  bad += parse_more();
   v = getenv("GLASS_TRACE_SYMBOLIZER");
   snprintf(trace_opt.symbolizer, sizeof(trace_opt.symbolizer), "%s", v ? v : "addr2line");
   return bad;

@@ -31,13 +31,27 @@ static trace_thread_t *self(void) {
   return th;
 }
 
-static inline void rec(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a, uint64_t b,
-                       uint32_t n, const void *code) {
+// rec_any records even while the thread runs a task that sampling leaves out (task creation and
+// scheduling, which decide what is recorded); rec records only outside such tasks.
+static inline void rec_any(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a, uint64_t b,
+                           uint32_t n, const void *code) {
   if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
     return;
-  trace_ev_t ev = {
-      .t = trace_now(), .a = a, .b = b, .code = code, .n = n, .kind = kind, .sub = sub};
+  // b and code share a field: every event passes one of them as 0.
+  trace_ev_t ev = {.t = trace_now(),
+                   .a = a,
+                   .b = b | (uint64_t)(uintptr_t)code,
+                   .n = n,
+                   .kind = kind,
+                   .sub = sub};
   trace_push(th, &ev);
+}
+
+static inline void rec(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a, uint64_t b,
+                       uint32_t n, const void *code) {
+  if (th && __builtin_expect(th->muted != 0, 0))
+    return;
+  rec_any(th, kind, sub, a, b, n, code);
 }
 
 static uint64_t give_id(trace_thread_t *th, ompt_data_t *d) {
@@ -122,14 +136,49 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt
       0, codeptr);
 }
 
+// Task sampling (GLASS_TRACE_SAMPLE=N): each thread records the first explicit task it creates
+// and then one in N. A task left out gets an id with TRACE_ID_UNSAMPLED; while a thread runs
+// one, it records nothing but task creation and scheduling, so the task's time stays inside
+// whatever the thread was doing (a taskwait, a barrier) and its constructs are not counted.
+static bool sampled_out(trace_thread_t *th, ompt_data_t *task, int flags) {
+  if (trace_opt.sample <= 1 || !th || !task || !(flags & ompt_task_explicit))
+    return false;
+  if (th->tasks_seen++ % trace_opt.sample == 0)
+    return false;
+  task->value = TRACE_ID_UNSAMPLED | (th->next_id & ((1ull << 40) - 1));
+  th->sampled_out++;
+  return true;
+}
+
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
                            int flags, int has_deps, const void *codeptr) {
   trace_thread_t *th = self();
-  rec(th, EV_TASK_CREATE, 0, give_id(th, task), idof(parent), (uint32_t)flags, codeptr);
+  if (sampled_out(th, task, flags))
+    return;
+  rec_any(th, EV_TASK_CREATE, 0, give_id(th, task), 0, (uint32_t)flags, codeptr);
+}
+
+static bool unsampled(const ompt_data_t *d) {
+  return d && (d->value & TRACE_ID_UNSAMPLED);
+}
+
+static bool task_done(ompt_task_status_t s) {
+  return s == ompt_task_complete || s == ompt_task_cancel || s == ompt_task_detach ||
+         s == ompt_task_early_fulfill || s == ompt_task_late_fulfill;
 }
 
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
-  rec(self(), EV_TASK_SCHEDULE, (uint8_t)status, idof(prior), idof(next), 0, NULL);
+  trace_thread_t *th = self();
+  if (__builtin_expect(trace_opt.sample > 1, 0) && th) {
+    bool pu = unsampled(prior), nu = unsampled(next);
+    th->muted = nu;
+    // A recorded task that switches to one left out stays open: the other runs inside it.
+    if (nu && (pu || !task_done(status)))
+      return;
+    if (pu && nu)
+      return;
+  }
+  rec_any(th, EV_TASK_SCHEDULE, (uint8_t)status, idof(prior), idof(next), 0, NULL);
 }
 
 static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink) {
@@ -158,28 +207,134 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const
   return 0;
 }
 
+// Offload: the target constructs, their data operations and kernels, on the host thread that
+// issues them (with the host device these run there too).
+static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t ep, int device_num,
+                          ompt_data_t *task_data, ompt_data_t *target_task_data,
+                          ompt_data_t *target_data, const void *codeptr) {
+  trace_thread_t *th = self();
+  if (ep == ompt_scope_begin)
+    rec(th, EV_TARGET_BEGIN, (uint8_t)kind, give_id(th, target_data), 0, (uint32_t)device_num,
+        codeptr);
+  else
+    rec(th, EV_TARGET_END, (uint8_t)kind, idof(target_data), 0, 0, NULL);
+}
+
+static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_task_data,
+                                  ompt_data_t *target_data, ompt_id_t *host_op_id,
+                                  ompt_target_data_op_t optype, void *src, int src_device,
+                                  void *dst, int dst_device, size_t bytes, const void *codeptr) {
+  // The device side of the operation: where data goes, or where it comes from or is freed.
+  int op = optype & 15;
+  int device = op == ompt_target_data_transfer_from_device || op == ompt_target_data_delete ||
+                       op == ompt_target_data_disassociate
+                   ? src_device
+                   : dst_device;
+  if (ep == ompt_scope_begin)
+    rec(self(), EV_DATA_OP_BEGIN, (uint8_t)optype, bytes, 0, (uint32_t)device, codeptr);
+  else
+    rec(self(), EV_DATA_OP_END, (uint8_t)optype, 0, 0, 0, NULL);
+}
+
+static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_data,
+                                 ompt_id_t *host_op_id, unsigned int requested_num_teams) {
+  if (ep == ompt_scope_begin)
+    rec(self(), EV_SUBMIT_BEGIN, 0, idof(target_data), 0, requested_num_teams, NULL);
+  else
+    rec(self(), EV_SUBMIT_END, 0, 0, 0, 0, NULL);
+}
+
+static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
+                                 ompt_function_lookup_t lookup, const char *documentation) {
+  rec(self(), EV_DEVICE_INIT, 0, 0, 0, (uint32_t)device_num, NULL);
+}
+
+static void on_device_load(int device_num, const char *filename, int64_t offset, void *vma,
+                           size_t bytes, void *host_addr, void *device_addr, uint64_t module_id) {
+  rec(self(), EV_DEVICE_LOAD, 0, bytes, 0, (uint32_t)device_num, NULL);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Life cycle.
 
-static void finalize_outputs(void) {
-  trace_model_t m;
-  trace_build_model(&m);
-  trace_locs_t locs;
-  trace_symbolize(&m, &locs);
+static void free_model(trace_model_t *m, trace_locs_t *locs) {
+  free(m->slices);
+  free(m->flows);
+  free(m->instants);
+  free(m->threads);
+  trace_locs_free(locs);
+}
+
+// Small traces: the whole model in memory, JSON and HTML (and Perfetto if asked).
+static int model_outputs(trace_model_t *m, trace_locs_t *locs, bool perfetto, FILE *txt) {
   char path[4200];
+  trace_build_model(m, locs);
   snprintf(path, sizeof(path), "%s.json", trace_opt.out);
-  int bad = trace_write_json(&m, &locs, path);
+  int bad = trace_write_json(m, locs, path);
   snprintf(path, sizeof(path), "%s.html", trace_opt.out);
-  bad |= trace_write_html(&m, &locs, path);
-  snprintf(path, sizeof(path), "%s.txt", trace_opt.out);
-  FILE *f = fopen(path, "w");
-  if (f) {
-    trace_write_summary(&m, &locs, f);
-    fclose(f);
-  }
+  bad |= trace_write_html(m, locs, path);
+  if (txt)
+    trace_write_summary(m, locs, txt);
   fflush(stdout); // the program's output first, then ours
   if (trace_opt.summary)
-    trace_write_summary(&m, &locs, stderr);
+    trace_write_summary(m, locs, stderr);
+  if (perfetto) { // a second replay, straight to the file
+    trace_model_t m2;
+    trace_locs_t l2;
+    snprintf(path, sizeof(path), "%s.pftrace", trace_opt.out);
+    trace_pf_t *w = trace_pf_open(path, &m2, &l2);
+    trace_sink_t sink = trace_pf_sink(w);
+    trace_sink_t *sinks[] = {&sink};
+    if (w)
+      trace_replay(&m2, &l2, sinks, 1, false);
+    bad |= trace_pf_close(w, &m2);
+    if (w)
+      free_model(&m2, &l2);
+  }
+  return bad;
+}
+
+// Large traces: one streaming pass into the Perfetto file and the summary; no slice is kept.
+static int stream_outputs(trace_model_t *m, trace_locs_t *locs, FILE *txt) {
+  char path[4200];
+  snprintf(path, sizeof(path), "%s.pftrace", trace_opt.out);
+  trace_pf_t *w = trace_pf_open(path, m, locs);
+  trace_summary_t *S = trace_summary_new(trace_ntracks());
+  trace_sink_t sinks[2];
+  trace_sink_t *list[2];
+  size_t n = 0;
+  if (w)
+    sinks[n] = trace_pf_sink(w), list[n] = &sinks[n], n++;
+  if (S)
+    sinks[n] = trace_summary_sink(S), list[n] = &sinks[n], n++;
+  trace_replay(m, locs, list, n, false);
+  int bad = trace_pf_close(w, m);
+  if (txt)
+    trace_summary_write(S, m, locs, txt);
+  fflush(stdout);
+  if (trace_opt.summary)
+    trace_summary_write(S, m, locs, stderr);
+  trace_summary_free(S);
+  return bad;
+}
+
+static void finalize_outputs(void) {
+  uint64_t events = 0;
+  for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
+    events += trace_thread_count(th);
+  int fmt = trace_opt.format;
+  if (fmt == TRACE_FMT_AUTO)
+    fmt = events <= trace_opt.json_max_events ? TRACE_FMT_JSON : TRACE_FMT_PERFETTO;
+  bool json = fmt != TRACE_FMT_PERFETTO;
+  char path[4200];
+  snprintf(path, sizeof(path), "%s.txt", trace_opt.out);
+  FILE *txt = fopen(path, "w");
+  trace_model_t m;
+  trace_locs_t locs;
+  int bad =
+      json ? model_outputs(&m, &locs, fmt == TRACE_FMT_BOTH, txt) : stream_outputs(&m, &locs, txt);
+  if (txt)
+    bad |= fclose(txt) != 0;
   if (m.unmatched_begins || m.unmatched_ends)
     fprintf(stderr,
             "glass-trace: the runtime's event stream had %llu begin(s) without an end "
@@ -190,21 +345,28 @@ static void finalize_outputs(void) {
             "glass-trace: %llu event(s) dropped because a buffer was full; the trace "
             "shows what came before (raise GLASS_TRACE_BUFFER)\n",
             (unsigned long long)m.dropped);
-  if (bad || !getenv("GLASS_TRACE_LAUNCHED")) // else the glass-trace command says it
+  if (fmt == TRACE_FMT_PERFETTO && trace_opt.format == TRACE_FMT_AUTO)
     fprintf(stderr,
-            "glass-trace: %s%s.json (Perfetto/chrome://tracing), %s.html (timeline), "
-            "%s.txt (summary)\n",
-            bad ? "could not write every output; see above. " : "wrote ", trace_opt.out,
-            trace_opt.out, trace_opt.out);
-  free(m.slices);
-  free(m.flows);
-  free(m.instants);
-  free(m.threads);
-  free(locs.v);
+            "glass-trace: %llu events: over GLASS_TRACE_JSON_MAX=%llu, so the trace is in "
+            "Perfetto's format and there is no JSON or HTML timeline (GLASS_TRACE_FORMAT=json "
+            "forces them)\n",
+            (unsigned long long)events, (unsigned long long)trace_opt.json_max_events);
+  if (bad || !getenv("GLASS_TRACE_LAUNCHED")) { // else the glass-trace command says it
+    fprintf(stderr, "glass-trace: %s",
+            bad ? "could not write every output; see above. " : "wrote ");
+    if (json)
+      fprintf(stderr, "%s.json (Perfetto/chrome://tracing), %s.html (timeline), ", trace_opt.out,
+              trace_opt.out);
+    if (fmt != TRACE_FMT_JSON)
+      fprintf(stderr, "%s.pftrace (Perfetto), ", trace_opt.out);
+    fprintf(stderr, "%s.txt (summary)\n", trace_opt.out);
+  }
+  free_model(&m, &locs);
 }
 
 static void finalize(ompt_data_t *tool_data) {
   atomic_store(&stopped, true);
+  trace_clock_stop();
   finalize_outputs();
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
     trace_thread_release(th);
@@ -225,9 +387,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
                     "not tracing\n");
     return 0;
   }
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  trace_t0 = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  trace_clock_start();
   REGISTER(TRACE_G_ALL, thread_begin, on_thread_begin);
   REGISTER(TRACE_G_ALL, thread_end, on_thread_end);
   REGISTER(TRACE_G_ALL, control_tool, on_control_tool);
@@ -246,6 +406,11 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   REGISTER(TRACE_G_MUTEX, mutex_acquired, on_mutex_acquired);
   REGISTER(TRACE_G_MUTEX, mutex_released, on_mutex_released);
   REGISTER(TRACE_G_MUTEX, nest_lock, on_nest_lock);
+  REGISTER(TRACE_G_TARGET, target_emi, on_target_emi);
+  REGISTER(TRACE_G_TARGET, target_data_op_emi, on_target_data_op_emi);
+  REGISTER(TRACE_G_TARGET, target_submit_emi, on_target_submit_emi);
+  REGISTER(TRACE_G_TARGET, device_initialize, on_device_initialize);
+  REGISTER(TRACE_G_TARGET, device_load, on_device_load);
   return 1;
 }
 

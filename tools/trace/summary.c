@@ -30,6 +30,7 @@ typedef struct row {
   uint64_t first;
   uint64_t count, total, wait;
   uint64_t incl, excl;
+  uint64_t bytes; // data operations
   double imb_weighted, imb_weight;
   uint64_t *per_thread;
   uint64_t *dur; // per-instance inclusive times, for the percentiles
@@ -102,32 +103,6 @@ static uint64_t percentile(const row_t *r, unsigned pct) {
   return r->dur[k ? k - 1 : 0];
 }
 
-// Each slice's time minus its children's: children nest inside their parent on the same track,
-// so summed over a track these add up to the time covered by its top-level slices.
-static uint64_t *exclusive_times(const trace_model_t *m) {
-  uint64_t *ex = malloc((m->nslices + 1) * sizeof(uint64_t));
-  if (!ex)
-    return NULL;
-  for (size_t i = 0; i < m->nslices; i++)
-    ex[i] = m->slices[i].t1 - m->slices[i].t0;
-  for (size_t i = 0; i < m->nslices; i++) {
-    const slice_t *s = &m->slices[i];
-    if (s->parent) {
-      uint64_t d = s->t1 - s->t0;
-      ex[s->parent - 1] -= ex[s->parent - 1] >= d ? d : ex[s->parent - 1];
-    }
-  }
-  return ex;
-}
-
-// An implicit task not nested in another one on its track: the thread's time in regions.
-static bool outermost_itask(const trace_model_t *m, const slice_t *s) {
-  for (size_t p = s->parent; p; p = m->slices[p - 1].parent)
-    if (m->slices[p - 1].kind == SL_ITASK)
-      return false;
-  return true;
-}
-
 static int by_excl(const void *a, const void *b) {
   const row_t *x = *(row_t *const *)a, *y = *(row_t *const *)b;
   return x->excl > y->excl ? -1 : x->excl < y->excl;
@@ -148,110 +123,327 @@ static double imbalance(const uint64_t *v, uint32_t n) {
   return ((double)max - (double)sum / k) / (double)max;
 }
 
-// Slices of each parallel region, found by binary search in the slices sorted by region id.
-static const slice_t *sort_base;
-static int by_par(const void *a, const void *b) {
-  uint64_t x = sort_base[*(const size_t *)a].par, y = sort_base[*(const size_t *)b].par;
-  return x < y ? -1 : x > y;
+// Parallel regions: their row, duration and time on each thread, gathered as slices close (in
+// any order: a worker's implicit task may close before its region's parallel slice is seen).
+typedef struct region {
+  uint64_t id;
+  uint64_t dur;
+  uint32_t loc;
+  bool seen; // its parallel slice closed
+  uint64_t incl, excl, wait;
+} region_t;
+
+typedef struct region_thread { // one thread's part of a region
+  uint64_t id;
+  uint32_t track;
+  uint64_t busy, bwait; // implicit-task time, barrier waits in it
+} region_thread_t;
+
+struct trace_summary {
+  table_t t;
+  uint32_t ntracks;
+  uint64_t nslices;
+  region_t *reg;
+  size_t nreg, capreg;
+  region_thread_t *rt;
+  size_t nrt, caprt;
+  uint64_t *th_busy, *th_bwait, *th_lwait, *th_twait, *th_excl;
+  bool rows_done;
+};
+
+static size_t hash64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x;
 }
 
-static const size_t *sort_region;
-static int by_region_id(const void *a, const void *b) {
-  uint64_t x = sort_base[sort_region[*(const size_t *)a]].id;
-  uint64_t y = sort_base[sort_region[*(const size_t *)b]].id;
-  return x < y ? -1 : x > y;
+// Open addressing over (id, track); track UINT32_MAX keys the region itself.
+static void *find_in(void **v, size_t *n, size_t *cap, size_t elem, uint64_t id, uint32_t track,
+                     bool is_reg);
+
+static region_t *region_find(trace_summary_t *S, uint64_t id) {
+  return find_in((void **)&S->reg, &S->nreg, &S->capreg, sizeof(region_t), id, 0, true);
 }
 
-static size_t first_of(const trace_model_t *m, const size_t *idx, size_t n, uint64_t par) {
-  size_t lo = 0, hi = n;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (m->slices[idx[mid]].par < par)
-      lo = mid + 1;
-    else
-      hi = mid;
+static region_thread_t *rt_find(trace_summary_t *S, uint64_t id, uint32_t track) {
+  return find_in((void **)&S->rt, &S->nrt, &S->caprt, sizeof(region_thread_t), id, track, false);
+}
+
+static uint64_t key_id(const void *e, bool is_reg) {
+  return is_reg ? ((const region_t *)e)->id : ((const region_thread_t *)e)->id;
+}
+
+static bool same(const void *e, uint64_t id, uint32_t track, bool is_reg) {
+  return is_reg ? ((const region_t *)e)->id == id
+                : ((const region_thread_t *)e)->id == id &&
+                      ((const region_thread_t *)e)->track == track;
+}
+
+static void *find_in(void **v, size_t *n, size_t *cap, size_t elem, uint64_t id, uint32_t track,
+                     bool is_reg) {
+  if (id == 0)
+    return NULL;
+  if ((*n + 1) * 2 > *cap) {
+    size_t c = *cap ? *cap * 2 : 64;
+    char *g = calloc(c, elem);
+    if (!g)
+      return NULL;
+    for (size_t i = 0; i < *cap; i++) {
+      char *e = (char *)*v + i * elem;
+      if (!key_id(e, is_reg))
+        continue;
+      uint32_t tr = is_reg ? 0 : ((region_thread_t *)e)->track;
+      size_t j = (hash64(key_id(e, is_reg) * 31 + tr)) & (c - 1);
+      while (key_id(g + j * elem, is_reg))
+        j = (j + 1) & (c - 1);
+      memcpy(g + j * elem, e, elem);
+    }
+    free(*v);
+    *v = g;
+    *cap = c;
   }
-  return lo;
+  for (size_t j = hash64(id * 31 + (is_reg ? 0 : track)) & (*cap - 1);; j = (j + 1) & (*cap - 1)) {
+    char *e = (char *)*v + j * elem;
+    if (!key_id(e, is_reg)) {
+      if (is_reg)
+        ((region_t *)e)->id = id;
+      else
+        ((region_thread_t *)e)->id = id, ((region_thread_t *)e)->track = track;
+      (*n)++;
+      return e;
+    }
+    if (same(e, id, track, is_reg))
+      return e;
+  }
 }
 
-// Per region: each thread's implicit-task time minus its barrier waits, and the region's
-// barrier waits on every thread.
-static void parallel_rows(const trace_model_t *m, row_t **region_row, size_t nregions,
-                          const size_t *region_slice, const uint64_t *ex) {
-  uint64_t *busy = calloc(m->ntracks ? m->ntracks : 1, sizeof(uint64_t));
-  size_t *idx = malloc((m->nslices + 1) * sizeof(size_t));
-  if (!busy || !idx) {
-    free(busy);
-    free(idx);
+trace_summary_t *trace_summary_new(uint32_t ntracks) {
+  trace_summary_t *S = calloc(1, sizeof(*S));
+  if (!S)
+    return NULL;
+  S->ntracks = ntracks;
+  S->t.ntracks = ntracks;
+  S->th_busy = calloc(ntracks + 1, sizeof(uint64_t));
+  S->th_bwait = calloc(ntracks + 1, sizeof(uint64_t));
+  S->th_lwait = calloc(ntracks + 1, sizeof(uint64_t));
+  S->th_twait = calloc(ntracks + 1, sizeof(uint64_t));
+  S->th_excl = calloc(ntracks + 1, sizeof(uint64_t));
+  if (!S->th_busy || !S->th_bwait || !S->th_lwait || !S->th_twait || !S->th_excl) {
+    trace_summary_free(S);
+    return NULL;
+  }
+  return S;
+}
+
+void trace_summary_free(trace_summary_t *S) {
+  if (!S)
+    return;
+  for (size_t i = 0; i < S->t.n; i++)
+    free(S->t.v[i].per_thread), free(S->t.v[i].dur);
+  free(S->t.v);
+  free(S->reg);
+  free(S->rt);
+  free(S->th_busy);
+  free(S->th_bwait);
+  free(S->th_lwait);
+  free(S->th_twait);
+  free(S->th_excl);
+  free(S);
+}
+
+// One closed slice: ex is its exclusive time, p the enclosing visible slice.
+void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const slice_t *p,
+                       bool outermost_itask) {
+  table_t *t = &S->t;
+  uint64_t d = s->t1 - s->t0;
+  row_t *r = NULL;
+  if (s->track >= S->ntracks)
+    return;
+  S->nslices++;
+  S->th_excl[s->track] += ex;
+  switch (s->kind) {
+  case SL_PARALLEL: {
+    r = row_for(t, s->kind, 0, s->loc, s->t0);
+    if (r) {
+      r->count++;
+      r->total += d;
+      r->incl += ex; // the implicit tasks bring the rest, on every thread
+      r->excl += ex;
+      add_instance(r, d);
+    }
+    region_t *g = region_find(S, s->id);
+    if (g) {
+      g->seen = true;
+      g->dur = d;
+      g->loc = s->loc;
+    }
     return;
   }
-  size_t n = 0;
-  for (size_t i = 0; i < m->nslices; i++)
-    if (m->slices[i].par && (m->slices[i].kind == SL_ITASK || m->slices[i].kind == SL_WAIT))
-      idx[n++] = i;
-  sort_base = m->slices;
-  sort_n(idx, n, sizeof(size_t), by_par);
-  for (size_t r = 0; r < nregions; r++) {
-    const slice_t *p = &m->slices[region_slice[r]];
-    memset(busy, 0, m->ntracks * sizeof(uint64_t));
-    size_t lo = first_of(m, idx, n, p->id), hi;
-    for (hi = lo; hi < n && m->slices[idx[hi]].par == p->id; hi++)
-      if (m->slices[idx[hi]].kind == SL_ITASK)
-        busy[m->slices[idx[hi]].track] += m->slices[idx[hi]].t1 - m->slices[idx[hi]].t0;
-    for (size_t k = lo; k < hi; k++) {
-      const slice_t *s = &m->slices[idx[k]];
-      if (s->kind != SL_WAIT || !is_barrier(s->sub))
-        continue;
+  case SL_ITASK: { // their regions' rows get their time at the end, once every region is known
+    if (outermost_itask)
+      S->th_busy[s->track] += d;
+    region_t *g = region_find(S, s->id);
+    region_thread_t *rt = rt_find(S, s->id, s->track);
+    if (g)
+      g->incl += d, g->excl += ex;
+    if (rt)
+      rt->busy += d;
+    return;
+  }
+  case SL_WAIT: {
+    // The wait belongs to its enclosing sync region (whose begin may be on another line).
+    bool inside = p && p->kind == SL_SYNC && p->sub == s->sub;
+    r = row_for(t, SL_SYNC, s->sub, inside ? p->loc : s->loc, s->t0);
+    if (r) {
+      r->wait += ex;
+      r->excl += ex;
+      if (!inside) // else inside the region's time
+        r->incl += d;
+    }
+    if (is_barrier(s->sub)) {
+      S->th_bwait[s->track] += ex;
       // Tasks run inside the wait are work, not waiting.
-      uint64_t w = ex[idx[k]];
-      if (region_row[r])
-        region_row[r]->wait += w;
-      busy[s->track] -= busy[s->track] >= w ? w : busy[s->track];
+      region_t *g = s->par ? region_find(S, s->par) : NULL;
+      region_thread_t *rt = s->par ? rt_find(S, s->par, s->track) : NULL;
+      if (g)
+        g->wait += ex;
+      if (rt)
+        rt->bwait += ex;
+    } else
+      S->th_twait[s->track] += ex;
+    return;
+  }
+  case SL_MUTEX_WAIT:
+    r = row_for(t, SL_MUTEX_HELD, s->sub, s->loc, s->t0);
+    if (r) {
+      r->wait += ex;
+      r->incl += d; // a lock's inclusive time runs from the acquire to the release
+      r->excl += ex;
     }
-    double imb = imbalance(busy, m->ntracks);
-    if (imb >= 0 && region_row[r]) {
-      region_row[r]->imb_weighted += imb * (double)(p->t1 - p->t0);
-      region_row[r]->imb_weight += (double)(p->t1 - p->t0);
+    S->th_lwait[s->track] += ex;
+    return;
+  default:
+    r = row_for(t, s->kind, s->kind == SL_TASK || s->kind == SL_KERNEL ? 0 : s->sub, s->loc, s->t0);
+    if (r) {
+      r->count++;
+      r->total += d;
+      r->incl += d;
+      r->excl += ex;
+      r->per_thread[s->track] += d;
+      if (s->kind == SL_DATA_OP)
+        r->bytes += s->task;
+      add_instance(r, d);
     }
+  }
+}
+
+static int by_rt(const void *a, const void *b) {
+  const region_thread_t *x = a, *y = b;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+// Per region: each thread's implicit-task time minus its barrier waits gives the imbalance,
+// weighted by the region's duration; the implicit tasks' time and the barrier waits go to the
+// region's row.
+static void region_rows(trace_summary_t *S) {
+  size_t n = 0;
+  for (size_t i = 0; i < S->caprt; i++)
+    if (S->rt[i].id)
+      S->rt[n++] = S->rt[i];
+  S->nrt = n;
+  S->caprt = n; // no longer a hash table
+  sort_n(S->rt, n, sizeof(region_thread_t), by_rt);
+  uint64_t *busy = calloc(S->ntracks + 1, sizeof(uint64_t));
+  if (!busy)
+    return;
+  for (size_t i = 0; i < n;) {
+    size_t j = i;
+    memset(busy, 0, S->ntracks * sizeof(uint64_t));
+    for (; j < n && S->rt[j].id == S->rt[i].id; j++) {
+      const region_thread_t *e = &S->rt[j];
+      busy[e->track] = e->busy - (e->busy >= e->bwait ? e->bwait : e->busy);
+    }
+    region_t *g = region_find(S, S->rt[i].id);
+    row_t *r = g && g->seen ? row_for(&S->t, SL_PARALLEL, 0, g->loc, UINT64_MAX) : NULL;
+    double imb = imbalance(busy, S->ntracks);
+    if (r && imb >= 0) {
+      r->imb_weighted += imb * (double)g->dur;
+      r->imb_weight += (double)g->dur;
+    }
+    i = j;
   }
   free(busy);
-  free(idx);
+  for (size_t i = 0; i < S->capreg; i++) {
+    region_t *g = &S->reg[i];
+    row_t *r = g->id && g->seen ? row_for(&S->t, SL_PARALLEL, 0, g->loc, UINT64_MAX) : NULL;
+    if (r) {
+      r->incl += g->incl;
+      r->excl += g->excl;
+      r->wait += g->wait;
+    }
+  }
 }
 
-// An implicit task's time, with its own (the region's code outside nested constructs), goes
-// to its parallel region's row: the region's time on every thread.
-static void itask_times(const trace_model_t *m, row_t **region_row, size_t nregions,
-                        const size_t *region_slice, const uint64_t *ex) {
-  size_t *idx = malloc((nregions + 1) * sizeof(size_t));
-  if (!idx)
-    return;
-  for (size_t r = 0; r < nregions; r++)
-    idx[r] = r;
-  sort_region = region_slice;
-  sort_base = m->slices;
-  sort_n(idx, nregions, sizeof(size_t), by_region_id);
-  for (size_t i = 0; i < m->nslices; i++) {
-    const slice_t *s = &m->slices[i];
-    if (s->kind != SL_ITASK)
-      continue;
-    size_t lo = 0, hi = nregions;
-    while (lo < hi) {
-      size_t mid = (lo + hi) / 2;
-      if (m->slices[region_slice[idx[mid]]].id < s->id)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-    if (lo == nregions || m->slices[region_slice[idx[lo]]].id != s->id || !region_row[idx[lo]])
-      continue;
-    region_row[idx[lo]]->incl += s->t1 - s->t0;
-    region_row[idx[lo]]->excl += ex[i];
-  }
-  free(idx);
+static size_t sum_open(void *ctx, const slice_t *s) {
+  return 0;
+}
+
+static void sum_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
+                      const slice_t *parent, bool outermost_itask) {
+  trace_summary_add(ctx, s, excl, parent, outermost_itask);
+}
+
+trace_sink_t trace_summary_sink(trace_summary_t *S) {
+  return (trace_sink_t){S, sum_open, sum_close, NULL};
 }
 
 static void fmt_ms(char *b, size_t n, uint64_t ns) {
   snprintf(b, n, "%.3f", (double)ns / 1e6);
+}
+
+// Offload: per construct and location, the bytes moved and the kernels run.
+static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
+  bool any = false;
+  for (size_t i = 0; i < t->n; i++) {
+    const row_t *r = &t->v[i];
+    if (r->kind != SL_TARGET && r->kind != SL_DATA_OP && r->kind != SL_KERNEL)
+      continue;
+    if (!any)
+      fprintf(f, "\n%-30s %-24s %8s %11s %14s\n", "offload", "location", "count", "incl ms",
+              "bytes");
+    any = true;
+    slice_t probe = {.kind = r->kind, .sub = r->sub};
+    char name[256], inc[32];
+    trace_slice_name(&probe, name, sizeof(name), NULL);
+    fmt_ms(inc, sizeof(inc), r->incl);
+    fprintf(f, "%-30s %-24s %8llu %11s %14llu\n", name,
+            r->loc < locs->n ? locs->v[r->loc].label : "-", (unsigned long long)r->count, inc,
+            (unsigned long long)r->bytes);
+  }
+}
+
+// Task sampling: the table above holds what was recorded; these are the task rows scaled to
+// every task created (estimates).
+static void sampling_table(const table_t *t, const trace_locs_t *locs, uint64_t recorded,
+                           uint64_t left_out, double scale, FILE *f) {
+  fprintf(f,
+          "\ntask sampling: %llu of %llu tasks recorded; estimated for all tasks (the recorded "
+          "task rows x %.2f; constructs inside unrecorded tasks are not counted anywhere)\n",
+          (unsigned long long)recorded, (unsigned long long)(recorded + left_out), scale);
+  fprintf(f, "%-30s %-24s %9s %12s %12s\n", "estimated", "location", "~count", "~incl ms",
+          "~excl ms");
+  for (size_t i = 0; i < t->n; i++) {
+    const row_t *r = &t->v[i];
+    if (r->kind != SL_TASK)
+      continue;
+    char inc[32], exc[32];
+    fmt_ms(inc, sizeof(inc), (uint64_t)((double)r->incl * scale));
+    fmt_ms(exc, sizeof(exc), (uint64_t)((double)r->excl * scale));
+    fprintf(f, "%-30s %-24s %9llu %12s %12s\n", "task",
+            r->loc < locs->n ? locs->v[r->loc].label : "-",
+            (unsigned long long)((double)r->count * scale + 0.5), inc, exc);
+  }
 }
 
 // The constructs that took the most time of their own, with their share of threads x traced.
@@ -278,100 +470,37 @@ static void top_table(const table_t *t, const trace_model_t *m, const trace_locs
   free(v);
 }
 
-void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f) {
-  table_t t = {.ntracks = m->ntracks};
-  size_t nregions = 0;
-  size_t *region_slice = malloc((m->nslices + 1) * sizeof(size_t));
-  row_t **region_row = NULL;
-  uint64_t *ex = exclusive_times(m);
-  uint64_t *th_busy = calloc(m->ntracks + 1, sizeof(uint64_t));
-  uint64_t *th_bwait = calloc(m->ntracks + 1, sizeof(uint64_t));
-  uint64_t *th_lwait = calloc(m->ntracks + 1, sizeof(uint64_t));
-  uint64_t *th_twait = calloc(m->ntracks + 1, sizeof(uint64_t));
-  uint64_t *th_excl = calloc(m->ntracks + 1, sizeof(uint64_t));
-  if (!region_slice || !ex || !th_busy || !th_bwait || !th_lwait || !th_twait || !th_excl)
-    goto out;
-  for (size_t i = 0; i < m->nslices; i++) {
-    const slice_t *s = &m->slices[i];
-    uint64_t d = s->t1 - s->t0;
-    row_t *r = NULL;
-    th_excl[s->track] += ex[i];
-    switch (s->kind) {
-    case SL_PARALLEL:
-      r = row_for(&t, s->kind, 0, s->loc, s->t0);
-      if (r) {
-        r->count++;
-        r->total += d;
-        r->incl += ex[i]; // the implicit tasks bring the rest, on every thread
-        r->excl += ex[i];
-        add_instance(r, d);
-      }
-      region_slice[nregions++] = i;
-      continue;
-    case SL_ITASK: // their regions' rows get their time below, once every region is known
-      if (outermost_itask(m, s))
-        th_busy[s->track] += d;
-      continue;
-    case SL_WAIT: {
-      // The wait belongs to its enclosing sync region (whose begin may be on another line).
-      const slice_t *p = s->parent ? &m->slices[s->parent - 1] : NULL;
-      uint32_t loc = p && p->kind == SL_SYNC && p->sub == s->sub ? p->loc : s->loc;
-      r = row_for(&t, SL_SYNC, s->sub, loc, s->t0);
-      if (r) {
-        r->wait += ex[i];
-        r->excl += ex[i];
-        if (!(p && p->kind == SL_SYNC && p->sub == s->sub)) // else inside the region's time
-          r->incl += d;
-      }
-      if (is_barrier(s->sub))
-        th_bwait[s->track] += ex[i];
-      else
-        th_twait[s->track] += ex[i];
-      continue;
-    }
-    case SL_MUTEX_WAIT:
-      r = row_for(&t, SL_MUTEX_HELD, s->sub, s->loc, s->t0);
-      if (r) {
-        r->wait += ex[i];
-        r->incl += d; // a lock's inclusive time runs from the acquire to the release
-        r->excl += ex[i];
-      }
-      th_lwait[s->track] += ex[i];
-      continue;
-    default:
-      r = row_for(&t, s->kind, s->kind == SL_TASK ? 0 : s->sub, s->loc, s->t0);
-      if (r) {
-        r->count++;
-        r->total += d;
-        r->incl += d;
-        r->excl += ex[i];
-        r->per_thread[s->track] += d;
-        add_instance(r, d);
-      }
-    }
+void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace_locs_t *locs,
+                         FILE *f) {
+  if (!S)
+    return;
+  if (!S->rows_done) {
+    region_rows(S);
+    sort_n(S->t.v, S->t.n, sizeof(row_t), by_first);
+    for (size_t i = 0; i < S->t.n; i++)
+      sort_n(S->t.v[i].dur, S->t.v[i].ndur, sizeof(uint64_t), by_u64);
+    S->rows_done = true;
   }
-  // A parallel region's wait: its barrier waits, on every thread.
-  region_row = calloc(nregions + 1, sizeof(row_t *));
-  if (!region_row)
-    goto out;
-  for (size_t r = 0; r < nregions; r++)
-    region_row[r] = row_for(&t, SL_PARALLEL, 0, m->slices[region_slice[r]].loc, UINT64_MAX);
-  parallel_rows(m, region_row, nregions, region_slice, ex);
-  itask_times(m, region_row, nregions, region_slice, ex);
-  sort_n(t.v, t.n, sizeof(row_t), by_first);
-
-  fprintf(f, "\nglass-trace summary: %u thread(s), %.3f ms traced, %zu slices\n", m->ntracks,
-          (double)m->tend / 1e6, m->nslices);
+  table_t t = S->t;
+  // Task sampling: the task rows are scaled up by created / recorded.
+  uint64_t recorded = 0;
+  for (uint32_t i = 0; i < m->ntracks; i++)
+    recorded += m->threads[i].created;
+  double scale = m->sampled_out && recorded ? (double)(recorded + m->sampled_out) / recorded : 1;
+  const uint64_t *th_busy = S->th_busy, *th_bwait = S->th_bwait, *th_twait = S->th_twait,
+                 *th_lwait = S->th_lwait, *th_excl = S->th_excl;
+  fprintf(f, "\nglass-trace summary: %u thread(s), %.3f ms traced, %llu slices\n", m->ntracks,
+          (double)m->tend / 1e6, (unsigned long long)S->nslices);
   fprintf(f, "%-30s %-24s %8s %11s %11s %10s %10s %10s %10s %9s\n", "construct", "location",
           "count", "incl ms", "excl ms", "mean us", "p50 us", "p99 us", "wait ms", "imbalance");
   for (size_t i = 0; i < t.n; i++) {
     row_t *r = &t.v[i];
     slice_t probe = {.kind = r->kind, .sub = r->sub};
-    char name[256], inc[32], exc[32], wait[32], mean[32], p50[32], p99[32], imb[32];
+    char name[256], inc[32], exc[32], wait[32], mean[32], p50[32], p99[32], imb[32], cnt[32];
     trace_slice_name(&probe, name, sizeof(name), NULL);
-    sort_n(r->dur, r->ndur, sizeof(uint64_t), by_u64);
     fmt_ms(inc, sizeof(inc), r->incl);
     fmt_ms(exc, sizeof(exc), r->excl);
+    snprintf(cnt, sizeof(cnt), "%llu", (unsigned long long)r->count);
     fmt_ms(wait, sizeof(wait), r->wait);
     snprintf(mean, sizeof(mean), "%.1f", r->count ? (double)r->total / r->count / 1e3 : 0.0);
     snprintf(p50, sizeof(p50), "%.1f", (double)percentile(r, 50) / 1e3);
@@ -386,8 +515,8 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     if (r->count == 0) // only waits seen (the construct's own events were not traced)
       snprintf(mean, sizeof(mean), "-"), snprintf(p50, sizeof(p50), "-"),
           snprintf(p99, sizeof(p99), "-");
-    fprintf(f, "%-30s %-24s %8llu %11s %11s %10s %10s %10s %10s %9s\n", name, where,
-            (unsigned long long)r->count, inc, exc, mean, p50, p99, wait, imb);
+    fprintf(f, "%-30s %-24s %8s %11s %11s %10s %10s %10s %10s %9s\n", name, where, cnt, inc, exc,
+            mean, p50, p99, wait, imb);
   }
   fprintf(f, "\n%-7s %-12s %9s %9s %13s %12s %12s %12s %10s\n", "thread", "type", "created",
           "executed", "in regions ms", "barrier ms", "task wait ms", "lock wait ms", "excl ms");
@@ -404,22 +533,56 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     fmt_ms(d, sizeof(d), th_lwait[i]);
     fmt_ms(e, sizeof(e), th_excl[i]);
     fprintf(f, "%-7u %-12s %9llu %9llu %13s %12s %12s %12s %10s\n", i, type,
-            (unsigned long long)ti->created, (unsigned long long)ti->executed, a, b, c, d, e);
+            (unsigned long long)(ti->created + ti->sampled_out), (unsigned long long)ti->executed,
+            a, b, c, d, e);
   }
+  offload_table(&t, locs, f);
   top_table(&t, m, locs, f);
+  if (scale != 1)
+    sampling_table(&t, locs, recorded, m->sampled_out, scale, f);
+  if (trace_opt.window0 || trace_opt.window1 != UINT64_MAX) {
+    fprintf(f, "\n(GLASS_TRACE_WINDOW: only what falls between %.3f ms and ",
+            trace_opt.window0 / 1e6);
+    if (trace_opt.window1 == UINT64_MAX)
+      fprintf(f, "the end)\n");
+    else
+      fprintf(f, "%.3f ms)\n", trace_opt.window1 / 1e6);
+  }
+  if (trace_opt.only[0])
+    fprintf(f, "(GLASS_TRACE_ONLY: only constructs at %s)\n", trace_opt.only);
+
   if (m->spilled)
     fprintf(f, "(%llu events went through spill files: GLASS_TRACE_BUFFER was full)\n",
             (unsigned long long)m->spilled);
-out:
-  for (size_t i = 0; i < t.n; i++)
-    free(t.v[i].per_thread), free(t.v[i].dur);
-  free(t.v);
-  free(region_slice);
-  free(region_row);
-  free(th_busy);
-  free(th_bwait);
-  free(th_lwait);
-  free(th_twait);
-  free(th_excl);
+}
+
+void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f) {
+  trace_summary_t *S = trace_summary_new(m->ntracks);
+  uint64_t *ex = malloc((m->nslices + 1) * sizeof(uint64_t));
+  if (!S || !ex) {
+    trace_summary_free(S);
+    free(ex);
+    return;
+  }
+  // Each slice's time minus its children's: children nest inside their parent on the same
+  // track, so summed over a track these add up to the time covered by its top-level slices.
+  for (size_t i = 0; i < m->nslices; i++)
+    ex[i] = m->slices[i].t1 - m->slices[i].t0;
+  for (size_t i = 0; i < m->nslices; i++) {
+    const slice_t *s = &m->slices[i];
+    if (s->parent) {
+      uint64_t d = s->t1 - s->t0;
+      ex[s->parent - 1] -= ex[s->parent - 1] >= d ? d : ex[s->parent - 1];
+    }
+  }
+  for (size_t i = 0; i < m->nslices; i++) {
+    const slice_t *s = &m->slices[i];
+    bool outer = s->kind == SL_ITASK;
+    for (size_t p = s->parent; p && outer; p = m->slices[p - 1].parent)
+      outer = m->slices[p - 1].kind != SL_ITASK;
+    trace_summary_add(S, s, ex[i], s->parent ? &m->slices[s->parent - 1] : NULL, outer);
+  }
+  trace_summary_write(S, m, locs, f);
+  trace_summary_free(S);
   free(ex);
 }

@@ -160,8 +160,8 @@ static int by_code(const void *x, const void *y) {
   return a < b ? -1 : a > b;
 }
 
-static uint32_t loc_index(const trace_locs_t *locs, const void *code) {
-  if (!code)
+uint32_t trace_loc_index(const trace_locs_t *locs, const void *code) {
+  if (!code || !locs->n)
     return 0;
   size_t lo = 1, hi = locs->n;
   while (lo < hi) {
@@ -171,15 +171,13 @@ static uint32_t loc_index(const trace_locs_t *locs, const void *code) {
     else
       hi = mid;
   }
-  return lo < locs->n && locs->v[lo].code == code ? (uint32_t)lo : 0;
+  if (lo >= locs->n || locs->v[lo].code != code)
+    return 0;
+  return locs->canon ? locs->canon[lo] : (uint32_t)lo;
 }
 
-void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
-  const void **codes = malloc((m->nslices + 1) * sizeof(void *));
-  size_t n = 0;
-  for (size_t i = 0; codes && i < m->nslices; i++)
-    if (m->slices[i].code)
-      codes[n++] = m->slices[i].code;
+void trace_symbolize_codes(const void **codes, size_t n, trace_locs_t *locs) {
+  memset(locs, 0, sizeof(*locs));
   if (codes)
     qsort(codes, n, sizeof(void *), by_code);
   size_t u = 0;
@@ -189,10 +187,8 @@ void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
   // Entry 0 is "no location".
   locs->v = calloc(u + 1, sizeof(trace_loc_t));
   locs->n = locs->v ? u + 1 : 0;
-  if (!locs->v) {
-    free(codes);
+  if (!locs->v)
     return;
-  }
   snprintf(locs->v[0].label, sizeof(locs->v[0].label), "-");
   uintptr_t *bias = calloc(u + 1, sizeof(uintptr_t));
   for (size_t i = 0; i < u; i++) {
@@ -241,13 +237,14 @@ void trace_symbolize(trace_model_t *m, trace_locs_t *locs) {
         break;
       }
   }
-  for (size_t i = 0; i < m->nslices; i++) {
-    uint32_t l = loc_index(locs, m->slices[i].code);
-    m->slices[i].loc = canon ? canon[l] : l;
-  }
-  free(canon);
+  locs->canon = canon;
   free(batch);
   free(vaddr);
   free(bias);
-  free(codes);
+}
+
+void trace_locs_free(trace_locs_t *locs) {
+  free(locs->v);
+  free(locs->canon);
+  memset(locs, 0, sizeof(*locs));
 }

@@ -35,7 +35,7 @@ enum ev_kind {
   EV_WAIT_END,
   EV_REDUCTION_BEGIN, // code
   EV_REDUCTION_END,
-  EV_TASK_CREATE,   // a = new task id, b = parent task id, n = ompt_task_flag_t, code
+  EV_TASK_CREATE,   // a = new task id, n = ompt_task_flag_t, code
   EV_TASK_SCHEDULE, // a = prior task id, b = next task id, sub = ompt_task_status_t
   EV_TASK_DEP,      // a = source task id, b = sink task id
   EV_MUTEX_ACQUIRE, // sub = ompt_mutex_t, a = wait id, code
@@ -43,17 +43,31 @@ enum ev_kind {
   EV_MUTEX_RELEASED,
   EV_NEST_LOCK, // sub = ompt_scope_endpoint_t, a = wait id: a held nestable lock re-acquired
   EV_CONTROL,   // n = command, a = modifier
+  // Offload (OMPT target callbacks, on the host thread that issues the construct).
+  EV_TARGET_BEGIN,  // sub = ompt_target_t, a = target id, n = device number, code
+  EV_TARGET_END,    // sub = ompt_target_t, a = target id
+  EV_DATA_OP_BEGIN, // sub = ompt_target_data_op_t, a = bytes, n = device number, code
+  EV_DATA_OP_END,   // sub = ompt_target_data_op_t
+  EV_SUBMIT_BEGIN,  // a = target id, n = requested teams
+  EV_SUBMIT_END,
+  EV_DEVICE_INIT, // n = device number
+  EV_DEVICE_LOAD, // n = device number, a = bytes of the image
 };
 
-// One event: 40 bytes. Task and region ids are the tool's own (see record.c), never 0.
+// One event: 32 bytes, written with a few stores. Task and region ids are the tool's own (see
+// record.c), never 0. An event has either a second id (b) or a code address, never both.
 typedef struct trace_ev {
-  uint64_t t; // nanoseconds since the tool started (CLOCK_MONOTONIC)
-  uint64_t a, b;
-  const void *code; // codeptr_ra of the construct, or NULL
+  uint64_t t; // clock ticks (trace_now); the cursor hands them out as ns since the tool started
+  uint64_t a;
+  union {
+    uint64_t b;
+    const void *code; // codeptr_ra of the construct, or NULL
+  };
   uint32_t n;
   uint8_t kind, sub;
   uint16_t pad;
 } trace_ev_t;
+_Static_assert(sizeof(trace_ev_t) == 32, "trace_ev_t is 32 bytes");
 
 // ---------------------------------------------------------------------------------------------
 // Per-thread buffers (buffer.c).
@@ -69,25 +83,40 @@ typedef struct trace_thread {
   uint32_t track;                   // 0, 1, 2, ... in order of first event
   uint8_t type;                     // ompt_thread_t, or 0 if no thread_begin was seen
   bool dropping;                    // full buffer in drop mode: record nothing more
+  bool unreadable;                  // the spill file could not be read back
   trace_chunk_t *head, *cur;        // chunks in memory, oldest first
   size_t bytes;                     // bytes of chunks allocated
   uint64_t next_id;                 // ids handed out by this thread (track in the high bits)
   uint64_t dropped;                 // events not recorded
   uint64_t spilled;                 // events written to the spill file
   int spill_fd;                     // -1 until the first spill
+  uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
+  uint64_t sampled_out;             // explicit tasks created here and not recorded
+  uint32_t muted;                   // running a task that is not recorded (depth)
 } trace_thread_t;
 
+// Ids of tasks that task sampling does not record carry this bit.
+#define TRACE_ID_UNSAMPLED (1ull << 63)
+
 typedef struct trace_options {
-  char out[4096];       // output path prefix
-  size_t buffer_bytes;  // per-thread memory budget
-  size_t chunk_events;  // events per chunk
-  bool drop;            // full buffer: drop (true) or spill to a temporary file (false)
-  bool summary;         // print the summary on stderr
-  unsigned groups;      // TRACE_G_* bits
-  char spill_dir[4096]; // where spill files go
-  char symbolizer[256]; // addr2line-compatible program, "" = dladdr only
-  char runtime[256];    // the runtime version string given to ompt_start_tool
+  char out[4096];            // output path prefix
+  size_t buffer_bytes;       // per-thread memory budget
+  size_t chunk_events;       // events per chunk
+  bool drop;                 // full buffer: drop (true) or spill to a temporary file (false)
+  bool summary;              // print the summary on stderr
+  unsigned groups;           // TRACE_G_* bits
+  char spill_dir[4096];      // where spill files go
+  char symbolizer[256];      // addr2line-compatible program, "" = dladdr only
+  char runtime[256];         // the runtime version string given to ompt_start_tool
+  char only[1024];           // GLASS_TRACE_ONLY: source locations to keep ("" = all)
+  uint64_t window0, window1; // GLASS_TRACE_WINDOW, ns since the start (0, UINT64_MAX = all)
+  uint32_t sample;           // GLASS_TRACE_SAMPLE: record one explicit task in N (1 = all)
+  int format;                // TRACE_FMT_*
+  uint64_t json_max_events;  // auto format: JSON up to this many events, else Perfetto
+  uint64_t max_bytes;        // GLASS_TRACE_MAX_SIZE: cap on the trace file (0 = none)
 } trace_options_t;
+
+enum { TRACE_FMT_AUTO, TRACE_FMT_JSON, TRACE_FMT_PERFETTO, TRACE_FMT_BOTH };
 
 enum {
   TRACE_G_PARALLEL = 1, // parallel regions, implicit tasks
@@ -95,15 +124,31 @@ enum {
   TRACE_G_SYNC = 4,     // barriers, taskwait, taskgroup, reductions
   TRACE_G_TASKS = 8,    // explicit tasks, dependences
   TRACE_G_MUTEX = 16,   // locks, critical, atomic, ordered
-  TRACE_G_ALL = 31,
+  TRACE_G_TARGET = 32,  // offload: target constructs, data operations, kernels, devices
+  TRACE_G_ALL = 63,
 };
 
 extern trace_options_t trace_opt;
 extern trace_thread_t *_Atomic trace_threads; // every thread's buffer
-extern uint64_t trace_t0;                     // CLOCK_MONOTONIC at tool start, ns
 
-uint64_t trace_now(void);
+// Timestamps: the TSC where it is constant and runs in every state (one instruction), else
+// CLOCK_MONOTONIC. trace_clock_start/stop calibrate ticks against CLOCK_MONOTONIC; trace_ns turns
+// a recorded tick count into ns since the start.
+extern bool trace_use_tsc;
+void trace_clock_start(void);
+void trace_clock_stop(void);
+uint64_t trace_ns(uint64_t ticks);
+uint64_t trace_monotonic(void);
+static inline uint64_t trace_now(void) {
+#if defined(__x86_64__)
+  if (__builtin_expect(trace_use_tsc, 1))
+    return __builtin_ia32_rdtsc();
+#endif
+  return trace_monotonic();
+}
+
 trace_thread_t *trace_thread_new(uint8_t type);
+uint32_t trace_ntracks(void); // threads seen so far
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.
 void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev);
 static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
@@ -113,8 +158,23 @@ static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
   else
     trace_chunk_full(th, ev);
 }
-// All of a thread's events in order (spilled ones first), in one malloc'd array.
-trace_ev_t *trace_thread_events(trace_thread_t *th, size_t *count);
+
+// Reads a thread's events in order (spilled ones first) a block at a time, with times in ns:
+// memory stays bounded however long the stream. Can be opened again for another pass.
+typedef struct trace_cursor {
+  trace_thread_t *th;
+  trace_ev_t *blk;
+  size_t n, i, cap;
+  size_t spill_done;    // events read back from the spill file
+  trace_chunk_t *chunk; // next in-memory chunk, once the spill is read
+  int stage;            // 0: spill file, 1: memory, 2: done
+  uint64_t last;        // the previous event's time
+  bool started;
+} trace_cursor_t;
+bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th);
+const trace_ev_t *trace_cursor_next(trace_cursor_t *c); // NULL at the end
+void trace_cursor_close(trace_cursor_t *c);
+size_t trace_thread_count(const trace_thread_t *th); // events kept (spilled + in memory)
 void trace_thread_release(trace_thread_t *th);
 int trace_parse_options(void); // 0 on success; prints a warning for every bad value
 
@@ -132,16 +192,23 @@ enum slice_kind {
   SL_TASK,
   SL_MUTEX_WAIT,
   SL_MUTEX_HELD,
+  SL_TARGET,  // a target construct on the host thread: sub = ompt_target_t, id = target id,
+              // count = device number
+  SL_DATA_OP, // a data operation: sub = ompt_target_data_op_t, task = bytes, count = device
+  SL_KERNEL,  // a kernel (target_submit): id = target id, count = requested teams
   SL_KINDS,
 };
 
-enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2 };
+// SLF_DEVICE: the slice ran on a device for the host thread of its track (data operations,
+// kernels); a timeline draws it on that thread's device lane. Its depth and parent are still
+// its nesting on the host track (inside the SL_TARGET that issued it).
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8 };
 
 typedef struct slice {
   uint64_t t0, t1;
   uint64_t id;   // parallel id (parallel, implicit task), task id (task), else 0
   uint64_t par;  // parallel region this slice is part of (from the enclosing implicit task)
-  uint64_t task; // implicit task: the task's id
+  uint64_t task; // implicit task: the task's id; data operation: bytes
   size_t parent; // index + 1 of the enclosing slice on the same track, 0 at the top
   const void *code;
   uint32_t track;
@@ -160,17 +227,22 @@ typedef struct flow {
   uint8_t kind;
 } flow_t;
 
+enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD };
+
 typedef struct instant {
   uint64_t t;
   uint32_t track;
-  uint32_t n;
-  uint64_t a;
+  uint32_t n; // control: command; device events: device number
+  uint64_t a; // control: modifier; device load: bytes
+  uint8_t kind;
 } instant_t;
 
 typedef struct thread_info {
   uint8_t type;
-  uint64_t created, executed; // explicit tasks
+  uint64_t created, executed; // explicit tasks (recorded ones when sampling)
   uint64_t events, dropped, spilled;
+  uint64_t last;        // time of the thread's last event
+  uint64_t sampled_out; // explicit tasks created here and not recorded (sampling)
 } thread_info_t;
 
 typedef struct trace_model {
@@ -186,9 +258,30 @@ typedef struct trace_model {
   uint64_t truncated;                        // slices closed by the end of the recording
   uint64_t tend;                             // last timestamp
   uint64_t dropped, spilled;
+  uint64_t nslices_seen, ninstants_seen; // handed to the sinks (the model may hold none)
+  uint64_t sampled_out;                  // explicit tasks not recorded (sampling)
 } trace_model_t;
 
-void trace_build_model(trace_model_t *m);
+// Where slices go as the replay produces them. open returns a handle that comes back with
+// close; a slice's parent field holds its parent's handle + 1 (0 at the top). close gets the
+// final slice, its exclusive time (minus its visible children), the enclosing visible slice,
+// and whether it is an implicit task not nested in another one.
+typedef struct trace_sink {
+  void *ctx;
+  size_t (*open)(void *ctx, const slice_t *s);
+  void (*close)(void *ctx, const slice_t *s, size_t handle, uint64_t excl, const slice_t *parent,
+                bool outermost_itask);
+  void (*instant)(void *ctx, const instant_t *in); // may be NULL
+} trace_sink_t;
+
+typedef struct trace_locs trace_locs_t;
+// Replays every thread's events (merged by time, a block at a time) into the sinks; fills the
+// counters of *m (not its slices) and the location table. flows: creation and dependence
+// flows into m->flows (needs 24 bytes per task id).
+void trace_replay(trace_model_t *m, trace_locs_t *locs, trace_sink_t *const *sinks, size_t nsinks,
+                  bool flows);
+// The whole model in memory (for JSON and HTML).
+void trace_build_model(trace_model_t *m, trace_locs_t *locs);
 
 // ---------------------------------------------------------------------------------------------
 // Source locations (symbols.c).
@@ -201,12 +294,16 @@ typedef struct trace_loc {
   char object[128];
 } trace_loc_t;
 
-typedef struct trace_locs {
-  trace_loc_t *v;
+struct trace_locs {
+  trace_loc_t *v; // sorted by code address; entry 0 is "no location"
   size_t n;
-} trace_locs_t;
+  uint32_t *canon; // per entry: the first entry with the same file and line
+};
 
-void trace_symbolize(trace_model_t *m, trace_locs_t *locs);
+// Symbolizes the distinct addresses among codes (sorted in place).
+void trace_symbolize_codes(const void **codes, size_t n, trace_locs_t *locs);
+uint32_t trace_loc_index(const trace_locs_t *locs, const void *code); // 0 = unknown
+void trace_locs_free(trace_locs_t *locs);
 
 // ---------------------------------------------------------------------------------------------
 // Writers.
@@ -216,6 +313,20 @@ const char *trace_slice_category(const slice_t *s);
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path);
 int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path);
 void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f);
+// The summary, built slice by slice (as a sink of the replay or from a model).
+typedef struct trace_summary trace_summary_t;
+trace_summary_t *trace_summary_new(uint32_t ntracks);
+void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t excl, const slice_t *parent,
+                       bool outermost_itask);
+trace_sink_t trace_summary_sink(trace_summary_t *S);
+void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace_locs_t *locs,
+                         FILE *f); // may be called more than once
+void trace_summary_free(trace_summary_t *S);
+// Perfetto's protobuf trace, streamed as slices open and close (write_perfetto.c).
+typedef struct trace_pf trace_pf_t;
+trace_pf_t *trace_pf_open(const char *path, const trace_model_t *m, const trace_locs_t *locs);
+trace_sink_t trace_pf_sink(trace_pf_t *w);
+int trace_pf_close(trace_pf_t *w, const trace_model_t *m); // 0, or 1 if the file is incomplete
 void trace_json_string(FILE *f, const char *s);
 
 #endif

@@ -1,9 +1,24 @@
-// The self-contained HTML timeline: the trace's slices, flows and summary as one JavaScript
-// object, followed by the viewer (timeline.js, embedded into the library at build time), in a
-// single file with no external resource.
+// The self-contained HTML timeline, bounded in size whatever the number of slices:
+//
+//   - gt-meta: construct names, locations, lanes (a host thread's lane, then its device lane if
+//     it offloaded), the summary, the detail windows, and per lane a pyramid of aggregates: the
+//     run cut into NB0 buckets (then NB0/4, NB0/16, ... down to 64), and for every bucket the
+//     share of it each category (parallel, task, wait, ...) was the innermost construct on the
+//     lane, one byte per bucket and category (base64). At coarse zoom the viewer draws these,
+//     one column per pixel.
+//   - gt-w<N>: the slices and flows of detail window N, as JSON, parsed by the viewer only when
+//     it zooms into the window. Windows hold about WINDOW_SLICES slices each (by start time);
+//     a slice that runs on past its window's end is repeated in the windows it covers (with a
+//     negative start offset), so each window draws alone.
+//
+// GLASS_TRACE_HTML_MAX bounds the file (default 32 MiB). The aggregates get at most a quarter of
+// it (NB0 is lowered to fit); detail windows fill the rest. When they do not all fit, the page
+// keeps the contiguous stretch of windows covering the most time and says so; the JSON (or
+// Perfetto) trace holds everything.
 #define _GNU_SOURCE
 #include "trace.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -18,28 +33,140 @@ __asm__(".section .rodata\n"
         ".previous\n");
 extern const char trace_timeline_js[];
 
-static const char *head =
-    "<!doctype html>\n<html><head><meta charset=\"utf-8\">\n<title>glass-trace: %s</title>\n"
-    "<style>\n"
-    "body{font:13px system-ui,sans-serif;margin:0;background:#fafafa;color:#222}\n"
-    "header{padding:8px 12px;border-bottom:1px solid #ddd;background:#fff}\n"
-    "header div{margin-top:4px}\n"
-    "#legend span{display:inline-block;margin-right:14px}\n"
-    "#legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-2px;"
-    "border-radius:2px}\n"
-    "#wrap{position:relative;overflow:hidden}\ncanvas{display:block;cursor:grab}\n"
-    "#tip{position:absolute;pointer-events:none;background:#fff;border:1px solid #999;"
-    "padding:4px 6px;font-size:12px;display:none;white-space:pre;box-shadow:0 1px 4px #0003}\n"
-    "pre{padding:8px 12px;font-size:12px;overflow:auto;background:#fff;border-top:1px solid "
-    "#ddd;margin:0}\n"
-    "</style></head><body>\n"
-    "<header><b>glass-trace</b> &middot; %s &middot; <span id=\"info\"></span>\n"
-    "<div id=\"legend\"></div>\n"
-    "<div>wheel: zoom &middot; drag: pan &middot; double-click: whole run &middot; hover: "
-    "details &middot; <label><input type=\"checkbox\" id=\"flows\" checked> task flows "
-    "(dashed: creation, solid: dependence)</label></div></header>\n"
-    "<div id=\"wrap\"><canvas id=\"c\"></canvas><div id=\"tip\"></div></div>\n"
-    "<pre id=\"sum\"></pre>\n<script>\n";
+enum {
+  WINDOW_SLICES = 16384, // own slices per detail window
+  NB_MAX = 65536,        // finest aggregate buckets per lane
+  NB_MIN = 256,
+  NB_ALL = 4096, // when every slice is in the page
+  NB_COARSEST = 64,
+  PAGE_CATS = 10,
+  DEVICE_ROWS = 8, // rows for concurrent device operations (nowait, async)
+};
+#define HTML_MAX_DEFAULT ((size_t)32 << 20)
+
+// Offload slices, as the recorder makes them (trace.h on the tracerec branch: three kinds after
+// SL_MUTEX_HELD, and PG_DEVICE = 8 for those on the device lane). By value until that header is
+// merged; a model without them never has these values.
+enum {
+  PG_TARGET = SL_MUTEX_HELD + 1, // sub = ompt_target_t, count = device
+  PG_DATA_OP,                    // sub = ompt_target_data_op_t, task = bytes
+  PG_KERNEL,                     // count = requested teams
+  PG_DEVICE = 8,                 // slice flag: on the issuing thread's device lane
+  PG_KINDS = 32,                 // room in the name table
+};
+
+// Categories the page knows, in legend order; the last three are device operations, drawn on
+// the device lane under the host thread that issued them.
+static const char *const page_cat[PAGE_CATS] = {
+    "parallel", "work", "sync", "wait", "task", "mutex", "target", "transfer", "kernel", "other"};
+
+static int cat_index(const char *c) {
+  for (int i = 0; i < PAGE_CATS - 1; i++)
+    if (strcmp(page_cat[i], c) == 0)
+      return i;
+  return PAGE_CATS - 1;
+}
+
+// Offload slices get a category each (the JSON's is "device" for transfers and kernels alike).
+static int page_category(const slice_t *s) {
+  switch (s->kind) {
+  case PG_TARGET:
+    return cat_index("target");
+  case PG_DATA_OP:
+    return cat_index("transfer");
+  case PG_KERNEL:
+    return cat_index("kernel");
+  default:
+    return cat_index(trace_slice_category(s));
+  }
+}
+
+static int name_key(const slice_t *s) {
+  return s->kind % PG_KINDS * 256 + s->sub;
+}
+
+// What a record's last field holds, by kind: the tooltip's extra line.
+static const char *extra_name(uint8_t kind) {
+  return kind == PG_DATA_OP  ? "bytes"
+         : kind == PG_KERNEL ? "teams"
+         : kind == PG_TARGET ? "device"
+                             : "";
+}
+
+static uint64_t extra_value(const slice_t *s) {
+  return s->kind == PG_DATA_OP                          ? s->task
+         : s->kind == PG_KERNEL || s->kind == PG_TARGET ? s->count
+                                                        : 0;
+}
+
+typedef struct lane {
+  uint32_t track;
+  bool device;
+  uint16_t rows;
+  uint16_t cats; // bit per category with time on the lane
+  float *acc;    // popcount(cats) x nb0 shares, then the coarser levels after each other
+  uint64_t ends[DEVICE_ROWS]; // device lane: where each row's last operation ends
+} lane_t;
+
+typedef struct window {
+  uint64_t t0, t1;
+  size_t first, nown;  // own slices: order[first .. first + nown)
+  size_t dup0, ndup;   // continued slices: dups[dup0 .. dup0 + ndup)
+  size_t flow0, nflow; // flows starting here: forder[flow0 .. flow0 + nflow)
+  size_t fdup0, nfdup; // flows from earlier windows ending here: fdups[...]
+  size_t bytes;
+  bool kept;
+} window_t;
+
+typedef struct page {
+  const trace_model_t *m;
+  const trace_locs_t *locs;
+  uint32_t *lane_of; // per slice
+  uint16_t *row;     // per slice: row in its lane
+  uint8_t *cat;      // per slice: page category
+  lane_t *lanes;
+  uint32_t nlanes;
+  int name_of[PG_KINDS * 256];
+  uint64_t t0, t1; // the page's time range: first start (less a margin) to the end
+  size_t nb0;      // finest buckets per lane
+  size_t *order;   // slices by start
+  size_t *dups;
+  size_t *forder; // flows by start
+  size_t *fdups;
+  uint32_t *host_lane; // per track
+  window_t *w;
+  size_t nw;
+  size_t bound, detail_bytes;
+  const char *state; // all, partial, none
+  char *summary;     // the summary table's text
+} page_t;
+
+// ---------------------------------------------------------------------------------------------
+// Output helpers. Each returns the bytes it wrote, or would write when f is NULL.
+
+static size_t put(FILE *f, const char *s) {
+  size_t n = strlen(s);
+  if (f)
+    fwrite(s, 1, n, f);
+  return n;
+}
+
+static size_t put_u64(FILE *f, uint64_t v) {
+  char b[24];
+  int n = 0;
+  do
+    b[23 - n++] = (char)('0' + v % 10);
+  while (v /= 10);
+  if (f)
+    fwrite(b + 24 - n, 1, (size_t)n, f);
+  return (size_t)n;
+}
+
+static size_t put_i64(FILE *f, int64_t v) {
+  if (v >= 0)
+    return put_u64(f, (uint64_t)v);
+  return put(f, "-") + put_u64(f, (uint64_t)0 - (uint64_t)v);
+}
 
 static void html_text(FILE *f, const char *s) {
   for (; *s; s++)
@@ -68,103 +195,665 @@ static void script_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
-  FILE *f = fopen(path, "w");
-  if (!f) {
-    fprintf(stderr, "glass-trace: cannot write %s: %m\n", path);
-    return 1;
+static size_t base64(FILE *f, const uint8_t *p, size_t n) {
+  static const char tab[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  size_t out = 4 * ((n + 2) / 3);
+  if (!f)
+    return out;
+  for (size_t i = 0; i < n; i += 3) {
+    uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
+                 (i + 2 < n ? p[i + 2] : 0);
+    char q[4] = {tab[v >> 18], tab[v >> 12 & 63], i + 1 < n ? tab[v >> 6 & 63] : '=',
+                 i + 2 < n ? tab[v & 63] : '='};
+    fwrite(q, 1, 4, f);
   }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Options.
+
+static size_t html_bound(void) {
+  const char *v = getenv("GLASS_TRACE_HTML_MAX");
+  if (!v || !*v)
+    return HTML_MAX_DEFAULT;
+  char *end;
+  errno = 0;
+  unsigned long long n = strtoull(v, &end, 10);
+  size_t mul = 1;
+  if (*end == 'k' || *end == 'K')
+    mul = 1024, end++;
+  else if (*end == 'm' || *end == 'M')
+    mul = 1024 * 1024, end++;
+  else if (*end == 'g' || *end == 'G')
+    mul = 1024 * 1024 * 1024, end++;
+  if (*end == 'b' || *end == 'B')
+    end++;
+  if (end == v || *end || errno || n == 0 || n > SIZE_MAX / mul) {
+    fprintf(stderr,
+            "glass-trace: GLASS_TRACE_HTML_MAX=%s is not a size (e.g. 4M, 512K); using 32M\n", v);
+    return HTML_MAX_DEFAULT;
+  }
+  return (size_t)n * mul;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lanes and rows.
+
+static int by_start(const void *a, const void *b, void *arg) {
+  const slice_t *s = arg;
+  uint64_t x = s[*(const size_t *)a].t0, y = s[*(const size_t *)b].t0;
+  return x < y ? -1 : x > y;
+}
+
+static int flow_by_start(const void *a, const void *b, void *arg) {
+  const flow_t *fl = arg;
+  uint64_t x = fl[*(const size_t *)a].t0, y = fl[*(const size_t *)b].t0;
+  return x < y ? -1 : x > y;
+}
+
+// Device operations issued asynchronously may overlap: each takes the first row free at its
+// start (they arrive in start order on their track).
+static uint16_t device_row(lane_t *l, const slice_t *s) {
+  uint16_t r = 0;
+  while (r + 1 < DEVICE_ROWS && l->ends[r] > s->t0)
+    r++;
+  if (l->ends[r] < s->t1)
+    l->ends[r] = s->t1;
+  return r;
+}
+
+// Host thread t's lane, then its device lane when any device slice came from it.
+static bool make_lanes(page_t *p) {
+  const trace_model_t *m = p->m;
+  size_t n = m->nslices;
+  p->lane_of = malloc((n + 1) * sizeof(uint32_t));
+  p->row = malloc((n + 1) * sizeof(uint16_t));
+  p->cat = malloc(n + 1);
+  bool *dev = calloc(m->ntracks + 1, sizeof(bool));
+  uint32_t *first = malloc((m->ntracks + 1) * sizeof(uint32_t));
+  p->lanes = calloc(2 * (size_t)m->ntracks + 1, sizeof(lane_t));
+  p->host_lane = calloc(m->ntracks + 1, sizeof(uint32_t));
+  if (!p->host_lane || !p->lane_of || !p->row || !p->cat || !dev || !first || !p->lanes) {
+    free(dev);
+    free(first);
+    return false;
+  }
+  for (size_t i = 0; i < n; i++) {
+    p->cat[i] = (uint8_t)page_category(&m->slices[i]);
+    if ((m->slices[i].flags & PG_DEVICE) && m->slices[i].track < m->ntracks)
+      dev[m->slices[i].track] = true;
+  }
+  for (uint32_t t = 0; t < m->ntracks; t++) {
+    first[t] = p->host_lane[t] = p->nlanes;
+    p->lanes[p->nlanes++] = (lane_t){.track = t, .rows = 1};
+    if (dev[t])
+      p->lanes[p->nlanes++] = (lane_t){.track = t, .device = true, .rows = 1};
+  }
+  for (size_t i = 0; i < n; i++) {
+    const slice_t *s = &m->slices[i];
+    uint32_t tr = s->track < m->ntracks ? s->track : 0;
+    p->lane_of[i] = first[tr] + (s->flags & PG_DEVICE ? 1 : 0);
+    // A wait is drawn over the sync region it belongs to, saving a row per level.
+    const slice_t *par = s->parent ? &m->slices[s->parent - 1] : NULL;
+    if (par && p->lane_of[s->parent - 1] != p->lane_of[i])
+      par = NULL;
+    bool over = par && s->kind == SL_WAIT && par->kind == SL_SYNC;
+    p->row[i] = par ? (uint16_t)(p->row[s->parent - 1] + (over ? 0 : 1)) : 0;
+    lane_t *l = &p->lanes[p->lane_of[i]];
+    if (l->device && !par)
+      p->row[i] = device_row(l, s);
+    if (p->row[i] + 1 > l->rows)
+      l->rows = (uint16_t)(p->row[i] + 1);
+    l->cats |= (uint16_t)(1u << p->cat[i]);
+  }
+  free(dev);
+  free(first);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Aggregates.
+
+static size_t levels(size_t nb0, size_t *total) {
+  size_t k = 0, sum = 0;
+  for (size_t nb = nb0; nb >= NB_COARSEST; nb /= 4, k++)
+    sum += nb;
+  *total = sum;
+  return k;
+}
+
+// Bytes of the aggregates in the page at nb0 buckets.
+static size_t agg_bytes(const page_t *p, size_t nb0) {
+  size_t total, bytes = 0;
+  size_t nlev = levels(nb0, &total);
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    size_t nc = (size_t)__builtin_popcount(p->lanes[l].cats);
+    for (size_t nb = nb0, k = 0; k < nlev; nb /= 4, k++)
+      bytes += 4 * ((nc * nb + 2) / 3) + 3;
+    bytes += 40;
+  }
+  return bytes;
+}
+
+static int slot(const lane_t *l, int cat) {
+  return __builtin_popcount(l->cats & ((1u << cat) - 1));
+}
+
+// Adds sign x the part of [t0, t1) in each bucket, in bucket widths.
+static void add_span(float *a, size_t nb, double x0, double x1, float sign) {
+  if (x0 < 0)
+    x0 = 0;
+  if (x1 > (double)nb)
+    x1 = (double)nb;
+  if (x1 <= x0)
+    return;
+  size_t b0 = (size_t)x0, b1 = (size_t)x1;
+  if (b0 == b1) {
+    a[b0] += sign * (float)(x1 - x0);
+    return;
+  }
+  a[b0] += sign * (float)((double)(b0 + 1) - x0);
+  for (size_t b = b0 + 1; b < b1; b++)
+    a[b] += sign;
+  if (b1 < nb)
+    a[b1] += sign * (float)(x1 - (double)b1);
+}
+
+// Each slice's time counts for its category, less its children's: the innermost construct.
+static bool build_agg(page_t *p) {
+  size_t total;
+  levels(p->nb0, &total);
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    size_t nc = (size_t)__builtin_popcount(p->lanes[l].cats);
+    p->lanes[l].acc = calloc(nc * total + 1, sizeof(float));
+    if (!p->lanes[l].acc)
+      return false;
+  }
+  double scale = (double)p->nb0 / (double)(p->t1 - p->t0);
+  for (size_t i = 0; i < p->m->nslices; i++) {
+    const slice_t *s = &p->m->slices[i];
+    lane_t *l = &p->lanes[p->lane_of[i]];
+    double x0 = (double)(s->t0 - p->t0) * scale, x1 = (double)(s->t1 - p->t0) * scale;
+    add_span(l->acc + (size_t)slot(l, p->cat[i]) * total, p->nb0, x0, x1, 1);
+    if (s->parent && p->lane_of[s->parent - 1] == p->lane_of[i])
+      add_span(l->acc + (size_t)slot(l, p->cat[s->parent - 1]) * total, p->nb0, x0, x1, -1);
+  }
+  // Coarser levels: the mean of four buckets.
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    size_t nc = (size_t)__builtin_popcount(p->lanes[l].cats);
+    for (size_t c = 0; c < nc; c++) {
+      float *a = p->lanes[l].acc + c * total;
+      for (size_t nb = p->nb0; nb / 4 >= NB_COARSEST; a += nb, nb /= 4)
+        for (size_t b = 0; b < nb / 4; b++)
+          a[nb + b] = (a[4 * b] + a[4 * b + 1] + a[4 * b + 2] + a[4 * b + 3]) / 4;
+    }
+  }
+  return true;
+}
+
+// A share as a byte: anything above float noise shows (at least 1/255).
+static uint8_t quantize(float v) {
+  if (v < 1e-4f)
+    return 0;
+  if (v >= 1)
+    return 255;
+  int q = (int)(v * 255 + 0.5f);
+  return (uint8_t)(q < 1 ? 1 : q);
+}
+
+static void write_agg(FILE *f, const page_t *p) {
+  size_t total, nlev = levels(p->nb0, &total);
+  fprintf(f, "\"agg\":{\"t0\":%llu,\"t1\":%llu,\"levels\":[", (unsigned long long)p->t0,
+          (unsigned long long)p->t1);
+  for (size_t nb = p->nb0, k = 0; k < nlev; nb /= 4, k++)
+    fprintf(f, "%s%zu", k ? "," : "", nb);
+  fputs("],\"lanes\":[", f);
+  uint8_t *buf = malloc(PAGE_CATS * p->nb0 + 1);
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    const lane_t *ln = &p->lanes[l];
+    size_t nc = (size_t)__builtin_popcount(ln->cats);
+    fputs(l ? ",{\"cats\":[" : "{\"cats\":[", f);
+    for (int c = 0, k = 0; c < PAGE_CATS; c++)
+      if (ln->cats & (1u << c))
+        fprintf(f, "%s%d", k++ ? "," : "", c);
+    fputs("],\"d\":[", f);
+    size_t off = 0;
+    for (size_t nb = p->nb0, k = 0; k < nlev; off += nb, nb /= 4, k++) {
+      for (size_t c = 0; buf && c < nc; c++)
+        for (size_t b = 0; b < nb; b++)
+          buf[c * nb + b] = quantize(ln->acc[c * total + off + b]);
+      fputs(k ? ",\"" : "\"", f);
+      if (buf)
+        base64(f, buf, nc * nb);
+      fputc('"', f);
+    }
+    fputs("]}", f);
+  }
+  free(buf);
+  fputs("]}", f);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail windows.
+
+static size_t find_window(const page_t *p, uint64_t t) {
+  size_t lo = 0, hi = p->nw; // last window with t0 <= t
+  while (hi - lo > 1) {
+    size_t mid = (lo + hi) / 2;
+    if (p->w[mid].t0 <= t)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static bool make_windows(page_t *p) {
+  const trace_model_t *m = p->m;
+  size_t n = m->nslices;
+  p->order = malloc((n + 1) * sizeof(size_t));
+  p->forder = malloc((m->nflows + 1) * sizeof(size_t));
+  p->w = calloc(n / WINDOW_SLICES + 2, sizeof(window_t));
+  if (!p->order || !p->forder || !p->w)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    p->order[i] = i;
+  for (size_t i = 0; i < m->nflows; i++)
+    p->forder[i] = i;
+  if (n > 1)
+    qsort_r(p->order, n, sizeof(size_t), by_start, m->slices);
+  if (m->nflows > 1)
+    qsort_r(p->forder, m->nflows, sizeof(size_t), flow_by_start, m->flows);
+  // Cut every WINDOW_SLICES slices, where the start time changes.
+  for (size_t i = 0; i < n;) {
+    window_t *w = &p->w[p->nw++];
+    w->t0 = p->nw == 1 ? p->t0 : m->slices[p->order[i]].t0;
+    w->first = i;
+    size_t j = i + WINDOW_SLICES < n ? i + WINDOW_SLICES : n;
+    while (j < n && m->slices[p->order[j]].t0 == m->slices[p->order[j - 1]].t0)
+      j++;
+    w->nown = j - i;
+    i = j;
+  }
+  if (p->nw == 0)
+    p->w[p->nw++] = (window_t){.t0 = p->t0};
+  for (size_t k = 0; k < p->nw; k++)
+    p->w[k].t1 = k + 1 < p->nw ? p->w[k + 1].t0 : p->t1;
+  // Continued slices, counted then placed.
+  size_t ndups = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t k = 0; k < p->nw; k++)
+      for (size_t i = p->w[k].first; i < p->w[k].first + p->w[k].nown; i++) {
+        uint64_t t1 = m->slices[p->order[i]].t1;
+        for (size_t j = k + 1; j < p->nw && p->w[j].t0 < t1; j++)
+          if (pass == 0)
+            p->w[j].ndup++, ndups++;
+          else
+            p->dups[p->w[j].dup0 + p->w[j].ndup++] = p->order[i];
+      }
+    if (pass == 0) {
+      p->dups = malloc((ndups + 1) * sizeof(size_t));
+      if (!p->dups)
+        return false;
+      for (size_t k = 0, at = 0; k < p->nw; k++) {
+        p->w[k].dup0 = at;
+        at += p->w[k].ndup;
+        p->w[k].ndup = 0;
+      }
+    }
+  }
+  // Flows by their start; a flow ending in a later window is repeated there.
+  size_t nfdups = 0;
+  for (size_t i = 0; i < m->nflows; i++) {
+    const flow_t *fl = &m->flows[p->forder[i]];
+    size_t k = find_window(p, fl->t0);
+    if (p->w[k].nflow++ == 0)
+      p->w[k].flow0 = i;
+    if (find_window(p, fl->t1) != k)
+      p->w[find_window(p, fl->t1)].nfdup++, nfdups++;
+  }
+  p->fdups = malloc((nfdups + 1) * sizeof(size_t));
+  if (!p->fdups)
+    return false;
+  for (size_t k = 0, at = 0; k < p->nw; k++) {
+    p->w[k].fdup0 = at;
+    at += p->w[k].nfdup;
+    p->w[k].nfdup = 0;
+  }
+  for (size_t i = 0; i < m->nflows; i++) {
+    const flow_t *fl = &m->flows[p->forder[i]];
+    size_t k0 = find_window(p, fl->t0), k1 = find_window(p, fl->t1);
+    if (k1 != k0)
+      p->fdups[p->w[k1].fdup0 + p->w[k1].nfdup++] = p->forder[i];
+  }
+  return true;
+}
+
+static size_t put_slice(FILE *f, const page_t *p, size_t i, uint64_t base, bool comma) {
+  const slice_t *s = &p->m->slices[i];
+  size_t n = comma ? put(f, ",") : 0;
+  n += put_u64(f, p->lane_of[i]) + put(f, ",") + put_u64(f, p->row[i]) + put(f, ",");
+  n += put_i64(f, (int64_t)(s->t0 - base)) + put(f, ",") + put_u64(f, s->t1 - s->t0);
+  n += put(f, ",") + put_i64(f, p->name_of[name_key(s)]) + put(f, ",");
+  return n + put_u64(f, s->loc) + put(f, ",") + put_u64(f, extra_value(s));
+}
+
+static size_t put_flow(FILE *f, const page_t *p, const flow_t *fl, uint64_t base, bool comma) {
+  uint32_t h0 = p->host_lane[fl->track0 < p->m->ntracks ? fl->track0 : 0];
+  uint32_t h1 = p->host_lane[fl->track1 < p->m->ntracks ? fl->track1 : 0];
+  size_t n = comma ? put(f, ",") : 0;
+  n += put_i64(f, (int64_t)(fl->t0 - base)) + put(f, ",") + put_u64(f, h0) + put(f, ",");
+  n += put_i64(f, (int64_t)(fl->t1 - base)) + put(f, ",") + put_u64(f, h1) + put(f, ",");
+  return n + put(f, fl->kind == FLOW_DEPEND ? "1" : "0");
+}
+
+// One window's script element; with f NULL, its size.
+static size_t put_window(FILE *f, const page_t *p, size_t k) {
+  const window_t *w = &p->w[k];
+  char head[96];
+  snprintf(head, sizeof(head), "<script type=\"application/json\" id=\"gt-w%zu\">{\"c\":[", k);
+  size_t n = put(f, head);
+  for (size_t i = 0; i < w->ndup; i++)
+    n += put_slice(f, p, p->dups[w->dup0 + i], w->t0, i > 0);
+  n += put(f, "],\n\"s\":[");
+  for (size_t i = 0; i < w->nown; i++) {
+    n += put_slice(f, p, p->order[w->first + i], w->t0, i > 0);
+    if (i % 8 == 7)
+      n += put(f, "\n");
+  }
+  n += put(f, "],\n\"f\":[");
+  for (size_t i = 0; i < w->nflow; i++)
+    n += put_flow(f, p, &p->m->flows[p->forder[w->flow0 + i]], w->t0, i > 0);
+  n += put(f, "],\n\"g\":[");
+  for (size_t i = 0; i < w->nfdup; i++)
+    n += put_flow(f, p, &p->m->flows[p->fdups[w->fdup0 + i]], w->t0, i > 0);
+  return n + put(f, "]}</script>\n");
+}
+
+// Keeps the contiguous stretch of windows covering the most time within the budget.
+static void choose_windows(page_t *p, size_t budget) {
+  size_t total = 0;
+  for (size_t k = 0; k < p->nw; k++) {
+    total += p->w[k].bytes = put_window(NULL, p, k);
+    p->w[k].kept = false;
+  }
+  if (total <= budget) {
+    for (size_t k = 0; k < p->nw; k++)
+      p->w[k].kept = true;
+    p->detail_bytes = total;
+    p->state = "all";
+    return;
+  }
+  size_t best0 = 0, best1 = 0, bytes = 0;
+  uint64_t best = 0;
+  for (size_t a = 0, b = 0; a < p->nw; bytes -= p->w[a++].bytes) {
+    if (b < a)
+      b = a, bytes = 0;
+    while (b < p->nw && bytes + p->w[b].bytes <= budget)
+      bytes += p->w[b++].bytes;
+    if (b > a && p->w[b - 1].t1 - p->w[a].t0 > best) {
+      best = p->w[b - 1].t1 - p->w[a].t0;
+      best0 = a;
+      best1 = b;
+    }
+    if (b == a) // window a alone is over the budget
+      bytes += p->w[b++].bytes;
+  }
+  p->detail_bytes = 0;
+  for (size_t k = best0; k < best1; k++) {
+    p->w[k].kept = true;
+    p->detail_bytes += p->w[k].bytes;
+  }
+  p->state = best1 > best0 ? "partial" : "none";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page.
+
+static const char *head =
+    "<!doctype html>\n<html><head><meta charset=\"utf-8\">\n<title>glass-trace: %s</title>\n"
+    "<style>\n"
+    "body{font:13px system-ui,sans-serif;margin:0;background:#fafafa;color:#222}\n"
+    "header{padding:8px 12px;border-bottom:1px solid #ddd;background:#fff}\n"
+    "header div{margin-top:4px}\n"
+    "#legend span{display:inline-block;margin-right:14px}\n"
+    "#legend i{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-2px;"
+    "border-radius:2px}\n"
+    "#note{color:#a33}\n"
+    "#wrap{position:relative;overflow:hidden}\ncanvas{display:block;cursor:grab}\n"
+    "#tip{position:absolute;pointer-events:none;background:#fff;border:1px solid #999;"
+    "padding:4px 6px;font-size:12px;display:none;white-space:pre;box-shadow:0 1px 4px #0003}\n"
+    "pre{padding:8px 12px;font-size:12px;overflow:auto;background:#fff;border-top:1px solid "
+    "#ddd;margin:0}\n"
+    "</style></head><body>\n"
+    "<header><b>glass-trace</b> &middot; %s &middot; <span id=\"info\"></span>\n"
+    "<div id=\"legend\"></div>\n"
+    "<div>wheel: zoom &middot; drag: pan &middot; double-click: whole run &middot; hover: "
+    "details &middot; <label><input type=\"checkbox\" id=\"flows\" checked> task flows "
+    "(dashed: creation, solid: dependence)</label> &middot; <span id=\"mode\"></span></div>\n"
+    "<div id=\"note\"></div></header>\n"
+    "<div id=\"wrap\"><canvas id=\"c\"></canvas><div id=\"tip\"></div></div>\n"
+    "<pre id=\"sum\"></pre>\n";
+
+static void write_names(FILE *f, page_t *p) {
+  memset(p->name_of, -1, sizeof(p->name_of));
+  int nnames = 0;
+  fputs("\"names\":[", f);
+  for (size_t i = 0; i < p->m->nslices; i++) {
+    const slice_t *s = &p->m->slices[i];
+    int key = name_key(s);
+    if (p->name_of[key] >= 0)
+      continue;
+    p->name_of[key] = nnames++;
+    slice_t probe = {.kind = s->kind, .sub = s->sub};
+    char name[256];
+    fputs(nnames > 1 ? ",{\"n\":" : "{\"n\":", f);
+    script_string(f, trace_slice_name(&probe, name, sizeof(name), NULL));
+    fprintf(f, ",\"c\":%d,\"x\":\"%s\"}", p->cat[i], extra_name(s->kind));
+  }
+  fputs("],\n\"cats\":[", f);
+  for (int c = 0; c < PAGE_CATS; c++)
+    fprintf(f, "%s\"%s\"", c ? "," : "", page_cat[c]);
+  fputs("],\n\"locs\":[", f);
+  for (size_t i = 0; i < p->locs->n; i++) {
+    fputs(i ? ",{\"l\":" : "{\"l\":", f);
+    script_string(f, p->locs->v[i].label);
+    fputs(",\"f\":", f);
+    script_string(f, p->locs->v[i].func);
+    fputs("}", f);
+  }
+  fputs("],\n", f);
+}
+
+static void write_lanes(FILE *f, const page_t *p) {
+  fputs("\"lanes\":[", f);
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    const lane_t *ln = &p->lanes[l];
+    uint8_t ty = p->m->threads[ln->track].type;
+    const char *type = ty == ompt_thread_initial  ? "initial"
+                       : ty == ompt_thread_worker ? "worker"
+                       : ty == ompt_thread_other  ? "other"
+                                                  : "unannounced";
+    if (ln->device)
+      fprintf(f, "%s{\"n\":\"  device ops of thread %u\",\"dev\":1,", l ? "," : "", ln->track);
+    else
+      fprintf(f, "%s{\"n\":\"thread %u (%s)\",\"dev\":0,", l ? "," : "", ln->track, type);
+    fprintf(f, "\"track\":%u,\"rows\":%u}", ln->track, ln->rows);
+  }
+  fputs("],\n", f);
+}
+
+static void write_detail_meta(FILE *f, const page_t *p, const char *full) {
+  fprintf(f, "\"detail\":{\"state\":\"%s\",\"bound\":%zu,\"bytes\":%zu,\"full\":", p->state,
+          p->bound, p->detail_bytes);
+  script_string(f, full);
+  fprintf(f, ",\"slices\":%zu,\"flows\":%zu,\"windows\":[", p->m->nslices, p->m->nflows);
+  for (size_t k = 0; k < p->nw; k++) {
+    const window_t *w = &p->w[k];
+    fprintf(f, "%s[%llu,%llu,%zu,%zu,%d]", k ? "," : "", (unsigned long long)w->t0,
+            (unsigned long long)w->t1, w->nown, w->nown + w->ndup, w->kept);
+    if (k % 8 == 7)
+      fputc('\n', f);
+  }
+  fputs("]},\n", f);
+}
+
+// Everything but the detail windows, into a memory stream.
+static char *render_meta(page_t *p, const char *full, size_t *len) {
+  char *buf = NULL;
+  FILE *f = open_memstream(&buf, len);
+  if (!f)
+    return NULL;
+  fputs("<script type=\"application/json\" id=\"gt-meta\">{", f);
+  write_names(f, p);
+  write_lanes(f, p);
+  fprintf(f, "\"end\":%llu,\"start\":%llu,\n", (unsigned long long)p->t1,
+          (unsigned long long)p->t0);
+  write_detail_meta(f, p, full);
+  write_agg(f, p);
+  fputs(",\n\"summary\":", f);
+  if (!p->summary) { // once: the meta is rendered twice
+    size_t sumlen = 0;
+    FILE *sf = open_memstream(&p->summary, &sumlen);
+    if (sf) {
+      trace_write_summary(p->m, p->locs, sf);
+      fclose(sf);
+    }
+  }
+  script_string(f, p->summary ? p->summary : "");
+  fputs("}</script>\n", f);
+  if (fclose(f) != 0) {
+    free(buf);
+    return NULL;
+  }
+  return buf;
+}
+
+static void page_free(page_t *p) {
+  free(p->summary);
+  for (uint32_t l = 0; p->lanes && l < p->nlanes; l++)
+    free(p->lanes[l].acc);
+  free(p->lanes);
+  free(p->lane_of);
+  free(p->row);
+  free(p->cat);
+  free(p->order);
+  free(p->forder);
+  free(p->dups);
+  free(p->fdups);
+  free(p->host_lane);
+  free(p->w);
+}
+
+static void page_range(page_t *p) {
+  const trace_model_t *m = p->m;
+  uint64_t first = m->tend, end = m->tend;
+  for (size_t i = 0; i < m->nslices; i++) {
+    if (m->slices[i].t0 < first)
+      first = m->slices[i].t0;
+    if (m->slices[i].t1 > end)
+      end = m->slices[i].t1;
+  }
+  uint64_t margin = (end - first) / 50;
+  p->t0 = first > margin ? first - margin : 0;
+  p->t1 = end > p->t0 ? end : p->t0 + 1;
+}
+
+// Picks the finest aggregates that fit a quarter of the bound, then the detail that fits the
+// rest; returns the rendered meta.
+static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
+  p->nb0 = NB_MAX;
+  while (p->nb0 > NB_MIN && agg_bytes(p, p->nb0) > p->bound / 4)
+    p->nb0 /= 4;
+  if (!build_agg(p))
+    return NULL;
+  // Measure the meta with every window kept (the longest it can be), then choose.
+  p->state = "partial";
+  for (size_t k = 0; k < p->nw; k++)
+    p->w[k].kept = true;
+  p->detail_bytes = (size_t)-1 / 2;
+  char *meta = render_meta(p, full, len);
+  if (!meta)
+    return NULL;
+  size_t used = fixed + *len;
+  choose_windows(p, used < p->bound ? p->bound - used : 0);
+  free(meta);
+  // With every slice in the page, aggregates show only at zooms of more than MAXDRAW slices
+  // (timeline.js): a few thousand buckets are enough.
+  if (p->state[0] == 'a' && p->nb0 > NB_ALL) {
+    for (uint32_t l = 0; l < p->nlanes; l++)
+      free(p->lanes[l].acc);
+    p->nb0 = NB_ALL;
+    if (!build_agg(p))
+      return NULL;
+  }
+  if (used > p->bound)
+    fprintf(stderr,
+            "glass-trace: the HTML page needs %zu bytes for its summary and coarse timeline, "
+            "more than GLASS_TRACE_HTML_MAX=%zu\n",
+            used, p->bound);
+  return render_meta(p, full, len);
+}
+
+static void page_title(char *title, size_t size) {
   char exe[512] = "program";
   ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
   if (n > 0) {
     exe[n] = 0;
     memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
   }
-  char title[1200];
-  FILE *tf = fmemopen(title, sizeof(title), "w");
+  FILE *tf = fmemopen(title, size, "w");
   if (tf) {
     html_text(tf, exe);
     fclose(tf);
   } else {
-    snprintf(title, sizeof(title), "program");
+    snprintf(title, size, "program");
+  }
+}
+
+int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
+  page_t p = {.m = m, .locs = locs, .bound = html_bound()};
+  char title[1200];
+  page_title(title, sizeof(title));
+  // Where the full trace is: the outputs next to this page.
+  char full[4200];
+  const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+  int stem = (int)(strlen(base) > 5 ? strlen(base) - 5 : 0);
+  // The full trace is written beside the page: JSON, or Perfetto's protobuf for large traces.
+  snprintf(full, sizeof(full), "%.*s.json or %.*s.pftrace", stem, base, stem, base);
+  page_range(&p);
+  size_t len = 0;
+  char *meta = NULL;
+  if (make_lanes(&p) && make_windows(&p)) {
+    size_t fixed = strlen(head) - 4 + 2 * strlen(title) + strlen(trace_timeline_js) + 64;
+    meta = plan(&p, fixed, full, &len);
+  }
+  if (!meta) {
+    fprintf(stderr, "glass-trace: out of memory writing %s\n", path);
+    page_free(&p);
+    return 1;
+  }
+  FILE *f = fopen(path, "w");
+  if (!f) {
+    fprintf(stderr, "glass-trace: cannot write %s: %m\n", path);
+    free(meta);
+    page_free(&p);
+    return 1;
   }
   fprintf(f, head, title, title);
-
-  // Construct names: one entry per (kind, sub) that occurs.
-  static int name_of[SL_KINDS * 256];
-  memset(name_of, -1, sizeof(name_of));
-  int nnames = 0;
-  fputs("var D={\"names\":[", f);
-  for (size_t i = 0; i < m->nslices; i++) {
-    const slice_t *s = &m->slices[i];
-    int key = s->kind * 256 + s->sub;
-    if (name_of[key] >= 0)
-      continue;
-    name_of[key] = nnames++;
-    slice_t probe = {.kind = s->kind, .sub = s->sub};
-    char name[256];
-    fputs(nnames > 1 ? ",{\"n\":" : "{\"n\":", f);
-    script_string(f, trace_slice_name(&probe, name, sizeof(name), NULL));
-    fprintf(f, ",\"c\":\"%s\"}", trace_slice_category(s));
-  }
-  fputs("],\n\"locs\":[", f);
-  for (size_t i = 0; i < locs->n; i++) {
-    fputs(i ? ",{\"l\":" : "{\"l\":", f);
-    script_string(f, locs->v[i].label);
-    fputs(",\"f\":", f);
-    script_string(f, locs->v[i].func);
-    fputs("}", f);
-  }
-  fputs("],\n\"tracks\":[", f);
-  for (uint32_t t = 0; t < m->ntracks; t++) {
-    uint8_t ty = m->threads[t].type;
-    fprintf(f, "%s\"thread %u (%s)\"", t ? "," : "", t,
-            ty == ompt_thread_initial  ? "initial"
-            : ty == ompt_thread_worker ? "worker"
-            : ty == ompt_thread_other  ? "other"
-                                       : "unannounced");
-  }
-  // Rows: a wait is drawn over the sync region it belongs to, saving a row per level.
-  uint16_t *row = malloc((m->nslices + 1) * sizeof(uint16_t));
-  for (size_t i = 0; row && i < m->nslices; i++) {
-    const slice_t *s = &m->slices[i], *p = s->parent ? &m->slices[s->parent - 1] : NULL;
-    bool over = p && s->kind == SL_WAIT && p->kind == SL_SYNC;
-    row[i] = p ? (uint16_t)(row[s->parent - 1] + (over ? 0 : 1)) : 0;
-  }
-  fputs("],\n\"s\":[", f);
-  for (size_t i = 0; i < m->nslices; i++) {
-    const slice_t *s = &m->slices[i];
-    fprintf(f, "%s%u,%u,%llu,%llu,%d,%u", i ? "," : "", s->track, row ? row[i] : s->depth,
-            (unsigned long long)s->t0, (unsigned long long)(s->t1 - s->t0),
-            name_of[s->kind * 256 + s->sub], s->loc);
-    if (i % 8 == 7)
-      fputc('\n', f);
-  }
-  free(row);
-  fputs("],\n\"f\":[", f);
-  for (size_t i = 0; i < m->nflows; i++) {
-    const flow_t *fl = &m->flows[i];
-    fprintf(f, "%s%llu,%u,%llu,%u,%d", i ? "," : "", (unsigned long long)fl->t0, fl->track0,
-            (unsigned long long)fl->t1, fl->track1, fl->kind == FLOW_DEPEND);
-    if (i % 8 == 7)
-      fputc('\n', f);
-  }
-  fprintf(f, "],\n\"end\":%llu,\n\"summary\":", (unsigned long long)m->tend);
-  char *sum = NULL;
-  size_t sumlen = 0;
-  FILE *sf = open_memstream(&sum, &sumlen);
-  if (sf) {
-    trace_write_summary(m, locs, sf);
-    fclose(sf);
-  }
-  script_string(f, sum ? sum : "");
-  free(sum);
-  fputs("};\n", f);
+  fwrite(meta, 1, len, f);
+  free(meta);
+  for (size_t k = 0; k < p.nw; k++)
+    if (p.w[k].kept)
+      put_window(f, &p, k);
+  fputs("<script>\n", f);
   fputs(trace_timeline_js, f);
   fputs("</script>\n</body></html>\n", f);
   int bad = ferror(f);
   bad |= fclose(f) != 0;
   if (bad)
     fprintf(stderr, "glass-trace: error writing %s\n", path);
+  page_free(&p);
   return bad;
 }

@@ -5,8 +5,11 @@
 #define _GNU_SOURCE
 #include "trace.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+enum { DEVICE_TID = 100001 }; // tid of thread N's device lane: DEVICE_TID + N
 
 static const char *sync_name(uint8_t k) {
   switch (k) {
@@ -85,6 +88,40 @@ static const char *mutex_name(uint8_t k) {
   }
 }
 
+static const char *target_name(uint8_t k) {
+  switch (k & 7) { // the nowait kinds are the plain ones + 8
+  case ompt_target:
+    return k & 8 ? "target nowait" : "target";
+  case ompt_target_enter_data:
+    return "target enter data";
+  case ompt_target_exit_data:
+    return "target exit data";
+  case ompt_target_update:
+    return "target update";
+  default:
+    return "target data";
+  }
+}
+
+static const char *data_op_name(uint8_t op) {
+  switch (op & 15) { // the async operations are the plain ones + 16
+  case ompt_target_data_alloc:
+    return "device alloc";
+  case ompt_target_data_transfer_to_device:
+    return "copy to device";
+  case ompt_target_data_transfer_from_device:
+    return "copy from device";
+  case ompt_target_data_delete:
+    return "device delete";
+  case ompt_target_data_associate:
+    return "associate";
+  case ompt_target_data_disassociate:
+    return "disassociate";
+  default:
+    return "data op";
+  }
+}
+
 static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   switch (s->kind) {
   case SL_PARALLEL:
@@ -109,6 +146,12 @@ static const char *construct_name(const slice_t *s, char *buf, size_t size) {
     return buf;
   case SL_MUTEX_HELD:
     return mutex_name(s->sub);
+  case SL_TARGET:
+    return target_name(s->sub);
+  case SL_DATA_OP:
+    return data_op_name(s->sub);
+  case SL_KERNEL:
+    return "kernel";
   default:
     return "?";
   }
@@ -142,6 +185,11 @@ const char *trace_slice_category(const slice_t *s) {
     return "task";
   case SL_MUTEX_HELD:
     return "mutex";
+  case SL_TARGET:
+    return "target";
+  case SL_DATA_OP:
+  case SL_KERNEL:
+    return "device";
   default:
     return "other";
   }
@@ -178,15 +226,22 @@ static const char *thread_type(uint8_t t) {
   }
 }
 
+// Device slices go to the issuing thread's device lane, a tid of its own.
+static unsigned tid_of(const slice_t *s) {
+  return s->flags & SLF_DEVICE ? DEVICE_TID + s->track : s->track + 1;
+}
+
 static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs) {
   char name[256];
-  fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, s->track + 1);
+  fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, tid_of(s));
   us(f, s->t0);
   fputs(",\"dur\":", f);
   us(f, s->t1 - s->t0);
   fputs(",\"name\":", f);
   trace_json_string(f, trace_slice_name(s, name, sizeof(name), locs));
-  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s), s->depth);
+  // A device lane holds one operation at a time: its slices are all at the top there.
+  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s),
+          s->flags & SLF_DEVICE ? 0 : s->depth);
   if (s->loc && s->loc < locs->n) {
     const trace_loc_t *l = &locs->v[s->loc];
     fputs(",\"location\":", f);
@@ -209,6 +264,14 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
     fprintf(f, ",\"count\":%u", s->count);
   if (s->kind == SL_TASK)
     fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
+  if (s->kind == SL_TARGET || s->kind == SL_KERNEL)
+    fprintf(f, ",\"target_id\":%llu", (unsigned long long)s->id);
+  if (s->kind == SL_TARGET || s->kind == SL_DATA_OP)
+    fprintf(f, ",\"device\":%u", s->count);
+  if (s->kind == SL_DATA_OP)
+    fprintf(f, ",\"bytes\":%llu", (unsigned long long)s->task);
+  if (s->kind == SL_KERNEL)
+    fprintf(f, ",\"requested_teams\":%u", s->count);
   if (s->par)
     fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
   if (s->flags & SLF_TRUNCATED)
@@ -231,6 +294,11 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
     exe[n] = 0;
     memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
   }
+  bool *lane = calloc(m->ntracks + 1, sizeof(bool));
+  if (!lane) {
+    fclose(f);
+    return 1;
+  }
   fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
   fprintf(f, "{\"ph\":\"M\",\"pid\":%d,\"name\":\"process_name\",\"args\":{\"name\":", pid);
   trace_json_string(f, exe);
@@ -245,6 +313,16 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
             "\"sort_index\":%u}}",
             pid, t + 1, t);
   }
+  for (size_t i = 0; i < m->nslices; i++)
+    if (m->slices[i].flags & SLF_DEVICE) // name the lanes that have slices
+      lane[m->slices[i].track] = true;
+  for (uint32_t t = 0; t < m->ntracks; t++)
+    if (lane[t])
+      fprintf(f,
+              ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_name\",\"args\":{"
+              "\"name\":\"OpenMP thread %u: device\"}}",
+              pid, DEVICE_TID + t, t);
+  free(lane);
   for (size_t i = 0; i < m->nslices; i++)
     write_slice(f, pid, &m->slices[i], locs);
   for (size_t i = 0; i < m->nflows; i++) {
@@ -266,10 +344,15 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
     const instant_t *in = &m->instants[i];
     fprintf(f, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, in->track + 1);
     us(f, in->t);
-    fprintf(f,
-            ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
-            "\"modifier\":%llu}}",
-            in->n, (unsigned long long)in->a);
+    if (in->kind == IN_CONTROL)
+      fprintf(f,
+              ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
+              "\"modifier\":%llu}}",
+              in->n, (unsigned long long)in->a);
+    else
+      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"bytes\":%llu}}",
+              in->kind == IN_DEVICE_INIT ? "device initialize" : "device load", in->n,
+              (unsigned long long)in->a);
   }
   fputs("\n],\n\"otherData\":{\"runtime\":", f);
   trace_json_string(f, trace_opt.runtime);

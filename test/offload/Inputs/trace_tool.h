@@ -7,7 +7,8 @@
 // Knobs, defined before the include: TOOL_BUFFER_BYTES (bytes per buffer handed out),
 // TOOL_START (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers until
 // tool_report instead of copying them at buffer_complete, and check target_map records' arrays
-// there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer).
+// there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
+// TOOL_AFTER_COMPLETE (a statement run at the end of each buffer_complete).
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -59,6 +60,19 @@ struct kept {
 static struct kept *kept;
 static int nkept;
 
+// Native records (set_trace_native): counted, and checked for a description and a host
+// operation whose callbacks came (host_op_id 0 only for the device's own work).
+static int natives, natives_bad;
+static void check_native(ompt_buffer_t *buffer, ompt_buffer_cursor_t c) {
+  ompt_id_t op = 0;
+  void *n = T.get_record_native(buffer, c, &op);
+  ompt_record_abstract_t *a = n ? T.get_record_abstract(n) : NULL;
+  if (!a || !a->type || a->end_time < a->start_time || T.get_record_ompt(buffer, c))
+    natives_bad++;
+  else
+    natives++;
+}
+
 static void on_request(int device, ompt_buffer_t **buffer, size_t *bytes) {
   pthread_mutex_lock(&tool_lock);
   requested++;
@@ -88,14 +102,20 @@ static void on_complete(int device, ompt_buffer_t *buffer, size_t bytes, ompt_bu
   ompt_buffer_cursor_t c = begin;
   if (bytes > begin) {
     do {
-      if (T.get_record_type(buffer, c) != ompt_record_ompt)
+      ompt_record_t type = T.get_record_type(buffer, c);
+      if (type == ompt_record_native)
+        check_native(buffer, c);
+      else if (type != ompt_record_ompt)
         printf("bad record type\n");
-      if (nrecs < MAXREC)
+      else if (nrecs < MAXREC)
         recs[nrecs++] = *T.get_record_ompt(buffer, c);
     } while (T.advance_buffer_cursor(dev0, buffer, bytes, c, &c));
   }
   pthread_mutex_unlock(&tool_lock);
   free(buffer);
+#endif
+#ifdef TOOL_AFTER_COMPLETE
+  TOOL_AFTER_COMPLETE;
 #endif
 }
 
@@ -247,7 +267,10 @@ static void tool_report(void) {
     ompt_buffer_cursor_t c = b->begin;
     if (b->bytes > c) {
       do {
-        print_record(T.get_record_ompt(b->buf, c));
+        if (T.get_record_type(b->buf, c) == ompt_record_native)
+          check_native(b->buf, c);
+        else
+          print_record(T.get_record_ompt(b->buf, c));
         nrecs++;
       } while (T.advance_buffer_cursor(dev0, b->buf, b->bytes, c, &c));
     }
@@ -258,6 +281,9 @@ static void tool_report(void) {
   for (int i = 0; i < nrecs; i++)
     print_record(&recs[i]);
 #endif
+  if (natives || natives_bad)
+    printf("native records %d, bad %d\n", natives, natives_bad);
+  natives = natives_bad = 0;
   printf("records %d, buffers requested %d completed %d (empty %d, not owned %d), times %s, "
          "duplicates %d, bad maps %d\n",
          nrecs, requested, completed, empty_completed, not_owned, time_bad ? "BAD" : "ok",

@@ -9,8 +9,9 @@ Always checked:
     truncated are 0, unless --allow-truncated);
   - every flow start ("s") has exactly one finish ("f") with the same id, no earlier than
     the start, and both ends sit in a slice of their track;
-  - the HTML timeline is self-contained (no external script, style, image or link) and its
-    embedded data has as many slices as the JSON;
+  - the HTML timeline passes check_page.py (self-contained, well-formed aggregates and detail
+    windows), has as many slices and flows as the JSON, and each thread's busy time by its
+    aggregates is the JSON's (its top-level slices), within the aggregates' rounding;
   - the summary file exists and has its header;
   - the summary's times are consistent: in every row inclusive >= exclusive, the exclusive
     times of all rows add up to at most threads x traced time, each thread's exclusive time
@@ -26,6 +27,9 @@ import json
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_page  # noqa: E402
 
 errors = []
 
@@ -199,7 +203,9 @@ def check_summary_times(text, slices, parent):
     if not parsed:
         return
     nthreads, wall, rows, threads = parsed
-    slack = 0.001 * (len(rows) + 1)  # each number is rounded to a microsecond
+    # Each number is rounded to a microsecond: the rows' sum and the threads' sum each carry up
+    # to half a microsecond per term.
+    slack = 0.001 * (len(rows) + len(threads) + 1)
     for r in rows:
         if r["incl"] + 0.001 < r["excl"]:
             fail("summary row %s %s: incl %.3f < excl %.3f" % (r["name"], r["loc"], r["incl"],
@@ -239,26 +245,26 @@ def check_summary_times(text, slices, parent):
     return counted
 
 
-def check_html(path, nslices):
-    try:
-        html = open(path, encoding="utf-8").read()
-    except OSError as e:
-        fail("no HTML timeline: %s" % e)
+def check_html(path, slices, nflows):
+    """The page's structure (check_page.py), its slice and flow counts against the JSON, and
+    each lane's busy time by its aggregates against the JSON's top-level slices."""
+    errs, meta = check_page.check(path, slices=len(slices), flows=nflows)
+    for e in errs:
+        fail(e)
+    if meta is None:
         return
-    for pat in (r"<script[^>]+src=", r"<link\b", r"<img\b", r"url\(", r"@import"):
-        if re.search(pat, html, re.I):
-            fail("HTML timeline is not self-contained: %s" % pat)
-    m = re.search(r"var D=(\{.*?\});\n", html, re.S)
-    if not m:
-        fail("HTML timeline has no embedded data")
-        return
-    try:
-        data = json.loads(m.group(1))
-    except ValueError as e:
-        fail("HTML timeline data does not parse: %s" % e)
-        return
-    if len(data["s"]) != 6 * nslices:
-        fail("HTML timeline has %d slices, the JSON %d" % (len(data["s"]) // 6, nslices))
+    busy = {}
+    for ev in slices:
+        if ev["args"].get("depth") == 0:
+            busy[ev["tid"] - 1] = busy.get(ev["tid"] - 1, 0) + ns(ev["dur"])
+    for lane, ln in enumerate(meta["lanes"]):
+        if ln["dev"] or not meta["_decoded"][lane]:
+            continue
+        got, slack = check_page.busy_ns(meta, meta["_decoded"], lane)
+        want = busy.get(ln["track"], 0)
+        if abs(got - want) > slack + 0.01 * want + 2000:
+            fail("lane %d: busy %.0f ns by the aggregates, %d ns by the JSON (slack %.0f)"
+                 % (lane, got, want, slack))
 
 
 def main():
@@ -348,7 +354,7 @@ def main():
             if bad:
                 fail("%r located at %s, expected %s" % (name, sorted(map(str, bad)), label))
 
-    check_html(args.prefix + ".html", len(slices))
+    check_html(args.prefix + ".html", slices, sum(flows.values()))
     try:
         summary = open(args.prefix + ".txt").read()
         if "construct" not in summary or "imbalance" not in summary:

@@ -1,0 +1,200 @@
+#!/usr/bin/python3
+"""Offload latency on the host device: Glass's libomp + libomptarget against LLVM's (libomp
+19.1.7 and libomptarget 22 from /usr/lib/llvm-22/lib), the same clang-22 binary, in one run.
+
+Each round runs every runtime and mode once, back to back (interleaved), so that ratios pair
+runs of the same round: a ratio is the median over rounds of (run / reference run in the same
+round). Modes: none (no tool); tool (a tool registering every target callback, counting the
+events); trace (the same tool, also tracing device 0 with every record type). LLVM's
+libomptarget offers no tracing entry points, so its trace mode is reported n/a (the tool says
+so, and the run is checked to have no records).
+
+  bench/offload.py [--glass-build DIR] [--out DIR] [--rounds 5] [--reps 7] [--rep-time US]
+                   [--llvm-lib DIR] [--smoke] [--quiet]
+
+Writes DIR/offload.md (tables) and DIR/offload.json (every run). Fails (exit 1) when a build or
+a run fails, a result is wrong, the intended runtime was not the one loaded, the tool did not
+run, or tracing on Glass recorded nothing; never because of a timing.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.dirname(HERE)
+MODES = ["none", "tool", "trace"]
+RUNTIMES = ["glass", "llvm"]
+
+
+def fail(msg):
+    sys.exit("bench/offload.py: " + msg)
+
+
+def sh(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        fail("%s failed (%d):\n%s%s" % (" ".join(cmd), r.returncode, r.stdout, r.stderr))
+    return r
+
+
+def build(glass, out):
+    inc, lib = os.path.join(SRC, "include"), os.path.join(glass, "lib")
+    exe, tool = os.path.join(out, "offload"), os.path.join(out, "libbench-tool-target.so")
+    sh(["clang-22", "-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu", "-I", inc,
+        "-L", lib, os.path.join(HERE, "offload", "offload.c"), "-o", exe])
+    sh(["clang-22", "-O2", "-shared", "-fPIC", "-I", inc,
+        os.path.join(HERE, "offload", "tool_target.c"), "-o", tool])
+    return exe, tool
+
+
+def llvm_dir(llvm_lib, out):
+    """A folder with LLVM's libomp.so.5 and libomptarget.so.22.1 (the binary's sonames)."""
+    d = os.path.join(out, "llvm-runtime")
+    os.makedirs(d, exist_ok=True)
+    for name in ("libomp.so.5", "libomptarget.so.22.1"):
+        src, dst = os.path.join(llvm_lib, name), os.path.join(d, name)
+        if not os.path.exists(src):
+            fail("no %s (liboffload-22 and libomp-22-dev)" % src)
+        if os.path.lexists(dst):
+            os.unlink(dst)
+        os.symlink(src, dst)
+    return d
+
+
+def run(exe, tool, runtime, mode, dirs, args):
+    env = dict(os.environ)
+    for k in list(env):
+        if k.startswith(("OMP_", "KMP_", "LIBOMPTARGET", "GLASS_")):
+            del env[k]
+    env["LD_LIBRARY_PATH"] = dirs[runtime]
+    if mode != "none":
+        env["OMP_TOOL_LIBRARIES"] = tool
+        env["BENCH_TRACE"] = "1" if mode == "trace" else "0"
+    r = subprocess.run([exe] + args, capture_output=True, text=True, env=env, timeout=600)
+    if r.returncode != 0:
+        fail("%s %s: exit %d\n%s" % (runtime, mode, r.returncode, r.stderr))
+    lines = [json.loads(l) for l in r.stdout.splitlines() if l.startswith("{")]
+    loaded = lines[0]["runtimes"]
+    want = os.path.realpath(os.path.join(dirs[runtime], "libomptarget.so.22.1"))
+    if loaded["libomptarget"] != want:
+        fail("%s %s: loaded %s, not %s" % (runtime, mode, loaded["libomptarget"], want))
+    toolrep = [json.loads(l) for l in r.stderr.splitlines() if l.startswith('{"tool"')]
+    if mode != "none":
+        if not toolrep or toolrep[0]["events"] == 0:
+            fail("%s %s: the tool did not run or saw no event" % (runtime, mode))
+        t = toolrep[0]
+        if mode == "trace" and runtime == "glass" and (t["trace"] != "on" or t["records"] == 0):
+            fail("glass trace: tracing did not start or recorded nothing: %s" % t)
+        if mode == "tool" and t["records"]:
+            fail("%s tool: records without tracing" % runtime)
+    return {"runtimes": loaded, "tool": toolrep[0] if toolrep else None,
+            "constructs": {l["construct"]: l for l in lines[1:]}}
+
+
+def paired(rounds, a, b, construct):
+    """Median over rounds of a's median / b's median, same round."""
+    v = []
+    for rnd in rounds:
+        x, y = rnd.get(a), rnd.get(b)
+        if x and y and construct in x["constructs"] and construct in y["constructs"]:
+            den = y["constructs"][construct]["median"]
+            if den > 0:
+                v.append(x["constructs"][construct]["median"] / den)
+    return statistics.median(v) if v else None
+
+
+def cell(rounds, key, construct):
+    v = [r[key]["constructs"][construct]["median"] for r in rounds
+         if r.get(key) and construct in r[key]["constructs"]]
+    return "%.3f (%.3f)" % (statistics.median(v), min(v)) if v else "n/a"
+
+
+def fmt(x):
+    return "%.2f" % x if x is not None else "n/a"
+
+
+def report(rounds, meta, out):
+    constructs = list(rounds[0]["glass/none"]["constructs"])
+    llvm_trace = rounds[0].get("llvm/trace")
+    lines = ["# Offload latency on the host device", "",
+             "µs per instance, median (minimum) of the rounds' medians; %d round(s), %s." %
+             (len(rounds), meta["args"]),
+             "Glass: %s. LLVM: %s." % (meta["glass"], meta["llvm"]), "",
+             "| construct | " + " | ".join("%s %s" % (r, m) for r in RUNTIMES for m in MODES) +
+             " |", "|---" * (1 + len(RUNTIMES) * len(MODES)) + "|"]
+    for c in constructs:
+        cells = []
+        for r in RUNTIMES:
+            for m in MODES:
+                if r == "llvm" and m == "trace":
+                    cells.append("n/a (no tracing)")
+                else:
+                    cells.append(cell(rounds, "%s/%s" % (r, m), c))
+        lines.append("| %s | %s |" % (c, " | ".join(cells)))
+    lines += ["", "Paired ratios (median over rounds of the same round's ratio):", "",
+              "| construct | Glass ÷ LLVM, no tool | Glass ÷ LLVM, tool | Glass tool ÷ none | "
+              "Glass trace ÷ tool | Glass trace ÷ none | LLVM tool ÷ none |",
+              "|---|---|---|---|---|---|---|"]
+    for c in constructs:
+        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
+            c, fmt(paired(rounds, "glass/none", "llvm/none", c)),
+            fmt(paired(rounds, "glass/tool", "llvm/tool", c)),
+            fmt(paired(rounds, "glass/tool", "glass/none", c)),
+            fmt(paired(rounds, "glass/trace", "glass/tool", c)),
+            fmt(paired(rounds, "glass/trace", "glass/none", c)),
+            fmt(paired(rounds, "llvm/tool", "llvm/none", c))))
+    if llvm_trace and llvm_trace["tool"]:
+        lines += ["", "LLVM's trace mode: the tool found no tracing entry points (%s)." %
+                  json.dumps(llvm_trace["tool"])]
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "offload.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out, "offload.json"), "w") as f:
+        json.dump({"meta": meta, "rounds": rounds}, f, indent=1)
+    return text
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--glass-build", default=os.path.join(SRC, "build"))
+    ap.add_argument("--out", default=os.path.join(HERE, "out", "offload"))
+    ap.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--reps", type=int, default=7)
+    ap.add_argument("--rep-time", type=float, default=20000)
+    ap.add_argument("--smoke", action="store_true", help="one short round: builds and runs")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args()
+    if a.smoke:
+        a.rounds, a.reps, a.rep_time = 1, 1, 500
+    glass = os.path.abspath(a.glass_build)
+    if not os.path.exists(os.path.join(glass, "lib", "libomptarget.so.22.1")):
+        fail("no Glass build with libomptarget at %s (--glass-build)" % glass)
+    os.makedirs(a.out, exist_ok=True)
+    exe, tool = build(glass, a.out)
+    dirs = {"glass": os.path.join(glass, "lib"), "llvm": llvm_dir(a.llvm_lib, a.out)}
+    args = ["--reps", str(a.reps), "--rep-time", str(a.rep_time)]
+    if a.smoke:
+        args += ["--warmup", "1"]
+    rounds = []
+    for i in range(a.rounds):
+        rnd = {}
+        for r in RUNTIMES:
+            for m in MODES:
+                rnd["%s/%s" % (r, m)] = run(exe, tool, r, m, dirs, args)
+        rounds.append(rnd)
+        if not a.quiet:
+            print("round %d/%d done" % (i + 1, a.rounds), file=sys.stderr)
+    meta = {"args": " ".join(sys.argv[1:]) or "defaults", "glass": glass,
+            "llvm": "%s (libomp 19.1.7, libomptarget 22)" % a.llvm_lib}
+    text = report(rounds, meta, a.out)
+    if not a.quiet:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()

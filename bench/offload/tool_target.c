@@ -1,0 +1,104 @@
+// The offload benchmark's tool: registers every target callback (the EMI forms, device
+// initialize/finalize/load/unload, target_map_emi) with bodies that count the event. With
+// BENCH_TRACE=1 it also traces device 0 (every record type, 1 MiB buffers, records counted at
+// buffer_complete). At finalization it prints one JSON line on stderr: events, records, and
+// whether tracing started ("trace": null where the device offers no tracing entry points).
+#include <omp-tools.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned long events, records, buffers;
+static int trace_started = -1; // -1: not asked; 0: unavailable; 1: started
+static ompt_get_record_ompt_t get_record;
+static ompt_advance_buffer_cursor_t advance;
+static ompt_device_t *traced;
+
+#define COUNT __atomic_fetch_add(&events, 1, __ATOMIC_RELAXED)
+
+static void on_target_emi(ompt_target_t k, ompt_scope_endpoint_t e, int d, ompt_data_t *t,
+                          ompt_data_t *tt, ompt_data_t *td, const void *c) {
+  COUNT;
+}
+static void on_data_op_emi(ompt_scope_endpoint_t e, ompt_data_t *tt, ompt_data_t *td, ompt_id_t *id,
+                           ompt_target_data_op_t op, void *s, int sd, void *d, int dd, size_t b,
+                           const void *c) {
+  COUNT;
+}
+static void on_submit_emi(ompt_scope_endpoint_t e, ompt_data_t *td, ompt_id_t *id, unsigned n) {
+  COUNT;
+}
+static void on_map_emi(ompt_data_t *td, unsigned n, void **h, void **d, size_t *b, unsigned *f,
+                       const void *c) {
+  COUNT;
+}
+static void on_load(int d, const char *f, int64_t o, void *v, size_t b, void *h, void *da,
+                    uint64_t m) {
+  COUNT;
+}
+static void on_unload(int d, uint64_t m) {
+  COUNT;
+}
+static void on_finalize(int d) {
+  COUNT;
+}
+
+#define BUFFER_BYTES (1 << 20)
+static void on_request(int d, ompt_buffer_t **buf, size_t *bytes) {
+  *buf = malloc(BUFFER_BYTES);
+  *bytes = *buf ? BUFFER_BYTES : 0;
+}
+static void on_complete(int d, ompt_buffer_t *buf, size_t bytes, ompt_buffer_cursor_t begin,
+                        int owned) {
+  __atomic_fetch_add(&buffers, 1, __ATOMIC_RELAXED);
+  ompt_buffer_cursor_t c = begin;
+  unsigned long n = 0;
+  if (bytes > begin)
+    do
+      n += get_record(buf, c) != NULL;
+    while (advance(traced, buf, bytes, c, &c));
+  __atomic_fetch_add(&records, n, __ATOMIC_RELAXED);
+  if (owned)
+    free(buf);
+}
+
+static void on_device_init(int d, const char *type, ompt_device_t *dev, ompt_function_lookup_t l,
+                           const char *doc) {
+  COUNT;
+  const char *t = getenv("BENCH_TRACE");
+  if (d != 0 || !t || *t != '1')
+    return;
+  ompt_set_trace_ompt_t set = l ? (ompt_set_trace_ompt_t)l("ompt_set_trace_ompt") : NULL;
+  ompt_start_trace_t start = l ? (ompt_start_trace_t)l("ompt_start_trace") : NULL;
+  get_record = l ? (ompt_get_record_ompt_t)l("ompt_get_record_ompt") : NULL;
+  advance = l ? (ompt_advance_buffer_cursor_t)l("ompt_advance_buffer_cursor") : NULL;
+  traced = dev;
+  trace_started = set && start && get_record && advance && set(dev, 1, 0) == ompt_set_always &&
+                  start(dev, on_request, on_complete);
+}
+
+static int init(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
+  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+  set(ompt_callback_device_initialize, (ompt_callback_t)on_device_init);
+  set(ompt_callback_device_finalize, (ompt_callback_t)on_finalize);
+  set(ompt_callback_device_load, (ompt_callback_t)on_load);
+  set(ompt_callback_device_unload, (ompt_callback_t)on_unload);
+  set(ompt_callback_target_emi, (ompt_callback_t)on_target_emi);
+  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op_emi);
+  set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit_emi);
+  set(ompt_callback_target_map_emi, (ompt_callback_t)on_map_emi);
+  return 1;
+}
+
+static void fini(ompt_data_t *data) {
+  fprintf(stderr,
+          "{\"tool\":\"target\",\"events\":%lu,\"records\":%lu,\"buffers\":%lu,\"trace\":%s}\n",
+          events, records, buffers,
+          trace_started < 0 ? "\"off\""
+          : trace_started   ? "\"on\""
+                            : "null");
+}
+
+ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
+  static ompt_start_tool_result_t r = {init, fini, {0}};
+  return &r;
+}

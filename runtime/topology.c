@@ -1,0 +1,737 @@
+// The machine's topology (topology.h): hwloc first, sysfs as the fallback, a flat machine last
+// (KMP_TOPOLOGY_METHOD picks), restricted to the processors the process may use (cgroup and
+// affinity mask) and to libomp's KMP_HW_SUBSET.
+#define _GNU_SOURCE
+#include "topology.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#ifndef GLASS_HAVE_HWLOC
+#define GLASS_HAVE_HWLOC 0
+#endif
+#if GLASS_HAVE_HWLOC
+#include <hwloc.h>
+#endif
+
+glass_topology_t glass_topology;
+
+static short index_of[CPU_SETSIZE]; // cpu -> index in pus + 1 (0: not usable)
+
+// Every raw reading: all processors the source knows, ids as the source numbers them.
+typedef struct {
+  int n;
+  glass_pu_t *pus;
+  cpu_set_t allowed; // what the source says the process may use (cgroup)
+  bool this_system;
+  const char *source;
+} raw_t;
+
+static glass_pu_t *new_pus(int n) {
+  return glass_zalloc(sizeof(glass_pu_t) * (size_t)(n > 0 ? n : 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// hwloc
+
+#if GLASS_HAVE_HWLOC
+static int ancestor_index(hwloc_topology_t t, hwloc_obj_type_t type, hwloc_obj_t pu) {
+  hwloc_obj_t a = hwloc_get_ancestor_obj_by_type(t, type, pu);
+  return a ? (int)a->logical_index : -1;
+}
+
+static void fill_from_hwloc(hwloc_topology_t t, raw_t *r) {
+  int n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
+  int nnuma = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_NUMANODE);
+  r->pus = new_pus(n);
+  static const struct {
+    int level;
+    hwloc_obj_type_t type;
+  } levels[] = {{GLASS_TOPO_CORE, HWLOC_OBJ_CORE},
+                {GLASS_TOPO_L1, HWLOC_OBJ_L1CACHE},
+                {GLASS_TOPO_L2, HWLOC_OBJ_L2CACHE},
+                {GLASS_TOPO_L3, HWLOC_OBJ_L3CACHE},
+                {GLASS_TOPO_SOCKET, HWLOC_OBJ_PACKAGE}};
+  for (int i = 0; i < n; i++) {
+    hwloc_obj_t pu = hwloc_get_obj_by_type(t, HWLOC_OBJ_PU, (unsigned)i);
+    if (!pu || pu->os_index >= CPU_SETSIZE)
+      continue;
+    glass_pu_t *p = &r->pus[r->n++];
+    p->os = (int)pu->os_index;
+    p->id[GLASS_TOPO_THREAD] = i;
+    for (size_t k = 0; k < sizeof(levels) / sizeof(*levels); k++)
+      p->id[levels[k].level] = ancestor_index(t, levels[k].type, pu);
+    if (p->id[GLASS_TOPO_CORE] < 0)
+      p->id[GLASS_TOPO_CORE] = n + i; // no cores reported: each processor is one
+    p->id[GLASS_TOPO_NUMA] = -1;
+    // NUMA nodes hang beside the processor tree in hwloc 2: the first whose set holds it.
+    for (int k = 0; k < nnuma && p->id[GLASS_TOPO_NUMA] < 0; k++) {
+      hwloc_obj_t node = hwloc_get_obj_by_type(t, HWLOC_OBJ_NUMANODE, (unsigned)k);
+      if (node && node->cpuset && hwloc_bitmap_isset(node->cpuset, pu->os_index))
+        p->id[GLASS_TOPO_NUMA] = k;
+    }
+  }
+  hwloc_const_cpuset_t allowed = hwloc_topology_get_allowed_cpuset(t);
+  CPU_ZERO(&r->allowed);
+  for (int i = 0; i < r->n; i++)
+    if (!allowed || hwloc_bitmap_isset(allowed, (unsigned)r->pus[i].os))
+      CPU_SET(r->pus[i].os, &r->allowed);
+}
+
+// Whether this process runs one thread now (then nothing can read the environment while we
+// change it).
+static bool single_threaded(void) {
+  FILE *f = fopen("/proc/self/status", "r");
+  if (!f)
+    return false;
+  char line[128];
+  int n = 0;
+  while (fgets(line, sizeof(line), f))
+    if (sscanf(line, "Threads: %d", &n) == 1)
+      break;
+  fclose(f);
+  return n == 1;
+}
+
+// hwloc dlopens its plugins (PCI, OpenCL, GL, libxml2) at init: some 20 ms and 3 MB that
+// processors and caches do not need. Its HWLOC_PLUGINS_BLACKLIST keeps them out; it is set
+// around the init only when the user has not set it and no other thread can see the change.
+static const char io_plugins[] = "hwloc_pci,hwloc_opencl,hwloc_gl,hwloc_cuda,hwloc_nvml,"
+                                 "hwloc_rsmi,hwloc_levelzero,hwloc_xml_libxml";
+
+static int topology_init_quietly(hwloc_topology_t *t) {
+  bool mine = !getenv("HWLOC_PLUGINS_BLACKLIST") && single_threaded() &&
+              setenv("HWLOC_PLUGINS_BLACKLIST", io_plugins, 0) == 0;
+  int rc = hwloc_topology_init(t);
+  if (mine)
+    unsetenv("HWLOC_PLUGINS_BLACKLIST");
+  return rc;
+}
+
+static bool read_hwloc(raw_t *r) {
+  hwloc_topology_t t;
+  if (topology_init_quietly(&t) != 0)
+    return false;
+  // Only processors, caches and memory: I/O devices and instruction caches cost time.
+  hwloc_topology_set_io_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
+  hwloc_topology_set_icache_types_filter(t, HWLOC_TYPE_FILTER_KEEP_NONE);
+  bool ok = hwloc_topology_load(t) == 0;
+  if (ok) {
+    // An XML file that does not load makes hwloc read this machine instead.
+    r->this_system = hwloc_topology_is_thissystem(t);
+    r->source = r->this_system ? "hwloc" : "hwloc-xml";
+    fill_from_hwloc(t, r);
+    ok = r->n > 0;
+  }
+  hwloc_topology_destroy(t);
+  return ok;
+}
+#else
+static bool read_hwloc(raw_t *r) {
+  (void)r;
+  return false;
+}
+#endif
+
+// ---------------------------------------------------------------------------------------------
+// sysfs
+
+static int read_cpulist(const char *path, cpu_set_t *set) {
+  CPU_ZERO(set);
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return -1;
+  char buf[4096];
+  size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+  fclose(f);
+  buf[n] = '\0';
+  for (char *s = buf; *s && *s != '\n';) {
+    char *end;
+    long a = strtol(s, &end, 10);
+    if (end == s || a < 0)
+      return -1;
+    long b = a;
+    if (*end == '-')
+      b = strtol(end + 1, &end, 10);
+    for (long i = a; i <= b && i < CPU_SETSIZE; i++)
+      CPU_SET((int)i, set);
+    s = end;
+    if (*s == ',')
+      s++;
+  }
+  return 0;
+}
+
+static int read_int_file(const char *path, int fallback) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return fallback;
+  int v;
+  if (fscanf(f, "%d", &v) != 1)
+    v = fallback;
+  fclose(f);
+  return v;
+}
+
+static int lowest(const cpu_set_t *set) {
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, set))
+      return c;
+  return -1;
+}
+
+// The id of the group a sysfs list names: its lowest processor (renumbered later).
+static int list_id(const char *path) {
+  cpu_set_t set;
+  return read_cpulist(path, &set) == 0 ? lowest(&set) : -1;
+}
+
+static void sysfs_caches(int cpu, glass_pu_t *p) {
+  char path[160], type[32];
+  for (int idx = 0; idx < 10; idx++) {
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/level", cpu, idx);
+    int level = read_int_file(path, -1);
+    if (level < 0)
+      break;
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/type", cpu, idx);
+    FILE *f = fopen(path, "r");
+    type[0] = '\0';
+    if (f) {
+      if (!fgets(type, sizeof(type), f))
+        type[0] = '\0';
+      fclose(f);
+    }
+    if (strncmp(type, "Instruction", 11) == 0 || level < 1 || level > 3)
+      continue;
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list", cpu,
+             idx);
+    p->id[GLASS_TOPO_L1 + level - 1] = list_id(path);
+  }
+}
+
+static void sysfs_numa(raw_t *r) {
+  char path[96];
+  for (int node = 0, misses = 0; node < 4096 && misses < 64; node++) {
+    snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/cpulist", node);
+    cpu_set_t set;
+    if (read_cpulist(path, &set) != 0) {
+      misses++;
+      continue;
+    }
+    for (int i = 0; i < r->n; i++)
+      if (r->pus[i].id[GLASS_TOPO_NUMA] < 0 && CPU_ISSET(r->pus[i].os, &set))
+        r->pus[i].id[GLASS_TOPO_NUMA] = node;
+  }
+}
+
+static int by_socket_core(const void *a, const void *b) {
+  const glass_pu_t *x = a, *y = b;
+  static const int keys[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_NUMA, GLASS_TOPO_CORE};
+  for (size_t k = 0; k < sizeof(keys) / sizeof(*keys); k++)
+    if (x->id[keys[k]] != y->id[keys[k]])
+      return x->id[keys[k]] < y->id[keys[k]] ? -1 : 1;
+  return x->os < y->os ? -1 : x->os > y->os;
+}
+
+static bool read_sysfs(raw_t *r) {
+  cpu_set_t online;
+  if (read_cpulist("/sys/devices/system/cpu/online", &online) != 0 || CPU_COUNT(&online) == 0)
+    return false;
+  r->pus = new_pus(CPU_COUNT(&online));
+  char path[160];
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+    if (!CPU_ISSET(cpu, &online))
+      continue;
+    glass_pu_t *p = &r->pus[r->n++];
+    for (int l = 0; l < GLASS_TOPO_LEVELS; l++)
+      p->id[l] = -1;
+    p->os = cpu;
+    p->id[GLASS_TOPO_THREAD] = cpu;
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list",
+             cpu);
+    p->id[GLASS_TOPO_CORE] = list_id(path);
+    if (p->id[GLASS_TOPO_CORE] < 0)
+      p->id[GLASS_TOPO_CORE] = cpu;
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
+    p->id[GLASS_TOPO_SOCKET] = read_int_file(path, -1);
+    sysfs_caches(cpu, p);
+  }
+  sysfs_numa(r);
+  qsort(r->pus, (size_t)r->n, sizeof(glass_pu_t), by_socket_core);
+  r->allowed = online;
+  r->this_system = true;
+  r->source = "sysfs";
+  return r->n > 0;
+}
+
+// Every processor of the affinity mask a core and socket of its own (libomp's "flat").
+static void read_flat(raw_t *r, const cpu_set_t *mask) {
+  r->pus = new_pus(CPU_COUNT(mask));
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+    if (!CPU_ISSET(cpu, mask))
+      continue;
+    glass_pu_t *p = &r->pus[r->n++];
+    for (int l = 0; l < GLASS_TOPO_LEVELS; l++)
+      p->id[l] = -1;
+    p->os = cpu;
+    p->id[GLASS_TOPO_THREAD] = p->id[GLASS_TOPO_CORE] = p->id[GLASS_TOPO_SOCKET] = cpu;
+  }
+  r->allowed = *mask;
+  r->this_system = true;
+  r->source = "flat";
+}
+
+// ---------------------------------------------------------------------------------------------
+// KMP_TOPOLOGY_METHOD: hwloc, all (hwloc, then the OS), the OS readers libomp names (cpuinfo,
+// x2apic, cpuid leaves, group: sysfs stands for them all here), flat.
+
+enum { METHOD_ALL, METHOD_HWLOC, METHOD_OS, METHOD_FLAT };
+
+static int topology_method(void) {
+  const char *v = getenv("KMP_TOPOLOGY_METHOD");
+  if (!v || !*v)
+    return METHOD_ALL;
+  static const struct {
+    const char *name;
+    int method;
+  } names[] = {{"all", METHOD_ALL},        {"hwloc", METHOD_HWLOC},     {"sysfs", METHOD_OS},
+               {"cpuinfo", METHOD_OS},     {"x2apic", METHOD_OS},       {"x2apic_id", METHOD_OS},
+               {"apic", METHOD_OS},        {"cpuid_leaf11", METHOD_OS}, {"cpuid_leaf31", METHOD_OS},
+               {"cpuid_leaf4", METHOD_OS}, {"leaf11", METHOD_OS},       {"leaf4", METHOD_OS},
+               {"group", METHOD_OS},       {"flat", METHOD_FLAT}};
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
+    if (strcasecmp(v, names[i].name) == 0)
+      return names[i].method;
+  glass_warn("KMP_TOPOLOGY_METHOD=\"%s\" is invalid (expected all, hwloc, cpuinfo, x2apic, "
+             "flat, ...); using all",
+             v);
+  return METHOD_ALL;
+}
+
+static void read_raw(raw_t *r, const cpu_set_t *mask) {
+  int method = topology_method();
+  if (method == METHOD_ALL || method == METHOD_HWLOC) {
+    if (read_hwloc(r))
+      return;
+    glass_free(r->pus);
+    *r = (raw_t){0};
+    if (method == METHOD_HWLOC)
+      glass_warn("KMP_TOPOLOGY_METHOD=hwloc: %s; reading the topology from sysfs",
+                 GLASS_HAVE_HWLOC ? "hwloc could not load the topology"
+                                  : "this runtime is built without hwloc");
+  }
+  if (method != METHOD_FLAT) {
+    if (read_sysfs(r))
+      return;
+    glass_free(r->pus);
+    *r = (raw_t){0};
+  }
+  read_flat(r, mask);
+}
+
+// ---------------------------------------------------------------------------------------------
+// KMP_HW_SUBSET: [:]item[,item...], item = [count|*]level[@offset][:attribute]. Relative (no
+// leading ':'): count objects of the level within each object of the next outer level named,
+// from the offset-th. Absolute: count of them machine-wide.
+
+typedef struct {
+  int level, count, offset; // count INT_MAX: all
+  int parent;               // the level counted within (-1: the machine)
+} subset_item_t;
+
+static int subset_level(const char **s) {
+  static const struct {
+    const char *name;
+    int level;
+  } names[] = {{"sockets", GLASS_TOPO_SOCKET},
+               {"socket", GLASS_TOPO_SOCKET},
+               {"packages", GLASS_TOPO_SOCKET},
+               {"package", GLASS_TOPO_SOCKET},
+               {"numa_domains", GLASS_TOPO_NUMA},
+               {"numa_domain", GLASS_TOPO_NUMA},
+               {"numa", GLASS_TOPO_NUMA},
+               {"nodes", GLASS_TOPO_NUMA},
+               {"node", GLASS_TOPO_NUMA},
+               {"l3_cache", GLASS_TOPO_L3},
+               {"l2_cache", GLASS_TOPO_L2},
+               {"l1_cache", GLASS_TOPO_L1},
+               {"l3", GLASS_TOPO_L3},
+               {"l2", GLASS_TOPO_L2},
+               {"l1", GLASS_TOPO_L1},
+               {"cores", GLASS_TOPO_CORE},
+               {"core", GLASS_TOPO_CORE},
+               {"threads", GLASS_TOPO_THREAD},
+               {"thread", GLASS_TOPO_THREAD},
+               {"tiles", -2},
+               {"tile", -2},
+               {"dies", -2},
+               {"die", -2},
+               {"modules", -2},
+               {"module", -2},
+               {"s", GLASS_TOPO_SOCKET},
+               {"n", GLASS_TOPO_NUMA},
+               {"c", GLASS_TOPO_CORE},
+               {"t", GLASS_TOPO_THREAD},
+               {"d", -2},
+               {"m", -2}};
+  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+    size_t n = strlen(names[i].name);
+    if (strncasecmp(*s, names[i].name, n) == 0 && !isalnum((unsigned char)(*s)[n]) &&
+        (*s)[n] != '_') {
+      *s += n;
+      return names[i].level;
+    }
+  }
+  return -1;
+}
+
+static long subset_number(const char **s) {
+  char *end;
+  long v = strtol(*s, &end, 10);
+  if (end == *s || v < 0 || v > INT_MAX)
+    return -1;
+  *s = end;
+  return v;
+}
+
+// Parses the value into items[] sorted outermost first; false (with why) when malformed.
+static bool parse_subset(const char *v, subset_item_t *items, int *n, bool *absolute, char *why,
+                         size_t why_size) {
+  const char *s = v;
+  *n = 0;
+  *absolute = *s == ':';
+  s += *absolute;
+  for (;;) {
+    while (isspace((unsigned char)*s))
+      s++;
+    subset_item_t it = {.count = INT_MAX};
+    if (*s == '*') {
+      s++;
+    } else if (isdigit((unsigned char)*s)) {
+      long c = subset_number(&s);
+      if (c <= 0) {
+        snprintf(why, why_size, "a count must be a positive number");
+        return false;
+      }
+      it.count = (int)c;
+    }
+    it.level = subset_level(&s);
+    if (it.level == -1) {
+      snprintf(why, why_size, "unknown layer at \"%.16s\"", s);
+      return false;
+    }
+    if (*s == '@') {
+      s++;
+      long o = subset_number(&s);
+      if (o < 0) {
+        snprintf(why, why_size, "an offset must be a number");
+        return false;
+      }
+      it.offset = (int)o;
+    }
+    if (*s == ':') { // core type or efficiency: processors are not told apart here
+      const char *a = ++s;
+      while (isalnum((unsigned char)*s) || *s == '_')
+        s++;
+      glass_warn("KMP_HW_SUBSET: attribute \"%.*s\" ignored (core types are not distinguished)",
+                 (int)(s - a), a);
+    }
+    if (it.level == -2) {
+      glass_warn("KMP_HW_SUBSET: a layer in \"%s\" is not in this topology; ignoring it", v);
+    } else {
+      for (int k = 0; k < *n; k++)
+        if (items[k].level == it.level) {
+          snprintf(why, why_size, "the %s layer is named twice",
+                   glass_topology_level_name(it.level));
+          return false;
+        }
+      items[(*n)++] = it;
+    }
+    while (isspace((unsigned char)*s))
+      s++;
+    if (*s == '\0')
+      break;
+    if (*s != ',') {
+      snprintf(why, why_size, "',' expected at \"%.16s\"", s);
+      return false;
+    }
+    s++;
+  }
+  for (int i = 1; i < *n; i++) // outermost (highest level) first
+    for (int j = i; j > 0 && items[j].level > items[j - 1].level; j--) {
+      subset_item_t t = items[j];
+      items[j] = items[j - 1];
+      items[j - 1] = t;
+    }
+  return *n > 0;
+}
+
+// Keeps the processors the items select; false (nothing changed) when a count or offset asks
+// for more objects than some parent has.
+static bool apply_subset(glass_pu_t *pus, int *npus, const subset_item_t *items, int n,
+                         bool absolute, int nobjs_max, char *why, size_t why_size) {
+  bool *keep = glass_zalloc(sizeof(bool) * (size_t)*npus);
+  int *rank = glass_zalloc(sizeof(int) * (size_t)(nobjs_max + 1));
+  int *seen = glass_zalloc(sizeof(int) * (size_t)(nobjs_max + 1));
+  for (int i = 0; i < *npus; i++)
+    keep[i] = true;
+  bool ok = true;
+  for (int k = 0; k < n && ok; k++) {
+    int level = items[k].level, parent = absolute ? -1 : items[k].parent;
+    for (int o = 0; o <= nobjs_max; o++)
+      rank[o] = -1, seen[o] = 0;
+    for (int i = 0; i < *npus; i++) {
+      if (!keep[i])
+        continue;
+      int obj = pus[i].id[level], par = parent < 0 ? 0 : pus[i].id[parent];
+      if (obj < 0 || par < 0)
+        continue;
+      if (rank[obj] < 0)
+        rank[obj] = seen[par]++;
+      keep[i] = rank[obj] >= items[k].offset &&
+                (items[k].count == INT_MAX || rank[obj] < items[k].offset + items[k].count);
+    }
+    for (int o = 0; o <= nobjs_max && ok; o++) {
+      bool is_parent = parent < 0 ? o == 0 : seen[o] > 0;
+      int need = items[k].offset + (items[k].count == INT_MAX ? 1 : items[k].count);
+      if (is_parent && seen[o] < need) {
+        snprintf(why, why_size, "%s %d@%d: only %d available", glass_topology_level_name(level),
+                 items[k].count, items[k].offset, seen[o]);
+        ok = false;
+      }
+    }
+  }
+  if (ok) {
+    int m = 0;
+    for (int i = 0; i < *npus; i++)
+      if (keep[i])
+        pus[m++] = pus[i];
+    *npus = m;
+  }
+  glass_free(keep);
+  glass_free(rank);
+  glass_free(seen);
+  return ok;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Dense ids per level, numbered in order of first appearance; counts per level.
+static void renumber(glass_topology_t *t) {
+  int *map = glass_zalloc(sizeof(int) * (size_t)t->npus * 2);
+  for (int l = 0; l < GLASS_TOPO_LEVELS; l++) {
+    int k = 0; // map holds (raw id, dense id) pairs
+    for (int i = 0; i < t->npus; i++) {
+      int raw = t->pus[i].id[l], dense = -1;
+      if (raw < 0)
+        continue;
+      for (int j = 0; j < k && dense < 0; j++)
+        if (map[2 * j] == raw)
+          dense = map[2 * j + 1];
+      if (dense < 0) {
+        map[2 * k] = raw;
+        map[2 * k + 1] = dense = k;
+        k++;
+      }
+      t->pus[i].id[l] = dense;
+    }
+    // A level some processors lack is treated as absent (the next one out stands for it).
+    bool partial = false;
+    for (int i = 0; i < t->npus; i++)
+      partial |= t->pus[i].id[l] < 0;
+    t->nobjs[l] = partial ? 0 : k;
+  }
+  glass_free(map);
+}
+
+// A relative count is per object of the nearest level out that holds several of this level's
+// (the one with the most objects, fewer than this level has): socket, NUMA domain and core
+// always count, caches only when the subset names them.
+static int subset_parent(const glass_topology_t *t, const subset_item_t *items, int n, int level) {
+  int best = -1;
+  for (int l = level + 1; l < GLASS_TOPO_LEVELS; l++) {
+    bool named = false;
+    for (int k = 0; k < n; k++)
+      named |= items[k].level == l;
+    bool main = l == GLASS_TOPO_SOCKET || l == GLASS_TOPO_NUMA || l == GLASS_TOPO_CORE;
+    if ((main || named) && t->nobjs[l] > 0 && t->nobjs[l] < t->nobjs[level] &&
+        (best < 0 || t->nobjs[l] > t->nobjs[best]))
+      best = l;
+  }
+  return best;
+}
+
+static void restrict_subset(glass_topology_t *t) {
+  const char *v = getenv("KMP_HW_SUBSET");
+  if (!v || !*v)
+    return;
+  subset_item_t items[GLASS_TOPO_LEVELS + 8];
+  int n;
+  bool absolute;
+  char why[96] = "";
+  bool ok = parse_subset(v, items, &n, &absolute, why, sizeof(why));
+  for (int k = 0; ok && k < n; k++)
+    if (t->nobjs[items[k].level] == 0) {
+      glass_warn("KMP_HW_SUBSET: the %s layer is not in this topology; ignoring it",
+                 glass_topology_level_name(items[k].level));
+      memmove(&items[k], &items[k + 1], sizeof(*items) * (size_t)(n - k - 1));
+      n--, k--;
+    }
+  for (int k = 0; ok && k < n; k++)
+    items[k].parent = subset_parent(t, items, n, items[k].level);
+  if (ok && n > 0)
+    ok = apply_subset(t->pus, &t->npus, items, n, absolute, t->npus, why, sizeof(why));
+  if (!ok)
+    glass_warn("KMP_HW_SUBSET=\"%s\" is invalid (%s); using the whole machine", v, why);
+  t->subset = ok && n > 0;
+}
+
+void glass_topology_init(void) {
+  static glass_mutex_t lock = GLASS_MUTEX_INIT;
+  if (__atomic_load_n(&glass_topology.ready, __ATOMIC_ACQUIRE))
+    return;
+  glass_mutex_lock(&lock);
+  if (!glass_topology.ready) {
+    glass_topology_t *t = &glass_topology;
+    cpu_set_t mask;
+    if (sched_getaffinity(0, sizeof(mask), &mask) != 0 || CPU_COUNT(&mask) == 0) {
+      CPU_ZERO(&mask);
+      for (int i = 0; i < glass_nprocs && i < CPU_SETSIZE; i++)
+        CPU_SET(i, &mask);
+    }
+    t->initial_mask = mask;
+    raw_t r = {0};
+    read_raw(&r, &mask);
+    // A described machine that is not this one keeps its own allowed set: nothing is bound.
+    if (r.this_system)
+      CPU_AND(&r.allowed, &r.allowed, &mask);
+    if (CPU_COUNT(&r.allowed) == 0) { // the source and the mask disagree: trust the mask
+      glass_free(r.pus);
+      r = (raw_t){0};
+      read_flat(&r, &mask);
+    }
+    int m = 0;
+    for (int i = 0; i < r.n; i++)
+      if (CPU_ISSET(r.pus[i].os, &r.allowed))
+        r.pus[m++] = r.pus[i];
+    t->pus = r.pus;
+    t->npus = m;
+    t->this_system = r.this_system;
+    t->source = r.source;
+    renumber(t);
+    restrict_subset(t);
+    renumber(t);
+    CPU_ZERO(&t->usable);
+    for (int i = 0; i < t->npus; i++) {
+      CPU_SET(t->pus[i].os, &t->usable);
+      index_of[t->pus[i].os] = (short)(i + 1);
+    }
+    __atomic_store_n(&t->ready, true, __ATOMIC_RELEASE);
+  }
+  glass_mutex_unlock(&lock);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries.
+
+const char *glass_topology_level_name(int level) {
+  static const char *const names[] = {"thread",   "core",        "L1 cache", "L2 cache",
+                                      "L3 cache", "NUMA domain", "socket"};
+  return level >= 0 && level < GLASS_TOPO_LEVELS ? names[level] : "machine";
+}
+
+int glass_topology_effective_level(int level) {
+  glass_topology_init();
+  for (int l = level < 0 ? 0 : level; l < GLASS_TOPO_LEVELS; l++)
+    if (glass_topology.nobjs[l] > 0)
+      return l;
+  return -1;
+}
+
+int glass_topology_llc_level(void) {
+  glass_topology_init();
+  for (int l = GLASS_TOPO_L3; l >= GLASS_TOPO_L1; l--)
+    if (glass_topology.nobjs[l] > 0)
+      return l;
+  return glass_topology_effective_level(GLASS_TOPO_SOCKET);
+}
+
+int glass_topology_index(int cpu) {
+  glass_topology_init();
+  return cpu >= 0 && cpu < CPU_SETSIZE ? index_of[cpu] - 1 : -1;
+}
+
+void glass_topology_group(int cpu, int level, cpu_set_t *out) {
+  int i = glass_topology_index(cpu);
+  CPU_ZERO(out);
+  if (i < 0) {
+    if (cpu >= 0 && cpu < CPU_SETSIZE)
+      CPU_SET(cpu, out);
+    return;
+  }
+  int l = glass_topology_effective_level(level);
+  if (l < 0) {
+    *out = glass_topology.usable;
+    return;
+  }
+  int id = glass_topology.pus[i].id[l];
+  for (int k = 0; k < glass_topology.npus; k++)
+    if (glass_topology.pus[k].id[l] == id)
+      CPU_SET(glass_topology.pus[k].os, out);
+}
+
+int glass_topology_peers(int level, cpu_set_t *out) {
+  glass_topology_init();
+  cpu_set_t mine;
+  CPU_ZERO(out);
+  if (sched_getaffinity(0, sizeof(mine), &mine) != 0)
+    return 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE; cpu++) {
+    if (!CPU_ISSET(cpu, &mine) || glass_topology_index(cpu) < 0 || CPU_ISSET(cpu, out))
+      continue;
+    cpu_set_t g;
+    glass_topology_group(cpu, level, &g);
+    CPU_OR(out, out, &g);
+  }
+  return CPU_COUNT(out);
+}
+
+// The rank of processor i's object at `level` within its object at `outer` (-1: the machine);
+// objects are contiguous in topology order.
+static int rank_within(int i, int level, int outer) {
+  const glass_pu_t *pus = glass_topology.pus;
+  int r = -1, last = -1;
+  for (int k = 0; k <= i; k++) {
+    if (outer >= 0 && pus[k].id[outer] != pus[i].id[outer])
+      continue;
+    if (r < 0 || pus[k].id[level] != last)
+      r++, last = pus[k].id[level];
+  }
+  return r;
+}
+
+void glass_topology_print(void) {
+  glass_topology_init();
+  const glass_topology_t *t = &glass_topology;
+  int sockets = t->nobjs[GLASS_TOPO_SOCKET] ? t->nobjs[GLASS_TOPO_SOCKET] : 1;
+  int cores = t->nobjs[GLASS_TOPO_CORE];
+  fprintf(stderr, "OMP: Info: KMP_AFFINITY: topology from %s%s: %d available OS procs\n", t->source,
+          t->this_system ? "" : " (not this machine: nothing is bound)", t->npus);
+  fprintf(stderr,
+          "OMP: Info: KMP_AFFINITY: %d socket%s x %d cores/socket x %d threads/core (%d total "
+          "cores)\n",
+          sockets, sockets > 1 ? "s" : "", cores / sockets, t->npus / (cores ? cores : 1), cores);
+  if (t->nobjs[GLASS_TOPO_NUMA])
+    fprintf(stderr, "OMP: Info: KMP_AFFINITY: %d NUMA domains\n", t->nobjs[GLASS_TOPO_NUMA]);
+  int outer = t->nobjs[GLASS_TOPO_SOCKET] ? GLASS_TOPO_SOCKET : -1;
+  for (int i = 0; i < t->npus; i++)
+    fprintf(stderr, "OMP: Info: KMP_AFFINITY: OS proc %d maps to socket %d core %d thread %d\n",
+            t->pus[i].os, outer < 0 ? 0 : t->pus[i].id[outer],
+            rank_within(i, GLASS_TOPO_CORE, outer),
+            rank_within(i, GLASS_TOPO_THREAD, GLASS_TOPO_CORE));
+}

@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Decodes a glass-trace Perfetto file (PREFIX.pftrace) with a small protobuf reader written
+against Perfetto's public schema (no protobuf package needed) and checks it:
+
+  - the file is a sequence of Trace.packet (field 1) messages, each well formed;
+  - every packet sequence starts with SEQ_INCREMENTAL_STATE_CLEARED before it uses interned
+    names or its incremental clock;
+  - every track event refers to a described track, every name id is interned on its sequence
+    before use, timestamps never go back on a track;
+  - per track, SLICE_END closes the last open SLICE_BEGIN and nothing stays open at the end;
+  - with --json PREFIX.json (GLASS_TRACE_FORMAT=both): exactly the same slices (name, thread,
+    start, duration, device lane or not) as the JSON trace.
+
+Options: --count NAME=N (slices whose construct name, location removed, is NAME; N, >=N or
+<=N), --tracks N (OpenMP thread tracks), --lanes N (device lanes), --max-bytes N, --capped
+(the file must have been cut by the size cap: slices still balanced).
+"""
+import argparse
+import json
+import re
+import sys
+from collections import Counter
+
+CLOCK_SEQ_MIN, CLOCK_SEQ_MAX = 64, 127
+
+
+def fail(msg):
+    print("check_pftrace: " + msg)
+    sys.exit(1)
+
+
+def varint(b, i):
+    v = shift = 0
+    while True:
+        if i >= len(b):
+            raise ValueError("truncated varint")
+        c = b[i]
+        i += 1
+        v |= (c & 0x7F) << shift
+        shift += 7
+        if c < 0x80:
+            return v, i
+        if shift > 63:
+            raise ValueError("varint too long")
+
+
+def fields(b):
+    """(field number, wire type, value) of a message: ints for varint/fixed, bytes for len."""
+    i, out = 0, []
+    while i < len(b):
+        key, i = varint(b, i)
+        num, wt = key >> 3, key & 7
+        if num == 0:
+            raise ValueError("field number 0")
+        if wt == 0:
+            v, i = varint(b, i)
+        elif wt == 1:
+            if i + 8 > len(b):
+                raise ValueError("truncated fixed64")
+            v = int.from_bytes(b[i:i + 8], "little")
+            i += 8
+        elif wt == 5:
+            if i + 4 > len(b):
+                raise ValueError("truncated fixed32")
+            v = int.from_bytes(b[i:i + 4], "little")
+            i += 4
+        elif wt == 2:
+            n, i = varint(b, i)
+            if i + n > len(b):
+                raise ValueError("truncated length-delimited field %d" % num)
+            v = b[i:i + n]
+            i += n
+        else:
+            raise ValueError("wire type %d" % wt)
+        out.append((num, wt, v))
+    return out
+
+
+def one(fs, num, default=None):
+    for n, _, v in fs:
+        if n == num:
+            return v
+    return default
+
+
+def every(fs, num):
+    return [v for n, _, v in fs if n == num]
+
+
+def construct(name):
+    # "task fib.c:12" -> "task"; names without a location stay as they are.
+    m = re.fullmatch(r"(.*?) (\S+:\d+|\S+\+0x[0-9a-f]+|\?)", name)
+    return m.group(1) if m else name
+
+
+def decode(path):
+    data = open(path, "rb").read()
+    tracks = {}      # uuid -> description
+    seqs = {}        # sequence id -> state
+    slices = []      # (uuid, name, t0, t1)
+    instants = []
+    open_ = {}       # uuid -> stack of (name, t0)
+    last_t = {}
+    packets = 0
+    for num, wt, pkt in fields(data):
+        if num != 1 or wt != 2:
+            fail("top level: field %d (wire %d) is not Trace.packet" % (num, wt))
+        packets += 1
+        p = fields(pkt)
+        seq_id = one(p, 10)
+        if not seq_id:
+            fail("packet %d has no trusted_packet_sequence_id" % packets)
+        st = seqs.setdefault(seq_id, {"valid": False, "names": {}, "clock": None, "t": 0,
+                                      "track": None})
+        flags = one(p, 13, 0)
+        if flags & 1:
+            st.update(valid=True, names={}, clock=None, t=0, track=None)
+        cs = one(p, 6)
+        if cs is not None:
+            for c in every(fields(cs), 1):
+                cf = fields(c)
+                cid = one(cf, 1)
+                if CLOCK_SEQ_MIN <= cid <= CLOCK_SEQ_MAX:
+                    if not one(cf, 3):
+                        fail("sequence %d: clock %d is not incremental" % (seq_id, cid))
+                    st["t"] = one(cf, 2, 0)
+        defaults = one(p, 59)
+        if defaults is not None:
+            df = fields(defaults)
+            st["clock"] = one(df, 58)
+            ted = one(df, 11)
+            if ted is not None:
+                st["track"] = one(fields(ted), 11)
+        idata = one(p, 12)
+        if idata is not None:
+            if not st["valid"]:
+                fail("sequence %d: interned data before the state was cleared" % seq_id)
+            for en in every(fields(idata), 2):
+                ef = fields(en)
+                st["names"][one(ef, 1)] = one(ef, 2, b"").decode()
+        td = one(p, 60)
+        if td is not None:
+            tf = fields(td)
+            uuid = one(tf, 1)
+            thread = one(tf, 4)
+            tracks[uuid] = {"name": one(tf, 2, b"").decode(), "thread": thread is not None,
+                            "parent": one(tf, 5)}
+            if thread is not None:
+                tt = fields(thread)
+                tracks[uuid]["tid"] = one(tt, 2)
+        te = one(p, 11)
+        if te is None:
+            continue
+        ts = one(p, 8)
+        if ts is None:
+            fail("sequence %d: track event without timestamp" % seq_id)
+        if st["clock"] is not None and CLOCK_SEQ_MIN <= st["clock"] <= CLOCK_SEQ_MAX:
+            if not st["valid"]:
+                fail("sequence %d: incremental timestamp before the state was cleared" % seq_id)
+            st["t"] += ts
+            t = st["t"]
+        else:
+            t = ts
+        ef = fields(te)
+        uuid = one(ef, 11, st["track"])
+        if uuid not in tracks:
+            fail("track event on undescribed track %s" % uuid)
+        if t < last_t.get(uuid, 0):
+            fail("track %s: time goes back (%d after %d)" % (uuid, t, last_t[uuid]))
+        last_t[uuid] = t
+        typ = one(ef, 9)
+        name = one(ef, 23)
+        if name is not None:
+            name = name.decode()
+        iid = one(ef, 10)
+        if iid is not None:
+            if iid not in st["names"]:
+                fail("sequence %d: name id %d used before it was interned" % (seq_id, iid))
+            name = st["names"][iid]
+        if typ == 1:
+            open_.setdefault(uuid, []).append((name, t))
+        elif typ == 2:
+            if not open_.get(uuid):
+                fail("track %s: slice end at %d with nothing open" % (uuid, t))
+            n, t0 = open_[uuid].pop()
+            slices.append((uuid, n, t0, t))
+        elif typ == 3:
+            instants.append((uuid, name, t))
+        else:
+            fail("track event of type %s" % typ)
+    for uuid, stack in open_.items():
+        if stack:
+            fail("track %s: %d slice(s) never end (%s)" % (uuid, len(stack), stack[-1][0]))
+    return tracks, slices, instants, packets, len(data)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("prefix")
+    ap.add_argument("--json", action="store_true", help="compare with PREFIX.json")
+    ap.add_argument("--count", action="append", default=[])
+    ap.add_argument("--tracks")
+    ap.add_argument("--lanes")
+    ap.add_argument("--max-bytes", type=int)
+    args = ap.parse_args()
+    try:
+        tracks, slices, instants, packets, size = decode(args.prefix + ".pftrace")
+    except (OSError, ValueError) as e:
+        fail("cannot decode %s.pftrace: %s" % (args.prefix, e))
+    threads = {u: d for u, d in tracks.items() if d["thread"]}
+    lanes = {u: d for u, d in tracks.items() if d["name"].endswith(": device")}
+    names = Counter(construct(n) for _, n, _, _ in slices)
+    for spec in args.count:
+        m = re.fullmatch(r"(.+?)(>=|<=|=)(\d+)", spec)
+        if not m:
+            sys.exit("check_pftrace: bad --count %r" % spec)
+        name, op, n = m.group(1), m.group(2), int(m.group(3))
+        got = names.get(name, 0)
+        if not (got == n if op == "=" else got >= n if op == ">=" else got <= n):
+            fail("%s: expected %s%d, found %d" % (name, op.strip("="), n, got))
+    for what, want, have in (("thread tracks", args.tracks, len(threads)),
+                             ("device lanes", args.lanes, len(lanes))):
+        if want is not None:
+            m = re.fullmatch(r"(>=|<=)?(\d+)", want)
+            op, n = m.group(1), int(m.group(2))
+            if not (have == n if not op else have >= n if op == ">=" else have <= n):
+                fail("%s: expected %s, found %d" % (what, want, have))
+    if args.max_bytes is not None and size > args.max_bytes:
+        fail("file is %d bytes, over the cap %d" % (size, args.max_bytes))
+    if args.json:
+        j = json.load(open(args.prefix + ".json"))
+        jsl = Counter()
+        for ev in j["traceEvents"]:
+            if ev.get("ph") != "X":
+                continue
+            t0 = round(float(ev["ts"]) * 1000)
+            t1 = t0 + round(float(ev["dur"]) * 1000)
+            lane = ev["tid"] > 100000
+            track = ev["tid"] - 100001 if lane else ev["tid"] - 1
+            jsl[(track, lane, ev["name"], t0, t1)] += 1
+        psl = Counter()
+        for uuid, n, t0, t1 in slices:
+            d = tracks[uuid]
+            lane = d["name"].endswith(": device")
+            track = int(re.match(r"OpenMP thread (\d+)", d["name"]).group(1))
+            psl[(track, lane, n, t0, t1)] += 1
+        if jsl != psl:
+            only_j = list((jsl - psl).items())[:3]
+            only_p = list((psl - jsl).items())[:3]
+            fail("the JSON and Perfetto slices differ: %d only in JSON (%s), %d only in "
+                 "Perfetto (%s)" % (sum((jsl - psl).values()), only_j,
+                                    sum((psl - jsl).values()), only_p))
+    print("check_pftrace: ok: %d packets, %d bytes, %d thread tracks, %d device lanes, "
+          "%d slices, %d instants%s" % (packets, size, len(threads), len(lanes), len(slices),
+                                        len(instants), ", same as the JSON" if args.json else ""))
+    print("check_pftrace: " + ", ".join("%s=%d" % kv for kv in sorted(names.items())))
+
+
+if __name__ == "__main__":
+    main()

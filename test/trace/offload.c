@@ -1,0 +1,51 @@
+// Offload under glass-trace (host device): each target construct is a slice on the issuing
+// thread with its source line; its data operations (alloc, copies to and from the device with
+// their bytes, delete) and its kernel are slices on that thread's device lane, inside the
+// construct in time; the summary counts them and sums the bytes per construct; the device's
+// initialization and image load are instants. JSON and Perfetto hold the same slices.
+// REQUIRES: offload, ompt
+// RUN: %compile-offload
+// RUN: env GLASS_TRACE_FORMAT=both %trace-run %t | %FileCheck %s
+// RUN: %check-trace %t --count target=1 --count "target enter data=1" \
+// RUN:   --count "target update=1" --count "target exit data=1" --count kernel=1 \
+// RUN:   --count "copy to device=3" --count "copy from device=3" --count "device alloc=3" \
+// RUN:   --count "device delete=3" --summary-count target=1 --summary-count kernel=1
+// RUN: %check-pftrace %t --json --tracks 1 --lanes 1 --count kernel=1
+// RUN: %FileCheck --check-prefix=SUM %s < %t.txt
+// RUN: %FileCheck --check-prefix=JSON %s < %t.json
+// RUN: env GLASS_TRACE_EVENTS=parallel %trace-run %t | %FileCheck %s
+// RUN: %check-trace %t --count target=0 --count kernel=0
+#include <stdio.h>
+
+int main(void) {
+  int a[256];
+  long s = 0;
+  for (int i = 0; i < 256; i++)
+    a[i] = i;
+#pragma omp target map(tofrom : a) map(tofrom : s)
+  for (int i = 0; i < 256; i++)
+    s += a[i];
+#pragma omp target enter data map(to : a)
+#pragma omp target update from(a)
+#pragma omp target exit data map(release : a)
+  printf("s=%ld\n", s);
+  return 0;
+}
+// CHECK: s=32640
+// SUM: offload                        location                    count     incl ms          bytes
+// SUM-NEXT: target                         offload.c:25
+// SUM-NEXT: device alloc                   offload.c:25                    2 {{.*}} 1032
+// SUM-NEXT: copy to device                 offload.c:25                    2 {{.*}} 1032
+// SUM-NEXT: kernel                         offload.c:25                    1
+// SUM-NEXT: copy from device               offload.c:25                    2 {{.*}} 1032
+// SUM-NEXT: device delete                  offload.c:25                    2 {{.*}} 1032
+// SUM-NEXT: target enter data              offload.c:28
+// SUM-NEXT: device alloc                   offload.c:28                    1 {{.*}} 1024
+// SUM-NEXT: copy to device                 offload.c:28                    1 {{.*}} 1024
+// SUM-NEXT: target update                  offload.c:29
+// SUM-NEXT: copy from device               offload.c:29                    1 {{.*}} 1024
+// SUM-NEXT: target exit data               offload.c:30
+// SUM-NEXT: device delete                  offload.c:30                    1 {{.*}} 1024
+// JSON: "name":"thread_name","args":{"name":"OpenMP thread 0: device"}
+// JSON: "name":"device initialize","cat":"device"
+// JSON: "name":"device load","cat":"device"

@@ -1,0 +1,478 @@
+// Perfetto's native trace format (protobuf), written as the replay hands out slices: a
+// TYPE_SLICE_BEGIN packet when a slice opens and a TYPE_SLICE_END when it closes, so nothing
+// per slice is kept and the file grows as it is written. ui.perfetto.dev and trace_processor
+// read it.
+//
+// Layout (field numbers from Perfetto's public protos: Trace.packet = 1; TracePacket.timestamp
+// = 8, trusted_packet_sequence_id = 10, track_event = 11, interned_data = 12, sequence_flags =
+// 13, clock_snapshot = 6, trace_packet_defaults = 59, track_descriptor = 60):
+//   - one packet sequence for the track descriptors: the process, a track per OpenMP thread
+//     (with a ThreadDescriptor) and, when it has device slices, its device lane;
+//   - one packet sequence per OpenMP thread, which starts with a clock snapshot defining a
+//     sequence-scoped incremental clock (id 64, deltas in ns, anchored at BOOTTIME 0 = the
+//     tool's start) and defaults (that clock; the thread's track). Its slice packets then carry
+//     a 1-3 byte time delta, an interned name id and the type, about 12 bytes each.
+// Names ("task fib.c:12") are interned per sequence the first time a sequence uses them.
+#define _GNU_SOURCE
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum {
+  SEQ_CLEARED = 1, // TracePacket.SequenceFlags
+  SEQ_NEEDS = 2,
+  CLOCK_SEQ = 64, // a sequence-scoped clock id
+  CLOCK_BOOTTIME = 6,
+  TYPE_BEGIN = 1, // TrackEvent.Type
+  TYPE_END = 2,
+  TYPE_INSTANT = 3,
+  UUID_PROCESS = 1,
+  UUID_THREAD = 0x1000,    // + track
+  UUID_DEVICE = 0x2000000, // + track
+  SEQ_DESCRIPTORS = 0x7fffffff,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Protobuf encoding into a small buffer.
+
+typedef struct pb {
+  uint8_t b[1024];
+  size_t n;
+} pb_t;
+
+// An empty message buffer (not zero-filled: only n matters).
+#define PB(x)                                                                                      \
+  pb_t x;                                                                                          \
+  x.n = 0
+
+static void put_varint(pb_t *p, uint64_t v) {
+  while (v >= 0x80 && p->n < sizeof(p->b)) {
+    p->b[p->n++] = (uint8_t)(v | 0x80);
+    v >>= 7;
+  }
+  if (p->n < sizeof(p->b))
+    p->b[p->n++] = (uint8_t)v;
+}
+
+static void put_u(pb_t *p, unsigned field, uint64_t v) { // wire type 0
+  put_varint(p, (uint64_t)field << 3);
+  put_varint(p, v);
+}
+
+static void put_bytes(pb_t *p, unsigned field, const void *d, size_t n) { // wire type 2
+  put_varint(p, (uint64_t)field << 3 | 2);
+  put_varint(p, n);
+  if (p->n + n <= sizeof(p->b)) {
+    memcpy(p->b + p->n, d, n);
+    p->n += n;
+  } else
+    p->n = sizeof(p->b); // too long: the caller checks overflow()
+}
+
+static void put_str(pb_t *p, unsigned field, const char *s) {
+  put_bytes(p, field, s, strlen(s));
+}
+
+static void put_msg(pb_t *p, unsigned field, const pb_t *m) {
+  put_bytes(p, field, m->b, m->n);
+}
+
+static bool overflow(const pb_t *p) {
+  return p->n >= sizeof(p->b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names: (kind, sub, loc) -> iid, one table for the file; each sequence remembers which iids it
+// has defined.
+
+typedef struct name_ent {
+  uint64_t key; // kind << 40 | sub << 32 | loc, + 1 so that 0 is empty
+  uint32_t iid;
+} name_ent_t;
+
+typedef struct seq {
+  uint64_t last;    // time of the sequence's last packet (deltas are from it)
+  bool started;     // clock snapshot and defaults written
+  uint8_t *defined; // per iid: defined on this sequence
+  size_t ndefined;
+  uint32_t open, open_dev; // slices begun and not ended (thread track, device lane)
+  bool lane;               // has a device lane
+} seq_t;
+
+struct trace_pf {
+  FILE *f;
+  const trace_model_t *m; // filled by the replay before the first slice comes
+  bool header;
+  uint64_t open_total; // slices begun and not ended, all sequences
+  char path[4200];
+  const trace_locs_t *locs;
+  seq_t *seq;
+  uint32_t nseq;
+  name_ent_t *names;
+  size_t capnames, nnames;
+  uint64_t bytes, max;
+  bool capped, failed;
+  uint64_t capped_at; // time of the first packet not written
+  uint64_t packets;
+};
+
+static void header(trace_pf_t *w);
+
+static size_t hash64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
+static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
+  uint64_t key = ((uint64_t)s->kind << 40 | (uint64_t)s->sub << 32 | s->loc) + 1;
+  if ((w->nnames + 1) * 2 > w->capnames) {
+    size_t c = w->capnames ? w->capnames * 2 : 256;
+    name_ent_t *g = calloc(c, sizeof(*g));
+    if (!g)
+      return 0;
+    for (size_t i = 0; i < w->capnames; i++)
+      if (w->names[i].key) {
+        size_t j = hash64(w->names[i].key) & (c - 1);
+        while (g[j].key)
+          j = (j + 1) & (c - 1);
+        g[j] = w->names[i];
+      }
+    free(w->names);
+    w->names = g;
+    w->capnames = c;
+  }
+  for (size_t j = hash64(key) & (w->capnames - 1);; j = (j + 1) & (w->capnames - 1)) {
+    if (w->names[j].key == key)
+      return w->names[j].iid;
+    if (!w->names[j].key) {
+      w->names[j].key = key;
+      w->names[j].iid = (uint32_t)++w->nnames;
+      return w->names[j].iid;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packets.
+
+static void emit(trace_pf_t *w, const pb_t *packet) {
+  if (w->failed || w->capped)
+    return;
+  uint8_t hdr[12];
+  PB(h);
+  put_varint(&h, 1 << 3 | 2); // Trace.packet
+  put_varint(&h, packet->n);
+  memcpy(hdr, h.b, h.n);
+  if (fwrite(hdr, 1, h.n, w->f) != h.n || fwrite(packet->b, 1, packet->n, w->f) != packet->n)
+    w->failed = true;
+  w->bytes += h.n + packet->n;
+  w->packets++;
+}
+
+// Room for this packet and for closing every open slice afterwards (about 8 bytes each)?
+static bool room(trace_pf_t *w, size_t n, uint64_t t) {
+  if (w->capped)
+    return false;
+  if (!w->max)
+    return true;
+  return w->bytes + n + 16 + 12 * w->open_total <= w->max;
+}
+
+static void thread_track(trace_pf_t *w, uint32_t track, const thread_info_t *ti, int pid) {
+  static const char *types[] = {"unannounced", "initial", "worker", "other"};
+  char name[96];
+  snprintf(name, sizeof(name), "OpenMP thread %u (%s)", track, types[ti->type < 4 ? ti->type : 0]);
+  PB(th);
+  PB(td);
+  PB(p);
+  put_u(&th, 1, (uint64_t)pid);       // ThreadDescriptor.pid
+  put_u(&th, 2, (uint64_t)track + 1); // ThreadDescriptor.tid (the tool's thread number + 1)
+  put_str(&th, 5, name);              // ThreadDescriptor.thread_name
+  put_u(&td, 1, UUID_THREAD + track); // TrackDescriptor.uuid
+  put_u(&td, 5, UUID_PROCESS);        // TrackDescriptor.parent_uuid
+  put_str(&td, 2, name);              // TrackDescriptor.name
+  put_msg(&td, 4, &th);               // TrackDescriptor.thread
+  put_u(&p, 10, SEQ_DESCRIPTORS);
+  put_msg(&p, 60, &td);
+  emit(w, &p);
+}
+
+static void device_track(trace_pf_t *w, uint32_t track) {
+  char name[96];
+  snprintf(name, sizeof(name), "OpenMP thread %u: device", track);
+  PB(td);
+  PB(p);
+  put_u(&td, 1, UUID_DEVICE + track);
+  put_u(&td, 5, UUID_PROCESS);
+  put_str(&td, 2, name);
+  put_u(&p, 10, SEQ_DESCRIPTORS);
+  put_msg(&p, 60, &td);
+  emit(w, &p);
+}
+
+// The sequence's first packet: incremental state cleared, the clock, the defaults.
+static void start_seq(trace_pf_t *w, uint32_t track) {
+  seq_t *q = &w->seq[track];
+  PB(c1);
+  PB(c2);
+  PB(cs);
+  PB(ted);
+  PB(def);
+  PB(p);
+  put_u(&c1, 1, CLOCK_SEQ); // Clock.clock_id
+  put_u(&c1, 2, 0);         // Clock.timestamp
+  put_u(&c1, 3, 1);         // Clock.is_incremental
+  put_u(&c2, 1, CLOCK_BOOTTIME);
+  put_u(&c2, 2, 0);
+  put_msg(&cs, 1, &c1); // ClockSnapshot.clocks
+  put_msg(&cs, 1, &c2);
+  put_u(&ted, 11, UUID_THREAD + track); // TrackEventDefaults.track_uuid
+  put_u(&def, 58, CLOCK_SEQ);           // TracePacketDefaults.timestamp_clock_id
+  put_msg(&def, 11, &ted);              // TracePacketDefaults.track_event_defaults
+  put_u(&p, 10, track + 1);
+  put_u(&p, 13, SEQ_CLEARED);
+  put_msg(&p, 6, &cs);
+  put_msg(&p, 59, &def);
+  emit(w, &p);
+  q->started = true;
+  q->last = 0;
+}
+
+// A packet on a thread's sequence at time t: the delta and the sequence id.
+static void seq_packet(trace_pf_t *w, pb_t *p, uint32_t track, uint64_t t) {
+  seq_t *q = &w->seq[track];
+  if (!q->started)
+    start_seq(w, track);
+  if (t < q->last)
+    t = q->last; // a clock that stepped back between threads: keep the deltas unsigned
+  put_u(p, 8, t - q->last);
+  put_u(p, 10, track + 1);
+  q->last = t;
+}
+
+static void slice_name(trace_pf_t *w, const slice_t *s, char *buf, size_t size) {
+  trace_slice_name(s, buf, size, w->locs);
+}
+
+static size_t pf_open(void *ctx, const slice_t *s) {
+  trace_pf_t *w = ctx;
+  header(w);
+  if (s->track >= w->nseq || !room(w, 64, s->t0)) {
+    if (!w->capped && s->track < w->nseq) {
+      w->capped = true;
+      w->capped_at = s->t0;
+      for (uint32_t i = 0; i < w->nseq; i++) // close what is open, at this time
+        for (seq_t *q = &w->seq[i]; q->open + q->open_dev > 0;) {
+          PB(te);
+          PB(p);
+          seq_packet(w, &p, i, s->t0);
+          put_u(&te, 9, TYPE_END);
+          if (q->open_dev)
+            put_u(&te, 11, UUID_DEVICE + i), q->open_dev--;
+          else
+            q->open--;
+          w->open_total--;
+          put_msg(&p, 11, &te);
+          w->capped = false; // let these through
+          emit(w, &p);
+          w->capped = true;
+        }
+    }
+    return SIZE_MAX;
+  }
+  seq_t *q = &w->seq[s->track];
+  uint32_t iid = name_iid(w, s);
+  PB(te);
+  PB(p);
+  PB(in);
+  PB(en);
+  seq_packet(w, &p, s->track, s->t0);
+  put_u(&te, 9, TYPE_BEGIN);
+  if (s->flags & SLF_DEVICE) {
+    put_u(&te, 11, UUID_DEVICE + s->track);
+    if (!q->lane) {
+      q->lane = true;
+      device_track(w, s->track);
+    }
+  }
+  put_u(&te, 10, iid); // TrackEvent.name_iid
+  // A few arguments, as debug annotations (name = 10, uint_value = 3), where they say more
+  // than the name.
+  struct {
+    const char *name;
+    uint64_t v;
+    bool on;
+  } args[] = {{"bytes", s->task, s->kind == SL_DATA_OP},
+              {"device", s->count, s->kind == SL_DATA_OP || s->kind == SL_TARGET},
+              {"target_id", s->id, s->kind == SL_TARGET || s->kind == SL_KERNEL},
+              {"requested_teams", s->count, s->kind == SL_KERNEL},
+              {"requested_threads", s->count, s->kind == SL_PARALLEL},
+              {"iterations", s->count, s->kind == SL_WORK},
+              {"truncated", 1, (s->flags & SLF_TRUNCATED) != 0},
+              {"resumed", 1, (s->flags & SLF_RESUMED) != 0}};
+  for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++)
+    if (args[i].on) {
+      PB(a);
+      put_str(&a, 10, args[i].name);
+      put_u(&a, 3, args[i].v);
+      put_msg(&te, 4, &a);
+    }
+  put_msg(&p, 11, &te);
+  if (iid >= q->ndefined || !q->defined[iid]) { // intern the name on this sequence
+    if (iid >= q->ndefined) {
+      size_t c = q->ndefined ? q->ndefined : 64;
+      while (c <= iid)
+        c *= 2;
+      uint8_t *d = realloc(q->defined, c);
+      if (d) {
+        memset(d + q->ndefined, 0, c - q->ndefined);
+        q->defined = d;
+        q->ndefined = c;
+      }
+    }
+    char name[256];
+    slice_name(w, s, name, sizeof(name));
+    put_u(&en, 1, iid);    // EventName.iid
+    put_str(&en, 2, name); // EventName.name
+    put_msg(&in, 2, &en);  // InternedData.event_names
+    put_msg(&p, 12, &in);
+    if (iid < q->ndefined)
+      q->defined[iid] = 1;
+  }
+  put_u(&p, 13, SEQ_NEEDS);
+  if (overflow(&p))
+    return SIZE_MAX;
+  emit(w, &p);
+  if (s->flags & SLF_DEVICE)
+    q->open_dev++;
+  else
+    q->open++;
+  w->open_total++;
+  return 0;
+}
+
+static void pf_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
+                     const slice_t *parent, bool outermost_itask) {
+  trace_pf_t *w = ctx;
+  if (handle == SIZE_MAX || w->capped || s->track >= w->nseq)
+    return;
+  seq_t *q = &w->seq[s->track];
+  PB(te);
+  PB(p);
+  seq_packet(w, &p, s->track, s->t1);
+  put_u(&te, 9, TYPE_END);
+  if (s->flags & SLF_DEVICE)
+    put_u(&te, 11, UUID_DEVICE + s->track);
+  put_msg(&p, 11, &te);
+  emit(w, &p);
+  if (s->flags & SLF_DEVICE)
+    q->open_dev -= q->open_dev > 0;
+  else
+    q->open -= q->open > 0;
+  w->open_total -= w->open_total > 0;
+}
+
+static void pf_instant(void *ctx, const instant_t *in) {
+  trace_pf_t *w = ctx;
+  header(w);
+  if (in->track >= w->nseq || !room(w, 96, in->t))
+    return;
+  char name[96];
+  if (in->kind == IN_CONTROL)
+    snprintf(name, sizeof(name), "omp_control_tool %u %llu", in->n, (unsigned long long)in->a);
+  else if (in->kind == IN_DEVICE_INIT)
+    snprintf(name, sizeof(name), "device %u initialize", in->n);
+  else
+    snprintf(name, sizeof(name), "device %u load (%llu bytes)", in->n, (unsigned long long)in->a);
+  PB(te);
+  PB(p);
+  seq_packet(w, &p, in->track, in->t);
+  put_u(&te, 9, TYPE_INSTANT);
+  put_str(&te, 23, name); // TrackEvent.name
+  put_msg(&p, 11, &te);
+  emit(w, &p);
+}
+
+static void header(trace_pf_t *w) {
+  if (w->header)
+    return;
+  w->header = true;
+  const trace_model_t *m = w->m;
+  w->nseq = m->ntracks;
+  w->seq = calloc(m->ntracks + 1, sizeof(seq_t));
+  if (!w->seq) {
+    w->failed = true;
+    w->nseq = 0;
+    return;
+  }
+  int pid = (int)getpid();
+  char exe[512] = "program";
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n > 0) {
+    exe[n] = 0;
+    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
+  }
+  PB(pd);
+  PB(td);
+  PB(p);
+  put_u(&pd, 1, (uint64_t)pid); // ProcessDescriptor.pid
+  put_str(&pd, 6, exe);         // ProcessDescriptor.process_name
+  put_u(&td, 1, UUID_PROCESS);
+  put_msg(&td, 3, &pd); // TrackDescriptor.process
+  put_u(&p, 10, SEQ_DESCRIPTORS);
+  put_u(&p, 13, SEQ_CLEARED);
+  put_msg(&p, 60, &td);
+  emit(w, &p);
+  for (uint32_t t = 0; t < m->ntracks; t++)
+    thread_track(w, t, &m->threads[t], pid);
+}
+
+// m and locs are read when the first slice comes (the replay fills them first).
+trace_pf_t *trace_pf_open(const char *path, const trace_model_t *m, const trace_locs_t *locs) {
+  trace_pf_t *w = calloc(1, sizeof(*w));
+  if (!w)
+    return NULL;
+  w->f = fopen(path, "w");
+  if (!w->f) {
+    fprintf(stderr, "glass-trace: cannot write %s: %m\n", path);
+    free(w);
+    return NULL;
+  }
+  setvbuf(w->f, NULL, _IOFBF, 1 << 20);
+  snprintf(w->path, sizeof(w->path), "%s", path);
+  w->m = m;
+  w->locs = locs;
+  w->max = trace_opt.max_bytes;
+  return w;
+}
+
+trace_sink_t trace_pf_sink(trace_pf_t *w) {
+  return (trace_sink_t){w, pf_open, pf_close, pf_instant};
+}
+
+int trace_pf_close(trace_pf_t *w, const trace_model_t *m) {
+  if (!w)
+    return 1;
+  header(w);
+  int bad = w->failed;
+  bad |= fclose(w->f) != 0;
+  if (bad)
+    fprintf(stderr, "glass-trace: error writing %s\n", w->path);
+  if (w->capped)
+    fprintf(stderr,
+            "glass-trace: %s reached the size cap (GLASS_TRACE_MAX_SIZE=%llu bytes) at %.3f ms "
+            "of %.3f ms: the trace stops there (slices open then end there); the summary "
+            "covers the whole run. Raise the cap, or narrow the trace with GLASS_TRACE_WINDOW, "
+            "GLASS_TRACE_ONLY or GLASS_TRACE_SAMPLE\n",
+            w->path, (unsigned long long)w->max, (double)w->capped_at / 1e6, (double)m->tend / 1e6);
+  for (uint32_t i = 0; w->seq && i < w->nseq; i++)
+    free(w->seq[i].defined);
+  free(w->seq);
+  free(w->names);
+  free(w);
+  return bad;
+}
