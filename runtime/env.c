@@ -16,7 +16,6 @@
 #include <strings.h>
 
 glass_env_t glass_env;
-extern GLASS_HIDDEN int glass_nprocs;
 
 static bool warnings_on = true;
 

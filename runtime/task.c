@@ -952,7 +952,10 @@ static bool idle_poll(void *arg) {
   if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
     return false;
   // A hint only (parked workers skip the handshake); the checks below decide.
-  if (th->tid <= 0 || th->tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED))
+  // tid, nthreads and members[] change under a poll when a fork binds this worker (thread.c's
+  // glass_worker_bind): relaxed atomics, the handshake decides.
+  int32_t tid = __atomic_load_n(&th->tid, __ATOMIC_RELAXED);
+  if (tid <= 0 || tid >= __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED))
     return false;
   // Only the region this worker left: a worker bound to a region it has not begun (a new
   // member, or a hot team's next region before its release arrives) must not run its tasks
@@ -961,13 +964,14 @@ static bool idle_poll(void *arg) {
     return false;
   uint32_t gen = atomic_load_explicit(&team->tasking.gen, memory_order_acquire);
   atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
-  int32_t tid = th->tid;
+  tid = __atomic_load_n(&th->tid, __ATOMIC_RELAXED);
   bool ok = atomic_load_explicit(&team->tasking.active, memory_order_seq_cst) &&
             atomic_load_explicit(&team->tasking.gen, memory_order_acquire) == gen &&
             __atomic_load_n(&th->team, __ATOMIC_ACQUIRE) == team &&
-            !glass_flag_test(&th->go, th->go_seen) && tid > 0 && tid < team->nthreads &&
+            !glass_flag_test(&th->go, th->go_seen) && tid > 0 &&
+            tid < __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED) &&
             th->tasking.left_gen == __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED) &&
-            team->members[tid] == th;
+            __atomic_load_n(&team->members[tid], __ATOMIC_RELAXED) == th;
   bool ran = false;
   if (ok) {
     if (th->tasking.idle_gen != gen + 1) {

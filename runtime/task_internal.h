@@ -129,8 +129,7 @@ typedef struct glass_deque {
 
 glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
                                 size_t shareds_size, kmp_routine_t entry, void *codeptr);
-// The routine of a task allocated with none (codegen may express `taskwait depend(...) nowait`
-// as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.
+// The routine of a task allocated with none and of the runtime's own empty tasks (task_sync.c).
 int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task);
 // Submits a created task: runs it now or defers it.
 void glass_task_submit(glass_thread_t *th, glass_xtask_t *t);
@@ -175,7 +174,11 @@ static inline bool glass_task_is_explicit(const glass_task_t *t) {
   return t->kind == GLASS_TASK_EXPLICIT;
 }
 
-// taskgroup (taskgroup.c). glass_taskgroup_end waits for the group's tasks between the
+// taskwait: waits for the current task's children between its sync_region events, with the
+// task's enter frame set to `frame` (task_sync.c).
+void glass_taskwait(glass_thread_t *th, void *codeptr, void *frame);
+
+// taskgroup (task_sync.c). glass_taskgroup_end waits for the group's tasks between the
 // sync_region_wait events; the caller brackets begin and end with the taskgroup's sync_region
 // events (OMPT_SYNC_REGION).
 glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);

@@ -53,7 +53,7 @@ enum {
 // bits (20 and 32) lie in bytes 2..5 of the mask, so on a little-endian machine one 32-bit test
 // covers them: one instruction and one branch instead of a 64-bit constant, an and and a branch.
 static inline bool glass_ws_events_wanted(void) {
-#if GLASS_OMPT && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if GLASS_OMPT && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !GLASS_TSAN
   _Static_assert(ompt_callback_work >= 16 && ompt_callback_work < 48 &&
                      ompt_callback_dispatch >= 16 && ompt_callback_dispatch < 48,
                  "the work and dispatch bits must lie in the mask's bytes 2..5");
