@@ -53,12 +53,10 @@ static ompt_interface_fn_t target_lookup(const char *name) {
 
 // Loads libglass-omp-alias.so (soname "libomp.so") from this library's directory, so that an
 // offload runtime's later dlopen("libomp.so") gets this runtime (runtime/omp_alias.c).
-GLASS_API void ompt_libomp_connect(ompt_start_tool_result_t *result);
-
 static void load_alias(void) {
   Dl_info self;
   char path[4096], *real;
-  if (!dladdr((void *)ompt_libomp_connect, &self) || !self.dli_fname ||
+  if (!dladdr((void *)load_alias, &self) || !self.dli_fname ||
       !(real = realpath(self.dli_fname, NULL))) // the build's directory, not a link's
     return;
   const char *slash = strrchr(real, '/');

@@ -253,12 +253,19 @@ int glass_place_proc_ids_safe(int place, int size, int *ids) {
 // Affinity format (OpenMP 5.1 §6.14): %[0][.][width]<field>, field a letter or {name}.
 
 static char affinity_format[512] = "OMP: pid %P tid %i thread %n bound to OS proc set {%A}";
-static bool format_set;
+// Set once, from OMP_AFFINITY_FORMAT by the first display (every member of a region displays at
+// once) or by omp_set_affinity_format: under format_lock, published by format_set.
+static _Atomic bool format_set;
+static glass_mutex_t format_lock = GLASS_MUTEX_INIT;
 
 static const char *format_text(void) {
-  if (!format_set && glass_env.affinity_format) {
-    snprintf(affinity_format, sizeof(affinity_format), "%s", glass_env.affinity_format);
-    format_set = true;
+  if (!atomic_load_explicit(&format_set, memory_order_acquire) && glass_env.affinity_format) {
+    glass_mutex_lock(&format_lock);
+    if (!atomic_load_explicit(&format_set, memory_order_relaxed)) {
+      snprintf(affinity_format, sizeof(affinity_format), "%s", glass_env.affinity_format);
+      atomic_store_explicit(&format_set, true, memory_order_release);
+    }
+    glass_mutex_unlock(&format_lock);
   }
   return affinity_format;
 }
@@ -467,8 +474,10 @@ static void display_affinity_line(glass_thread_t *th, const char *format) {
 
 GLASS_API void ompc_set_affinity_format(const char *format) {
   glass_ensure_init();
-  format_set = true;
+  glass_mutex_lock(&format_lock);
   snprintf(affinity_format, sizeof(affinity_format), "%s", format ? format : "");
+  atomic_store_explicit(&format_set, true, memory_order_release);
+  glass_mutex_unlock(&format_lock);
 }
 
 GLASS_API size_t ompc_get_affinity_format(char *buffer, size_t size) {

@@ -238,12 +238,14 @@ static glass_barrier_kind_t barrier_kind(const ident_t *loc) {
 // this thread must leave it (and its join is already done when the barrier served as one).
 static bool cancellable_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
   glass_team_t *team = th->team;
+  // First: a member that has joined a cancelled region must not read the team, which may be
+  // serving the master's next region already.
+  if (joined(th, team))
+    return true;
   if (team->nthreads == 1) {
     glass_barrier_run(th, kind, codeptr);
     return false;
   }
-  if (joined(th, team))
-    return true;
   if (parallel_requested(th, team))
     return true; // this thread's next gather is the join itself
   // Read now: once the barrier served as the join, the master may start another region.

@@ -48,7 +48,7 @@ static GLASS_NOINLINE void critical_wait(glass_critical_t *c, uint32_t me, ompt_
   int32_t prior = th->ompt_state;
   OMPT_WAIT_STATE(th, kind == ompt_mutex_atomic ? ompt_state_wait_atomic : ompt_state_wait_critical,
                   c);
-  glass_mutex_acquire_slow(&c->word, me, impl);
+  glass_mutex_acquire_queued(&c->word, &c->queue, me, impl);
   OMPT_WAIT_STATE(th, prior, 0);
   (void)prior;
 }

@@ -4,15 +4,17 @@
 #define GLASS_CRITICAL_H
 
 #include "glass.h"
+#include "mutex.h"
 
 #include <omp-tools.h>
 
 typedef int32_t kmp_critical_name[8]; // 32 bytes, zero-initialized, owned by the runtime
 
 typedef struct {
-  _Atomic uint32_t word; // mutex word (mutex.h)
-  _Atomic uint32_t info; // recorded sync hint
-  uint32_t unused[6];
+  _Atomic uint32_t word;     // mutex word (mutex.h)
+  _Atomic uint32_t info;     // recorded sync hint
+  glass_mutex_queue_t queue; // tickets of contended waiters (mutex.h)
+  uint32_t unused[4];
 } glass_critical_t;
 
 _Static_assert(sizeof(glass_critical_t) == sizeof(kmp_critical_name), "kmp_critical_name");

@@ -188,11 +188,11 @@ static void itask_init_ompt(glass_task_t *task) {
 
 // Events of the implicit barrier that ends a region. After the barrier the region may be over,
 // so the end events carry no parallel data.
-static void join_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task,
+static void join_events(glass_thread_t *th, glass_team_t *team, bool league, glass_task_t *task,
                         ompt_scope_endpoint_t ep, void *codeptr) {
 #if GLASS_OMPT
   ompt_sync_region_t kind = ompt_sync_region_barrier_implicit_parallel;
-  if (unlikely(team->league)) { // a full join only because of cancellation: no events
+  if (unlikely(league)) { // a full join only because of cancellation: no events
     if (ep == ompt_scope_begin)
       OMPT_WAIT_STATE(th, ompt_state_wait_barrier_teams, team);
     else
@@ -252,13 +252,14 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   // Read before the barrier: once released, the master may be forking its next region.
   void *codeptr = team->codeptr;
   int32_t nthreads = team->nthreads;
+  bool league = team->league;
   if (unlikely(full))
-    join_events(th, team, task, ompt_scope_begin, codeptr);
+    join_events(th, team, league, task, ompt_scope_begin, codeptr);
   else
-    OMPT_WAIT_STATE(th,
-                    team->league ? ompt_state_wait_barrier_teams
-                                 : ompt_state_wait_barrier_implicit_parallel,
-                    team);
+    OMPT_WAIT_STATE(
+        th, league ? ompt_state_wait_barrier_teams : ompt_state_wait_barrier_implicit_parallel,
+        team);
+  uint64_t t0 = glass_stats_clock();
   glass_waiter_t tw;
   const glass_waiter_t *w = NULL;
   if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
@@ -282,7 +283,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     if (tid != 0)
       glass_barrier_wait_release_wait(th, gw);
     glass_barrier_release_tree(team, tid, nthreads);
-    join_events(th, team, task, ompt_scope_end, codeptr);
+    join_events(th, team, league, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
     glass_task_join_wait(th, w);
   }
@@ -290,6 +291,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     glass_task_wait_end(th, team);
   else
     glass_task_lazy_end(th, team);
+  GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
   OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
 }
 
@@ -300,9 +302,11 @@ void glass_worker_run_region(glass_thread_t *th) {
   glass_team_t *team = th->team;
   int tid = th->tid;
   th->episode = team->episode;
+  // Read now: once this member has arrived at the join, the master may fork the next region.
+  uint32_t gen = team->region_gen;
   glass_barrier_release_children(team, tid); // the fork is the release phase of a tree
   run_implicit_task(th, team, tid);
-  th->tasking.left_gen = team->region_gen; // may help this region's tasks while idle (task.c)
+  th->tasking.left_gen = gen; // may help this region's tasks while idle (task.c)
   th->task = NULL;
   OMPT_STATE(th, ompt_state_idle);
   atomic_store_explicit(&th->busy, false, memory_order_release);
@@ -548,7 +552,7 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   team->argv = argv;
   team->loc = loc;
   team->codeptr = codeptr;
-  team->nthreads = n;
+  __atomic_store_n(&team->nthreads, n, __ATOMIC_RELAXED); // idle members poll it (task.c)
   // Before any task of the region exists: idle members (task.c's idle_poll) help only the
   // region they have left, never one whose implicit task they have not begun yet.
   __atomic_store_n(&team->region_gen, team->region_gen + 1, __ATOMIC_RELAXED);
@@ -586,7 +590,8 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
 
   int32_t saved_tid = th->tid;
   uint32_t saved_episode = th->episode;
-  th->team = team;
+  // Shutdown reads a master's team (thread.c's worker_finishing), from another thread.
+  __atomic_store_n(&th->team, team, __ATOMIC_RELEASE);
   th->tid = 0;
   th->episode = team->episode;
   glass_barrier_release_children(team, 0);
@@ -602,7 +607,7 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
     glass_affinity_join(th, team);
   th->task = parent_task;
   atomic_signal_fence(memory_order_release);
-  th->team = parent;
+  __atomic_store_n(&th->team, parent, __ATOMIC_RELEASE);
   if (unlikely(limited))
     atomic_fetch_sub_explicit(cg, n - 1, memory_order_relaxed);
   if (OMPT_ON(parallel_end))

@@ -3,8 +3,9 @@
 // One 32-bit word: 0 when free, otherwise the owner's code ((gtid + 1) << 1), with bit 0 set
 // when a waiter may be asleep on it. Taking a free mutex is one CAS; releasing an uncontended
 // one is one CAS; only a release that finds bit 0 set makes a futex call. A contended acquire
-// spins for a bounded number of pause steps (fewer when the machine is oversubscribed), then
-// sleeps on the word (runtime/mutex.c).
+// spins for a bounded number of pause steps (fewer when the machine is oversubscribed; more
+// while the mutex keeps changing hands), backing off after a lost CAS or paced by a ticket,
+// then sleeps on the word (runtime/mutex.c).
 #ifndef GLASS_MUTEX_H
 #define GLASS_MUTEX_H
 
@@ -65,6 +66,16 @@ static inline uint32_t glass_mutex_owner(_Atomic uint32_t *w) {
 
 // Wait for the mutex and take it (the caller already failed glass_mutex_try).
 void glass_mutex_acquire_slow(_Atomic uint32_t *w, uint32_t me, int impl);
+
+// Tickets of the slow-path waiters of one mutex (critical sections have room for them): they
+// pace the waiters' looks at the mutex word (mutex.c). All-zero is the initial state.
+typedef struct {
+  _Atomic uint32_t next;   // tickets handed out
+  _Atomic uint32_t served; // ticket holders that got the mutex (written by the owner only)
+} glass_mutex_queue_t;
+
+// The same, for a mutex with a ticket queue.
+void glass_mutex_acquire_queued(_Atomic uint32_t *w, glass_mutex_queue_t *q, uint32_t me, int impl);
 // Release unconditionally and wake one sleeper if there may be one.
 void glass_mutex_release_slow(_Atomic uint32_t *w);
 

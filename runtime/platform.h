@@ -16,15 +16,27 @@
 #define GLASS_NOINLINE __attribute__((noinline))
 #define GLASS_COLD     __attribute__((cold, noinline))
 
+// Built with -fsanitize=thread (GCC's macro, or clang's feature test).
+#if defined(__SANITIZE_THREAD__)
+#define GLASS_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define GLASS_TSAN 1
+#endif
+#endif
+#ifndef GLASS_TSAN
+#define GLASS_TSAN 0
+#endif
+
 // Fast paths of ABI entry points: no frame of their own, so that the slow path they tail-call
 // sees the user's call site as its return address (codeptr_ra) and the fast path stays short.
 // Not instrumented in a sanitizer build either: the instrumentation would give them a frame and
 // turn the tail call into a call, and codeptr_ra would point into the runtime.
 #if defined(__GNUC__) && !defined(__clang__)
 #define GLASS_FASTPATH                                                                             \
-  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined")))
+  __attribute__((optimize("omit-frame-pointer"), no_sanitize("address", "undefined", "thread")))
 #else
-#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined")))
+#define GLASS_FASTPATH __attribute__((no_sanitize("address", "undefined", "thread")))
 #endif
 
 static inline void glass_cpu_relax(void) {

@@ -7,7 +7,10 @@
 #include "../ompt/ompt-internal.h"
 #include "kmpc.h"
 
-enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE };
+// EV_BODY_ENDING: the body returned and its creator is still reporting that to the tool; a
+// fulfilling thread waits for EV_BODY_DONE, so that it cannot complete (and free) the task
+// under that event call.
+enum { EV_NONE = 0, EV_FULFILLED, EV_BODY_DONE, EV_BODY_ENDING };
 
 GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
   glass_xtask_t *t = xtask_of(kt);
@@ -22,7 +25,7 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
   if (!(t->base.tk.flags & GLASS_TF_COUNTED))
     glass_task_count(t);
   int32_t ev = EV_NONE;
-  if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_DONE, memory_order_acq_rel,
+  if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_ENDING, memory_order_acq_rel,
                                               memory_order_acquire)) {
 #if GLASS_OMPT
     if (OMPT_ON(task_schedule))
@@ -30,6 +33,7 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
 #else
     (void)th;
 #endif
+    atomic_store_explicit(&t->event, EV_BODY_DONE, memory_order_release);
     return false;
   }
   return true; // fulfilled already
@@ -48,6 +52,10 @@ GLASS_API void omp_fulfill_event(uintptr_t event) {
     if (OMPT_ON(task_schedule))
       glass_ompt_task_schedule(&t->base, ompt_task_early_fulfill, NULL);
     return;
+  }
+  while (ev == EV_BODY_ENDING) { // the creator's event call, then the task is ours
+    glass_spin_pause();
+    ev = atomic_load_explicit(&t->event, memory_order_acquire);
   }
   if (ev != EV_BODY_DONE) {
     glass_warn("omp_fulfill_event: the event was already fulfilled; ignored");

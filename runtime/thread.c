@@ -15,6 +15,16 @@ _Atomic int32_t glass_nthreads_total;
 _Atomic int32_t glass_nthreads_live;
 
 static glass_mutex_t pool_lock = GLASS_MUTEX_INIT;
+
+// A worker's command is written before its go flag is bumped (the bump publishes it), but
+// pool_pending and shutdown read it while the worker runs, and a worker clears its own
+// GLASS_CMD_POOL: those accesses are atomic (relaxed: the flag orders everything else).
+static inline void cmd_set(glass_thread_t *w, int32_t cmd) {
+  __atomic_store_n(&w->cmd, cmd, __ATOMIC_RELAXED);
+}
+static inline int32_t cmd_get(glass_thread_t *w) {
+  return __atomic_load_n(&w->cmd, __ATOMIC_RELAXED);
+}
 static glass_thread_t *pool_head;
 static _Atomic int live_workers;
 static _Atomic int end_acks; // workers that delivered their thread_end on request
@@ -271,7 +281,7 @@ static void release_hot_teams(glass_thread_t *th) {
       glass_thread_t *w = hot->members[i];
       while (atomic_load_explicit(&w->busy, memory_order_acquire))
         glass_yield();
-      w->cmd = GLASS_CMD_POOL;
+      cmd_set(w, GLASS_CMD_POOL);
       atomic_fetch_add_explicit(&pool_incoming, 1, memory_order_relaxed);
       glass_flag_bump(&w->go);
     }
@@ -319,12 +329,24 @@ void glass_thread_module_init(void) {
 static void pool_put(glass_thread_t *th) {
   glass_mutex_lock(&pool_lock);
   th->in_pool = true;
-  th->team = NULL;
+  __atomic_store_n(&th->team, NULL, __ATOMIC_RELEASE); // idle_poll reads it
   th->pool_next = pool_head;
   pool_head = th;
-  th->cmd = GLASS_CMD_NONE;
+  // Only the command that sent it here: an exit or end command posted meanwhile (cmd_post)
+  // stays, and its bump of go is already pending.
+  if (cmd_get(th) == GLASS_CMD_POOL)
+    cmd_set(th, GLASS_CMD_NONE);
   glass_mutex_unlock(&pool_lock);
   atomic_fetch_sub_explicit(&pool_incoming, 1, memory_order_release);
+}
+
+// A command for an idle worker that may still be on its way into the pool: written under the
+// pool lock, so that pool_put cannot clear it (it clears only GLASS_CMD_POOL).
+static void cmd_post(glass_thread_t *w, int32_t cmd) {
+  glass_mutex_lock(&pool_lock);
+  cmd_set(w, cmd);
+  glass_mutex_unlock(&pool_lock);
+  glass_flag_bump(&w->go);
 }
 
 glass_thread_t *glass_pool_take(void) {
@@ -362,15 +384,16 @@ static void detached_enter(glass_thread_t *th, detached_save_t *save) {
   glass_task_t *task = &th->root_team->itasks[0];
   task->icvs = glass_env.initial; // what an earlier callback set does not carry over
   task->icvs.thread_limit = 1;
-  th->team = th->root_team;
+  // team and tid are read by other threads (worker_finishing, task.c's idle_poll).
   th->task = task;
-  th->tid = 0;
+  __atomic_store_n(&th->tid, 0, __ATOMIC_RELAXED);
+  __atomic_store_n(&th->team, th->root_team, __ATOMIC_RELEASE);
 }
 
 static void detached_leave(glass_thread_t *th, const detached_save_t *save) {
   th->task = save->task;
-  th->team = save->team;
-  th->tid = save->tid;
+  __atomic_store_n(&th->tid, save->tid, __ATOMIC_RELAXED);
+  __atomic_store_n(&th->team, save->team, __ATOMIC_RELEASE);
   OMPT_STATE(th, save->ompt_state);
 }
 
@@ -413,7 +436,7 @@ static void worker_ompt_end(glass_thread_t *th) {
   if (pooled)
     pool_put(th);
   else
-    th->cmd = th->team ? GLASS_CMD_RUN : GLASS_CMD_NONE;
+    cmd_set(th, th->team ? GLASS_CMD_RUN : GLASS_CMD_NONE);
   atomic_fetch_add_explicit(&end_acks, 1, memory_order_release);
 }
 
@@ -446,7 +469,7 @@ static void *worker_main(void *arg) {
   for (;; worker_wait(th, w)) {
     if (unlikely(!begun))
       begun = worker_begin(th);
-    int cmd = th->cmd;
+    int cmd = cmd_get(th);
     if (likely(cmd == GLASS_CMD_RUN)) {
       glass_worker_run_region(th);
     } else if (cmd == GLASS_CMD_POOL) {
@@ -512,10 +535,12 @@ glass_thread_t *glass_worker_get(void) {
 }
 
 void glass_worker_bind(glass_thread_t *w, glass_team_t *team, int tid) {
-  w->team = team;
-  w->tid = tid;
-  w->cmd = GLASS_CMD_RUN;
-  team->members[tid] = w;
+  // An idle worker's poll (task.c's idle_poll) reads team and tid while it waits: team last,
+  // with release, so that the poll that sees the new team sees its tid.
+  __atomic_store_n(&w->tid, tid, __ATOMIC_RELAXED);
+  cmd_set(w, GLASS_CMD_RUN);
+  __atomic_store_n(&w->team, team, __ATOMIC_RELEASE);
+  __atomic_store_n(&team->members[tid], w, __ATOMIC_RELAXED);
 }
 
 int glass_live_workers(void) {
@@ -556,8 +581,7 @@ void glass_pool_shutdown(void) {
       glass_yield();
     if (atomic_load_explicit(&w->busy, memory_order_acquire))
       continue;
-    w->cmd = GLASS_CMD_EXIT;
-    glass_flag_bump(&w->go);
+    cmd_post(w, GLASS_CMD_EXIT);
     exiting++;
   }
   // Exiting takes each worker a moment of a processor (and its thread_end): thousands of them
@@ -565,7 +589,7 @@ void glass_pool_shutdown(void) {
   deadline = glass_now_ns() + 1000000000ull + exiting * 200000ull;
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *w = glass_thread_at(g);
-    if (!w || !w->is_worker || !w->handle || w->cmd != GLASS_CMD_EXIT)
+    if (!w || !w->is_worker || !w->handle || cmd_get(w) != GLASS_CMD_EXIT)
       continue;
     uint64_t now = glass_now_ns();
     if (glass_thread_join_timed(w->handle, now < deadline ? deadline - now : 0) == 0)
@@ -590,8 +614,7 @@ void glass_workers_end_events(void) {
     if (!w || !w->is_worker || !w->handle || atomic_load(&w->busy))
       continue;
     int before = atomic_load_explicit(&end_acks, memory_order_acquire);
-    w->cmd = GLASS_CMD_OMPT_END;
-    glass_flag_bump(&w->go);
+    cmd_post(w, GLASS_CMD_OMPT_END);
     uint64_t deadline = glass_now_ns() + 1000000000ull;
     while (atomic_load_explicit(&end_acks, memory_order_acquire) == before &&
            glass_now_ns() < deadline)
@@ -632,7 +655,7 @@ static bool pool_pending(void) {
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *t = glass_thread_at(g);
-    if (t && t->is_worker && t->handle && t->cmd == GLASS_CMD_POOL)
+    if (t && t->is_worker && t->handle && cmd_get(t) == GLASS_CMD_POOL)
       return true;
   }
   return false;
@@ -648,7 +671,7 @@ int glass_release_workers(glass_thread_t *root) {
     // Every pooled worker is told to exit first, then all are joined: they exit in parallel.
     glass_thread_t *exiting = NULL;
     for (glass_thread_t *w; (w = glass_pool_take());) {
-      w->cmd = GLASS_CMD_EXIT;
+      cmd_set(w, GLASS_CMD_EXIT);
       glass_flag_bump(&w->go);
       w->pool_next = exiting;
       exiting = w;

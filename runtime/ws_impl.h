@@ -53,7 +53,7 @@ enum {
 // bits (20 and 32) lie in bytes 2..5 of the mask, so on a little-endian machine one 32-bit test
 // covers them: one instruction and one branch instead of a 64-bit constant, an and and a branch.
 static inline bool glass_ws_events_wanted(void) {
-#if GLASS_OMPT && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if GLASS_OMPT && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && !GLASS_TSAN
   _Static_assert(ompt_callback_work >= 16 && ompt_callback_work < 48 &&
                      ompt_callback_dispatch >= 16 && ompt_callback_dispatch < 48,
                  "the work and dispatch bits must lie in the mask's bytes 2..5");
@@ -118,11 +118,7 @@ static inline void glass_ws_evc_wait(glass_ws_evc_t *e, glass_ws_cond_fn cond, v
 // Call after the store that makes a waited-for condition true (the store must be seq_cst or
 // followed by a seq_cst fence: it pairs with the sleeper count).
 static inline void glass_ws_evc_signal(glass_ws_evc_t *e) {
-  atomic_thread_fence(memory_order_seq_cst);
-  if (unlikely(atomic_load_explicit(&e->sleepers, memory_order_relaxed))) {
-    atomic_fetch_add_explicit(&e->epoch, 1, memory_order_seq_cst);
-    glass_futex_wake(&e->epoch, INT32_MAX);
-  }
+  glass_evc_signal(&e->epoch, &e->sleepers);
 }
 
 // Slots (ws_dispatch.c): take the calling member's next slot, waiting until it is free; leave

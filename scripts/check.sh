@@ -4,7 +4,8 @@
 # against a runtime built without tool support (ENABLE_OMPT=OFF), which must run every program
 # the same way, and the
 # benchmark suite's smoke mode (builds and runs every benchmark once; no timing is judged), and
-# the suite (clang-22) against a runtime built with ASan and UBSan (docs/internals.md).
+# the suite (clang-22) against a runtime built with ASan and UBSan, and against one built with
+# ThreadSanitizer (timed: docs/internals.md).
 # Before the build, in a second: the files and functions that docs and comments name must exist,
 # and no .c file may declare a function it does not define (scripts/check-decls.py).
 set -euo pipefail
@@ -24,3 +25,7 @@ GLASS_BUILD="$build-noompt" "$here/scripts/build.sh" -DENABLE_OMPT=OFF
 GLASS_BUILD="$build" "$here/bench/smoke.sh" --out "$build/bench-smoke"
 GLASS_BUILD="$build-asan" "$here/scripts/build.sh" -DGLASS_SANITIZE=address,undefined
 /usr/lib/llvm-22/bin/lit -sv --param cc=clang-22 --param glass_build="$build-asan" "$here/test"
+tsan_start=$(date +%s)
+GLASS_BUILD="$build-tsan" "$here/scripts/build.sh" -DGLASS_SANITIZE=thread
+/usr/lib/llvm-22/bin/lit -sv --param cc=clang-22 --param glass_build="$build-tsan" "$here/test"
+echo "check.sh: ThreadSanitizer build and suite took $(($(date +%s) - tsan_start)) s"

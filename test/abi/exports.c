@@ -6,3 +6,5 @@
 // CHECK-NOT: not an ABI name
 // CHECK-NOT: no VERSION node
 // CHECK: exports ok
+// A sanitizer build depends on the sanitizer's runtime.
+// UNSUPPORTED: tsan

@@ -59,3 +59,5 @@ int main(void) {
 // CHECK-NEXT: pause bad device: 1
 // CHECK-NEXT: blocktime=5
 // CHECK-NEXT: stacksize=4194304
+// Counts the process's threads: ThreadSanitizer adds one of its own.
+// UNSUPPORTED: tsan

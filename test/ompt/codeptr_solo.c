@@ -75,3 +75,6 @@ int main(void) {
 // CHECK: reduction_begin {{.*}} codeptr={{.*}}@codeptr_solo.c.tmp
 // CHECK: reduction_end {{.*}} codeptr={{.*}}@codeptr_solo.c.tmp
 // CHECK: s=
+// The codeptr of some fast paths relies on tail calls that ThreadSanitizer's function entry
+// and exit hooks turn into calls.
+// UNSUPPORTED: tsan

@@ -40,3 +40,5 @@ int main(void) {
 // CHECK-DAG: parent: before=3 after=3 child_ok=1
 // FIN-COUNT-2: finalize
 // FIN-NOT: finalize
+// ThreadSanitizer cannot start threads in a child forked from a threaded process.
+// UNSUPPORTED: tsan

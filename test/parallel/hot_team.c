@@ -47,3 +47,5 @@ int main(void) {
 }
 // FOUR: threads=4 created_later=0 sum_ok=1
 // SEVEN: threads=7 created_later=0 sum_ok=1
+// Counts the process's threads: ThreadSanitizer adds one of its own.
+// UNSUPPORTED: tsan

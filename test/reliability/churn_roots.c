@@ -5,7 +5,7 @@
 // runtime's count of known threads falls back when they end.
 // ASan holds freed blocks in its quarantine, so resident memory grows there whatever the runtime
 // does: the check is meaningful on the plain build only.
-// UNSUPPORTED: asan
+// UNSUPPORTED: asan, tsan
 // RUN: %compile -lpthread && env OMP_NUM_THREADS=3 %run %t | %FileCheck %s
 #include <omp.h>
 #include <pthread.h>

@@ -3,7 +3,7 @@
 // without warning again. (Every failed creation used to warn and leak a gtid: 65,536 warnings
 // for OMP_NUM_THREADS=100000.)
 // A sanitizer's shadow memory does not fit in the limit either.
-// UNSUPPORTED: asan
+// UNSUPPORTED: asan, tsan
 // RUN: %compile
 // RUN: (ulimit -v 1500000; env OMP_NUM_THREADS=200 OMP_STACKSIZE=100M %run %t) > %t.out 2>&1
 // RUN: %FileCheck %s < %t.out

@@ -27,3 +27,6 @@ int main(void) {
 // CHECK-NEXT: exit from worker, team of 32
 // CHECK-NOT: past the barrier
 // CHECK-NOT: after the region
+// exit() inside a region: the exit handlers read the state of threads that still run the
+// region (a known race of this path; docs/internals.md, "ThreadSanitizer").
+// UNSUPPORTED: tsan

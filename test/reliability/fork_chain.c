@@ -46,3 +46,5 @@ int main(void) {
 }
 // CHECK: last generation: bad 0, gtids below 8: 1
 // FINI: {{^}}13{{$}}
+// ThreadSanitizer cannot start threads in a child forked from a threaded process.
+// UNSUPPORTED: tsan

@@ -99,10 +99,12 @@ int main(void) {
 #pragma omp parallel
 #pragma omp single
   {
-    pt = fulfill_later(&ev);
-    // The handle the thread reads is written by the task below before the thread's sleep ends.
-#pragma omp task detach(ev) if (0) shared(x)
-    x = 5;
+    // The thread starts in the body: the handle exists by then (pthread_create orders it).
+#pragma omp task detach(ev) if (0) shared(x, pt)
+    {
+      x = 5;
+      pt = fulfill_later(&ev);
+    }
     printf("undeferred x=%d\n", x);
 #pragma omp taskwait
     printf("undeferred taskwait fulfilled=%d\n", atomic_load(&fulfilled));

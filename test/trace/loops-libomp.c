@@ -15,3 +15,6 @@
 // RUN:   --inside "sections=implicit task" --loc "loop (dynamic)=dynamic" --loc "loop (static)=static" \
 // RUN:   --loc single=single --loc masked=master --loc sections=sections --source %S/Inputs/loops.c \
 // RUN:   --summary-row "loop (dynamic)" --summary-row sections
+// LLVM's libomp runs this program too: it is not instrumented, so ThreadSanitizer cannot see
+// its synchronization and reports races that are not there.
+// UNSUPPORTED: tsan
