@@ -17,8 +17,9 @@
 // its calls (alloc, free, submit, retrieve, copy, launch), copies that description (an
 // asynchronous plugin keeps it until the device finishes: a CUDA plugin can tag the operation
 // with host_op_id as CUPTI's external correlation id), fills in the device times and, for a
-// kernel, the teams granted, and passes it to sink->record. An operation the plugin does not
-// report is recorded by libomptarget with device times read around the call.
+// kernel, the teams granted, and passes it to sink->record. An operation no plugin call took is
+// recorded by libomptarget when it ends (with device times read around it when the plugin has
+// no trace_start, as an instant at its end otherwise).
 
 enum glass_trace_kind {
   GLASS_TRACE_DATA_OP = 1, // an allocation, a transfer or a release (ompt_target_data_op_t)
@@ -110,10 +111,9 @@ struct glass_plugin {
   double (*translate_time)(int dev, uint64_t device_time);
   // Processors of the device (OMPT get_device_num_procs).
   int (*num_procs)(int dev);
-  // Start reporting operations of `dev` to `sink` (0 on success; one sink per device, valid
-  // until trace_stop returns), report every operation that
-  // has finished by the time of the call (flush, before it returns), and stop reporting (stop:
-  // flush first; no record call after it returns).
+  // trace_start: report the operations of `dev` to `sink` from now on (0 on success; one sink
+  // per device, valid until trace_stop returns). trace_flush: report every operation that has
+  // finished, before returning. trace_stop: flush, then stop; no record call after it returns.
   int (*trace_start)(int dev, const struct glass_trace_sink *sink);
   void (*trace_flush)(int dev);
   void (*trace_stop)(int dev);

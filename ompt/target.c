@@ -56,7 +56,7 @@ static ompt_interface_fn_t target_lookup(const char *name) {
 static void load_alias(void) {
   Dl_info self;
   char path[4096], *real;
-  if (!dladdr((void *)ompt_libomp_connect, &self) || !self.dli_fname ||
+  if (!dladdr((void *)load_alias, &self) || !self.dli_fname ||
       !(real = realpath(self.dli_fname, NULL))) // the build's directory, not a link's
     return;
   const char *slash = strrchr(real, '/');

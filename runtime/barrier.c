@@ -23,7 +23,7 @@ void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
     last = n;
   for (int32_t c = first; c < last; c++) {
     if (unlikely(w != NULL))
-      th->tasking.wait_flag = &team->slots[c].arrived;
+      atomic_store_explicit(&th->tasking.wait_flag, &team->slots[c].arrived, memory_order_relaxed);
     glass_flag_wait(&team->slots[c].arrived, target, w);
   }
   if (tid != 0)
@@ -53,7 +53,7 @@ void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n) {
 void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w) {
   th->go_seen += 2;
   if (unlikely(w != NULL))
-    th->tasking.wait_flag = &th->go;
+    atomic_store_explicit(&th->tasking.wait_flag, &th->go, memory_order_relaxed);
   glass_flag_wait(&th->go, th->go_seen, w);
 }
 
@@ -133,7 +133,9 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   OMPT_WAIT_STATE(th, wait_state[kind], team);
   if (OMPT_ON(sync_region_wait))
     OMPT_CALL(sync_region_wait, k, ompt_scope_begin, pd, td, codeptr);
+  uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);
+  GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
   // A barrier of a cancelled region that served as its join: the region may be over.
   if (unlikely(glass_cancel_enabled()) && glass_cancel_gather_was_join(th, team))
     pd = NULL;
@@ -188,7 +190,9 @@ static inline void barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, vo
   OMPT_WAIT_STATE(th, wait_state[kind], team);
 #else
 #endif
+  uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);
+  GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
 #if GLASS_OMPT
   OMPT_WAIT_STATE(th, prior, 0);
 #endif

@@ -16,7 +16,6 @@
 #include <strings.h>
 
 glass_env_t glass_env;
-extern GLASS_HIDDEN int glass_nprocs;
 
 static bool warnings_on = true;
 
@@ -508,6 +507,7 @@ void glass_env_read(void) {
     e->initial.bind = GLASS_BIND_TRUE; // places named, binding left unsaid: bind (as libomp)
   read_kmp_affinity(e);
   read_bool("OMP_CANCELLATION", &e->cancellation, NULL);
+  read_bool("GLASS_STATS", &e->stats, NULL);
   read_int("OMP_MAX_TASK_PRIORITY", 0, INT_MAX, &e->max_task_priority, NULL);
   read_int("OMP_DEFAULT_DEVICE", 0, INT_MAX, &e->initial.default_device, NULL);
   read_int("OMP_NUM_TEAMS", 1, INT_MAX, &e->num_teams, NULL);

@@ -259,6 +259,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     OMPT_WAIT_STATE(
         th, league ? ompt_state_wait_barrier_teams : ompt_state_wait_barrier_implicit_parallel,
         team);
+  uint64_t t0 = glass_stats_clock();
   glass_waiter_t tw;
   const glass_waiter_t *w = NULL;
   if (unlikely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
@@ -290,6 +291,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     glass_task_wait_end(th, team);
   else
     glass_task_lazy_end(th, team);
+  GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
   OMPT_WAIT_STATE(th, ompt_state_overhead, 0);
 }
 

@@ -6,6 +6,7 @@
 
 #include "icv.h"
 #include "platform.h"
+#include "stats.h"
 #include "sync.h"
 #include "tasking.h"
 #include "wait.h"
@@ -189,6 +190,8 @@ struct glass_thread {
   glass_ws_thread_t ws;
   glass_sync_thread_t sync;
   glass_tasking_thread_t tasking;
+
+  glass_stats_t stats; // GLASS_STATS counters (stats.h), written by this thread only
 
   // Written by others: own cache line.
   glass_flag_t go; // fork and barrier release

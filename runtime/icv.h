@@ -81,6 +81,7 @@ typedef struct glass_env {
   bool blocktime_set;
   size_t stacksize; // 0: default
   bool cancellation;
+  bool stats; // GLASS_STATS: print scheduler counters at exit (stats.h)
   int32_t max_task_priority;
   int32_t thread_limit;          // OMP_THREAD_LIMIT (contention-group limit)
   int display_env;               // 0 false, 1 true, 2 verbose

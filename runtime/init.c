@@ -70,6 +70,8 @@ void glass_init_slow(void) {
   glass_env_read();
   subset_limits();
   set_wait_policy();
+  glass_stats_on = glass_env.stats;
+  glass_wait_init();
   glass_thread_module_init();
   glass_task_detect_sanitizer();
   glass_thread_t *th = glass_make_initial_thread();
@@ -114,6 +116,7 @@ void glass_fini(void) {
       glass_root_end_events(th);
   }
   glass_ompt_finalize();
+  glass_stats_print(); // after the tool's finalizer: its threads' work is counted too
 }
 
 // ompt_finalize_tool: the threads' last events, then the finalizer; the program continues

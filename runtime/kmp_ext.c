@@ -213,9 +213,7 @@ GLASS_API void kmp_set_defaults(char const *settings) {
   free(copy);
 }
 
-// Number of dispatch buffers libomp keeps for back-to-back nowait loops: Glass's dispatch
-// slots grow on demand, so the setting is only a hint (kept for the worksharing layer).
-int glass_disp_num_buffers = 7;
+// A hint for the worksharing layer (ws_dispatch.c).
 GLASS_API void kmp_set_disp_num_buffers(int n) {
   if (n > 0 && n <= 4096)
     glass_disp_num_buffers = n;

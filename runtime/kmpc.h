@@ -181,19 +181,17 @@ void __kmpc_taskgroup(ident_t *loc, int32_t gtid);
 void __kmpc_end_taskgroup(ident_t *loc, int32_t gtid);
 int32_t __kmpc_omp_has_task_team(int32_t gtid);
 
-// Locks through the compiler's entry points (lock.c).
-void __kmpc_init_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_init_lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock, uintptr_t hint);
-void __kmpc_destroy_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_set_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_unset_lock(ident_t *loc, int32_t gtid, void **user_lock);
-int __kmpc_test_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_init_nest_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_init_nest_lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock, uintptr_t hint);
-void __kmpc_destroy_nest_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_set_nest_lock(ident_t *loc, int32_t gtid, void **user_lock);
-void __kmpc_unset_nest_lock(ident_t *loc, int32_t gtid, void **user_lock);
-int __kmpc_test_nest_lock(ident_t *loc, int32_t gtid, void **user_lock);
+// Locks through the compiler's entry points (lock.c): one set for simple locks, one for nestable.
+#define GLASS_KMPC_LOCK_ENTRIES(NEST)                                                              \
+  void __kmpc_init_##NEST##lock(ident_t *loc, int32_t gtid, void **user_lock);                     \
+  void __kmpc_init_##NEST##lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock,            \
+                                          uintptr_t hint);                                         \
+  void __kmpc_destroy_##NEST##lock(ident_t *loc, int32_t gtid, void **user_lock);                  \
+  void __kmpc_set_##NEST##lock(ident_t *loc, int32_t gtid, void **user_lock);                      \
+  void __kmpc_unset_##NEST##lock(ident_t *loc, int32_t gtid, void **user_lock);                    \
+  int __kmpc_test_##NEST##lock(ident_t *loc, int32_t gtid, void **user_lock);
+GLASS_KMPC_LOCK_ENTRIES()
+GLASS_KMPC_LOCK_ENTRIES(nest_)
 
 // Reductions (reduce.c).
 int32_t __kmpc_reduce_nowait(ident_t *loc, int32_t gtid, int32_t nvars, size_t size, void *data,

@@ -2,7 +2,6 @@
 // arguments, capture the user's call site and frame for OMPT, call the core.
 #include "glass.h"
 #include "../ompt/ompt-internal.h"
-#include "mutex.h" // GLASS_FASTPATH
 #include "cancel.h"
 #include "kmpc.h"
 

@@ -1,5 +1,6 @@
 // ABI entry points for tasks: allocation, submission, undeferred tasks, taskwait, taskyield,
-// taskgroup, and the omp_* task routines not in api.c. Thin: the core is task.c.
+// taskgroup, and the omp_* task routines not in api.c. Thin: the core is task.c, task_sync.c
+// (taskwait, taskgroup) and task_ompt.c (task_create's flags).
 #include "task_internal.h"
 #include "task_alloc.h"
 #include "../ompt/ompt-internal.h"
@@ -9,10 +10,6 @@
 
 // ---------------------------------------------------------------------------------------------
 // Creation and submission.
-
-int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task) {
-  return 0;
-}
 
 GLASS_API kmp_task_t *__kmpc_omp_task_alloc(ident_t *loc, int32_t gtid, int32_t flags,
                                             size_t sizeof_task, size_t sizeof_shareds,
@@ -101,26 +98,12 @@ GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task
 // ---------------------------------------------------------------------------------------------
 // taskwait, taskyield.
 
-static GLASS_NOINLINE void taskwait_slow(glass_thread_t *th, void *codeptr, void *frame) {
-  glass_task_t *task = th->task;
-  OMPT_ENTER_FRAME(task, frame);
-  int32_t prior = th->ompt_state;
-  OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskwait, ompt_scope_begin, task, codeptr);
-  OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
-  OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskwait, ompt_scope_begin, task, codeptr);
-  glass_task_wait_counter(th, &task->tk.children, 0);
-  OMPT_SYNC_REGION(sync_region_wait, ompt_sync_region_taskwait, ompt_scope_end, task, codeptr);
-  OMPT_WAIT_STATE(th, prior, 0);
-  OMPT_SYNC_REGION(sync_region, ompt_sync_region_taskwait, ompt_scope_end, task, codeptr);
-  OMPT_ENTER_FRAME(task, NULL);
-}
-
 GLASS_API int32_t __kmpc_omp_taskwait(ident_t *loc, int32_t gtid) {
   glass_thread_t *th = glass_self();
   if (likely(atomic_load_explicit(&th->task->tk.children, memory_order_acquire) == 0) &&
       !OMPT_ANY(OMPT_SYNC_EVENTS))
     return 0;
-  taskwait_slow(th, GLASS_CODEPTR(), FRAME());
+  glass_taskwait(th, GLASS_CODEPTR(), FRAME());
   return 0;
 }
 

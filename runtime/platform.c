@@ -1,6 +1,7 @@
 // Linux implementation of the platform layer.
 #define _GNU_SOURCE
 #include "platform.h"
+#include "stats.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -14,16 +15,19 @@
 #include <unistd.h>
 
 void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected) {
+  GLASS_STAT_SELF(GS_SLEEP, 1);
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
 }
 
 // As glass_futex_wait, but back after at most `ns` nanoseconds.
 void glass_futex_wait_for(_Atomic uint32_t *addr, uint32_t expected, uint64_t ns) {
+  GLASS_STAT_SELF(GS_SLEEP, 1);
   struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, &ts, NULL, 0);
 }
 
 void glass_futex_wake(_Atomic uint32_t *addr, int count) {
+  GLASS_STAT_SELF(GS_WAKE, 1);
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
 }
 
@@ -47,6 +51,7 @@ double glass_wtick(void) {
 }
 
 void glass_yield(void) {
+  GLASS_STAT_SELF(GS_YIELD, 1);
   sched_yield();
 }
 

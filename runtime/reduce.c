@@ -32,8 +32,6 @@ enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 #define TREE_MIN_THREADS 8 // below this a critical section or atomics beat the tree's waits
 #define BRANCH           4
 #define READY            2u
-#define SLEEPER          1u
-#define SPINS            4096u
 
 // ---------------------------------------------------------------------------------------------
 // Method.
@@ -72,28 +70,14 @@ static int choose_method(ident_t *loc, int32_t n, void *data, kmp_reduce_fn_t fu
 // ---------------------------------------------------------------------------------------------
 // Tree.
 
+// The parent and the child may both wait on the child's word: the waiting module's
+// multi-waiter word (wait.h).
 static void flag_wait(_Atomic uint32_t *w, uint32_t want) {
-  uint32_t spins = atomic_load_explicit(&glass_oversubscribed, memory_order_relaxed) ? 16 : SPINS;
-  for (uint32_t i = 0; i < spins; i++) {
-    if ((atomic_load_explicit(w, memory_order_acquire) & ~SLEEPER) == want)
-      return;
-    glass_spin_pause();
-  }
-  for (;;) {
-    uint32_t v = atomic_load_explicit(w, memory_order_acquire);
-    if ((v & ~SLEEPER) == want)
-      return;
-    if (!(v & SLEEPER) && !atomic_compare_exchange_weak_explicit(
-                              w, &v, v | SLEEPER, memory_order_acq_rel, memory_order_acquire))
-      continue;
-    glass_futex_wait(w, v | SLEEPER);
-  }
+  glass_word_wait(w, want);
 }
 
 static void flag_set(_Atomic uint32_t *w, uint32_t value) {
-  uint32_t old = atomic_exchange_explicit(w, value, memory_order_acq_rel);
-  if (old & SLEEPER)
-    glass_futex_wake(w, INT_MAX); // parent and child may both have slept on it
+  glass_word_set(w, value);
 }
 
 // Returns true in the master, which then holds the team's result in `data`.

@@ -137,14 +137,38 @@ glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_s
   return t;
 }
 
+// A task counted in its team's `pending` (GLASS_TF_PENDING) is freed: its whole subtree is
+// complete. A member of the team adds it to its debt (paid when it next finds no task to run,
+// so that thieves running a stream of tasks do not bounce the `pending` line); anybody else
+// (a fulfill from outside the team) pays at once.
+static inline void pending_done(glass_thread_t *th, glass_team_t *team) {
+  if (likely(th->team == team) &&
+      likely(th->tasking.debt_team == team || th->tasking.pending_debt == 0)) {
+    th->tasking.debt_team = team;
+    th->tasking.pending_debt++;
+    return;
+  }
+  GLASS_STAT(th, GS_SHARED_RMW);
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_seq_cst) == 1)
+    glass_task_team_idle(team);
+}
+
+static inline void block_free(glass_thread_t *th, glass_xtask_t *t) {
+  if (unlikely(t->base.tk.flags & GLASS_TF_PENDING))
+    pending_done(th, t->base.team);
+  block_put(th, t);
+}
+
 static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *t) {
   for (;;) {
     // The last reference needs no atomic: nobody else can add one to a complete task.
-    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1 &&
-        atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
-      return;
+    if (atomic_load_explicit(&t->refs, memory_order_acquire) != 1) {
+      GLASS_STAT(th, GS_SHARED_RMW);
+      if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
+        return;
+    }
     glass_task_t *parent = t->base.parent;
-    block_put(th, t);
+    block_free(th, t);
     if (parent->kind != GLASS_TASK_EXPLICIT)
       return;
     t = xtask_from_base(parent);
@@ -156,7 +180,7 @@ static inline void task_release(glass_thread_t *th, glass_xtask_t *t) {
   glass_task_t *parent = t->base.parent;
   if (likely(atomic_load_explicit(&t->refs, memory_order_acquire) == 1) &&
       likely(parent->kind != GLASS_TASK_EXPLICIT)) {
-    block_put(th, t);
+    block_free(th, t);
     return;
   }
   task_release_slow(th, t);
@@ -179,7 +203,8 @@ static glass_xtask_t *dq_pop(glass_deque_t *q) {
     atomic_store_explicit(&q->bottom, b + 1, memory_order_relaxed);
     return NULL;
   }
-  glass_xtask_t *x = atomic_load_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
+  glass_xtask_t *x =
+      atomic_load_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)].task, memory_order_relaxed);
   if (t == b) {
     if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
                                                  memory_order_relaxed))
@@ -189,6 +214,18 @@ static glass_xtask_t *dq_pop(glass_deque_t *q) {
   return x;
 }
 
+// The entry of x (glass_dq_slot_t). x, its parent and grandparent are alive: x holds a
+// reference on its parent, which holds one on its own.
+static inline void dq_slot_fill(glass_dq_slot_t *e, glass_xtask_t *x) {
+  const glass_task_t *p = x->base.parent;
+  atomic_store_explicit(&e->task, x, memory_order_relaxed);
+  atomic_store_explicit(&e->parent, p, memory_order_relaxed);
+  atomic_store_explicit(&e->grandparent, p->kind == GLASS_TASK_EXPLICIT ? p->parent : NULL,
+                        memory_order_relaxed);
+  atomic_store_explicit(&e->depth, x->base.tk.flags & GLASS_TF_UNTIED ? -1 : x->base.tk.depth,
+                        memory_order_relaxed);
+}
+
 static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
   if (unlikely(b - q->top_seen >= GLASS_DQ_CAP)) {
@@ -196,7 +233,7 @@ static bool dq_push(glass_deque_t *q, glass_xtask_t *x) {
     if (b - q->top_seen >= GLASS_DQ_CAP)
       return false;
   }
-  atomic_store_explicit(&q->buf[b & (GLASS_DQ_CAP - 1)], x, memory_order_relaxed);
+  dq_slot_fill(&q->buf[b & (GLASS_DQ_CAP - 1)], x);
   atomic_store_explicit(&q->bottom, b + 1, memory_order_release);
   return true;
 }
@@ -210,7 +247,38 @@ static inline bool dq_has_room(glass_deque_t *q) {
   return b - q->top_seen < GLASS_DQ_CAP;
 }
 
-static glass_xtask_t *dq_steal(glass_deque_t *q) {
+// What a deque entry tells a thief whose innermost tied task (or implicit task) is s about the
+// tied-task constraint: the task's ancestor at s's depth is its parent or grandparent when it
+// is one or two levels below s; deeper, the entry cannot tell.
+enum { TSC_NO, TSC_YES, TSC_UNKNOWN };
+
+static inline int tsc_peek(const glass_task_t *s, const glass_dq_slot_t *e) {
+  int32_t depth = atomic_load_explicit(&e->depth, memory_order_relaxed);
+  if (depth < 0)
+    return TSC_YES;
+  int32_t d = s->tk.depth;
+  if (depth == d + 1)
+    return atomic_load_explicit(&e->parent, memory_order_relaxed) == s ? TSC_YES : TSC_NO;
+  if (depth == d + 2)
+    return atomic_load_explicit(&e->grandparent, memory_order_relaxed) == s ? TSC_YES : TSC_NO;
+  return depth <= d ? TSC_NO : TSC_UNKNOWN;
+}
+
+// Owner only: the newest task of the deque is one the tied-task constraint forbids for s. The
+// entry stays valid while a thief takes the task: only the owner writes entries.
+static inline bool dq_bottom_refused(glass_deque_t *q, const glass_task_t *s) {
+  int64_t b = atomic_load_explicit(&q->bottom, memory_order_relaxed);
+  if (b <= atomic_load_explicit(&q->top, memory_order_relaxed))
+    return false;
+  return tsc_peek(s, &q->buf[(b - 1) & (GLASS_DQ_CAP - 1)]) == TSC_NO;
+}
+
+enum { STEAL_EMPTY, STEAL_LOST, STEAL_REFUSED, STEAL_OK, STEAL_CHECK };
+
+// Takes the task at the top. With s (a taskwait-like scheduling point), a task the tied-task
+// constraint forbids is left where it is, for a thread that may run it; *why says STEAL_CHECK
+// when the entry could not tell (the caller checks the task, which is now its own).
+static glass_xtask_t *dq_steal(glass_deque_t *q, const glass_task_t *s, int *why) {
   // A cheap look first: an empty deque costs no fence (a stale answer only delays a steal to
   // the next poll).
   if (atomic_load_explicit(&q->bottom, memory_order_relaxed) <=
@@ -221,10 +289,19 @@ static glass_xtask_t *dq_steal(glass_deque_t *q) {
   int64_t b = atomic_load_explicit(&q->bottom, memory_order_acquire);
   if (t >= b)
     return NULL;
-  glass_xtask_t *x = atomic_load_explicit(&q->buf[t & (GLASS_DQ_CAP - 1)], memory_order_relaxed);
-  if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
-                                               memory_order_relaxed))
+  glass_dq_slot_t *e = &q->buf[t & (GLASS_DQ_CAP - 1)];
+  int allowed = s ? tsc_peek(s, e) : TSC_YES;
+  if (allowed == TSC_NO) {
+    *why = STEAL_REFUSED;
     return NULL;
+  }
+  glass_xtask_t *x = atomic_load_explicit(&e->task, memory_order_relaxed);
+  if (!atomic_compare_exchange_strong_explicit(&q->top, &t, t + 1, memory_order_seq_cst,
+                                               memory_order_relaxed)) {
+    *why = STEAL_LOST;
+    return NULL;
+  }
+  *why = allowed == TSC_YES ? STEAL_OK : STEAL_CHECK;
   return x;
 }
 
@@ -238,7 +315,7 @@ static GLASS_NOINLINE glass_deque_t *team_deques_create(glass_team_t *team) {
     int32_t n = team->capacity > team->nthreads ? team->capacity : team->nthreads;
     d = glass_zalloc_aligned(sizeof(*d) * (size_t)n, GLASS_CACHE);
     for (int32_t i = 0; i < n; i++)
-      d[i].buf = glass_zalloc(sizeof(*d[i].buf) * GLASS_DQ_CAP);
+      d[i].buf = glass_zalloc_aligned(sizeof(*d[i].buf) * GLASS_DQ_CAP, GLASS_CACHE);
     team->tasking.ndq = n;
     atomic_store_explicit(&team->tasking.dqs, d, memory_order_release);
   }
@@ -260,7 +337,9 @@ static inline glass_deque_t *team_deques(glass_team_t *team) {
 // Tasks of equal priority keep their order. A task that goes after the tail (priority 0, the
 // overflow of full deques and requeued untied tasks) is appended in O(1): a producer that keeps
 // overflowing must not walk a list it is making longer.
-static void shared_push(glass_team_t *team, glass_xtask_t *t) {
+static void shared_push(glass_thread_t *th, glass_team_t *team, glass_xtask_t *t) {
+  GLASS_STAT(th, GS_SHARED_PUSH);
+  GLASS_STAT_ADD(th, GS_SHARED_RMW, 2); // the lock and nprio
   glass_mutex_lock(&team->tasking.lock);
   glass_xtask_t *tail = team->tasking.prio_tail;
   glass_xtask_t **pp = &team->tasking.prio_head;
@@ -273,6 +352,8 @@ static void shared_push(glass_team_t *team, glass_xtask_t *t) {
   *pp = t;
   if (!t->next)
     team->tasking.prio_tail = t;
+  atomic_store_explicit(&team->tasking.shared_ver, team->tasking.shared_ver + 1,
+                        memory_order_relaxed);
   atomic_fetch_add_explicit(&team->tasking.nprio, 1, memory_order_release);
   glass_mutex_unlock(&team->tasking.lock);
 }
@@ -281,16 +362,21 @@ static bool tsc_allows(glass_thread_t *th, glass_xtask_t *t);
 
 static glass_xtask_t *shared_take(glass_thread_t *th, glass_team_t *team, bool constrained) {
   glass_xtask_t *t = NULL;
+  GLASS_STAT(th, GS_SHARED_SCAN);
+  GLASS_STAT(th, GS_SHARED_RMW); // the lock
   glass_mutex_lock(&team->tasking.lock);
   glass_xtask_t *prev = NULL;
   for (glass_xtask_t **pp = &team->tasking.prio_head; *pp; prev = *pp, pp = &(*pp)->next) {
-    if (constrained && !tsc_allows(th, *pp))
+    if (constrained && !tsc_allows(th, *pp)) {
+      GLASS_STAT(th, GS_SHARED_SKIP);
       continue;
+    }
     t = *pp;
     *pp = t->next;
     if (team->tasking.prio_tail == t)
       team->tasking.prio_tail = prev;
     atomic_fetch_sub_explicit(&team->tasking.nprio, 1, memory_order_relaxed);
+    GLASS_STAT(th, GS_SHARED_RMW);
     break;
   }
   glass_mutex_unlock(&team->tasking.lock);
@@ -302,7 +388,8 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
   // The task is published before the sleeper bits are read (wait.c polls after setting one).
   atomic_thread_fence(memory_order_seq_cst);
   for (int32_t i = 0; i < team->nthreads; i++) {
-    glass_flag_t *f = team->members[i]->tasking.wait_flag;
+    glass_flag_t *f =
+        atomic_load_explicit(&team->members[i]->tasking.wait_flag, memory_order_relaxed);
     if (f)
       glass_flag_poke(f);
   }
@@ -315,11 +402,12 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
 // team's `sleepers`, which may be gone by the time they wake.
 static _Atomic int32_t idle_sleepers;
 
-// One relaxed load per push while nobody sleeps (the common case: waiters spin). No fence
-// before it, so a waiter that goes to sleep in that instant can miss this task's poke; it is
-// then poked by the next push, or the task runs on another member or at the producer's next
-// scheduling point.
+// One relaxed load per push while nobody sleeps (the common case: waiters spin), after a
+// compiler barrier: a waiter that goes to sleep issues a process-wide fence (membarrier) after
+// it counted itself and before its last poll, so either this load sees it counted or its poll
+// sees the task (wait.h, "Publication fences").
 static inline void maybe_wake(glass_team_t *team) {
+  glass_publish_fence();
   if (unlikely(atomic_load_explicit(&team->tasking.sleepers, memory_order_relaxed) != 0) ||
       unlikely(atomic_load_explicit(&idle_sleepers, memory_order_relaxed) != 0))
     wake_waiters(team);
@@ -327,12 +415,13 @@ static inline void maybe_wake(glass_team_t *team) {
 
 void glass_task_ready(glass_thread_t *th, glass_xtask_t *t) {
   glass_team_t *team = t->base.team;
+  GLASS_STAT(th, GS_DEFERRED);
   if (likely(th->team == team && team->nthreads > 1 && t->priority == 0) &&
       likely(dq_push(&team_deques(team)[th->tid], t))) {
     maybe_wake(team);
     return;
   }
-  shared_push(team, t);
+  shared_push(th, team, t);
   maybe_wake(team);
 }
 
@@ -389,6 +478,7 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   if (!(t->base.tk.flags & GLASS_TF_UNTIED))
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
+  GLASS_STAT(th, GS_RUN);
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.
@@ -428,6 +518,15 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   task_finish(th, t, prev);
 }
 
+// A taskwait or taskgroup counter reached 0: wake its waiter if it may sleep. The decrement and
+// this load are seq_cst, as the waiter's publication and its test of the counter: either we
+// see its flag, or it sees the 0.
+static inline void counter_zero(_Atomic(glass_flag_t *) *waiter) {
+  glass_flag_t *f = atomic_load_explicit(waiter, memory_order_seq_cst);
+  if (unlikely(f != NULL))
+    glass_flag_bump(f);
+}
+
 static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
   if (unlikely(t->aflags & KMP_TASK_DESTRUCTORS) && t->hdr.data1.destructors)
     t->hdr.data1.destructors(th->gtid, &t->hdr);
@@ -438,19 +537,15 @@ static inline void task_complete(glass_thread_t *th, glass_xtask_t *t) {
   if (unlikely(t->node != NULL))
     glass_deps_release(th, t);
   if (t->base.tk.flags & GLASS_TF_COUNTED) {
-    atomic_fetch_sub_explicit(&t->base.parent->tk.children, 1, memory_order_release);
-    if (t->in_tg)
-      atomic_fetch_sub_explicit(&t->in_tg->count, 1, memory_order_release);
-    glass_team_t *team = t->base.team;
-    if (likely(th->team == team) &&
-        likely(th->tasking.debt_team == team || th->tasking.pending_debt == 0)) {
-      th->tasking.debt_team = team;
-      th->tasking.pending_debt++;
-    } else if (atomic_fetch_sub_explicit(&team->tasking.pending, 1, memory_order_acq_rel) == 1) {
-      glass_task_team_idle(team);
-    }
+    GLASS_STAT_ADD(th, GS_SHARED_RMW, t->in_tg ? 2 : 1);
+    glass_task_t *parent = t->base.parent;
+    if (atomic_fetch_sub_explicit(&parent->tk.children, 1, memory_order_seq_cst) == 1)
+      counter_zero(&parent->tk.waiter);
+    glass_taskgroup_t *tg = t->in_tg;
+    if (tg && atomic_fetch_sub_explicit(&tg->count, 1, memory_order_seq_cst) == 1)
+      counter_zero(&tg->waiter);
   }
-  task_release(th, t);
+  task_release(th, t); // the team's `pending` drops when a counted root is freed (block_free)
 }
 
 // Takes this thread's deferred completions off the team's `pending` count (see pending_debt).
@@ -458,7 +553,8 @@ static GLASS_NOINLINE void pay_pending_debt(glass_thread_t *th) {
   glass_team_t *team = th->tasking.debt_team;
   int32_t n = th->tasking.pending_debt;
   th->tasking.pending_debt = 0;
-  if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_acq_rel) == n)
+  GLASS_STAT(th, GS_SHARED_RMW);
+  if (atomic_fetch_sub_explicit(&team->tasking.pending, n, memory_order_seq_cst) == n)
     glass_task_team_idle(team);
 }
 
@@ -466,13 +562,19 @@ void glass_task_complete(glass_thread_t *th, glass_xtask_t *t) {
   task_complete(th, t);
 }
 
+// The decrement to 0 and this load are seq_cst, as the drain's store of pending_sleep and its
+// read of `pending`: either it sees 0, or we see it asleep.
 void glass_task_team_idle(glass_team_t *team) {
-  if (unlikely(atomic_load_explicit(&team->tasking.pending_sleep, memory_order_acquire)))
+  if (unlikely(atomic_load_explicit(&team->tasking.pending_sleep, memory_order_seq_cst)))
     glass_futex_wake((_Atomic uint32_t *)&team->tasking.pending, 1);
 }
 
 // Counts a task that will outlive the call that submits it (deferred, or waiting for
-// dependences), so that taskwait, taskgroup and barriers wait for it.
+// dependences), so that taskwait, taskgroup and barriers wait for it. Barriers wait for the
+// team's `pending` count of subtrees: only a task with no covered ancestor (GLASS_TF_COVERED:
+// one counted there, which stays alive until every descendant is freed) is counted, and it
+// leaves the count when it is freed, after its whole subtree. So a recursive task tree touches
+// the team-wide line once per tree, not once per task.
 static inline bool task_count(glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
@@ -480,8 +582,15 @@ static inline bool task_count(glass_xtask_t *t) {
   t->in_tg = tg;
   if (tg)
     atomic_fetch_add_explicit(&tg->count, 1, memory_order_relaxed);
+  if (t->base.tk.flags & GLASS_TF_COVERED) {
+    // The covering ancestor's region is still running its tasks: `active` is set.
+    GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 2 : 1);
+    return false;
+  }
+  t->base.tk.flags |= GLASS_TF_COVERED | GLASS_TF_PENDING;
   glass_team_t *team = t->base.team;
   atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
+  GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 3 : 2);
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
     return false;
   // Release: an idle helper that sees `active` also sees the team as this region set it up.
@@ -527,60 +636,125 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
     // Deque full: throttle the producer, which runs the task as an undeferred one. Not counted,
     // so it touches none of the counters the other members update.
     if (unlikely(!dq_has_room(q))) {
+      GLASS_STAT(th, GS_THROTTLED);
       task_execute(th, t, ompt_task_switch);
       return;
     }
+    GLASS_STAT(th, GS_DEFERRED);
     bool first = task_count(t);
     dq_push(q, t);
     wake_after_push(team, first);
     return;
   }
+  GLASS_STAT(th, GS_DEFERRED);
   bool first = task_count(t);
-  shared_push(team, t);
+  shared_push(th, team, t);
   wake_after_push(team, first);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Scheduling: find one task this thread may run and run it.
 
+// The task the tied-task constraint is checked against: the innermost tied task this thread
+// executes, or its implicit task.
+static inline const glass_task_t *tsc_subject(glass_thread_t *th) {
+  glass_xtask_t *top = th->tasking.tied_top;
+  return top ? &top->base : &th->team->itasks[th->tid];
+}
+
+static glass_xtask_t *steal_from(glass_thread_t *th, glass_team_t *team, glass_deque_t *q,
+                                 const glass_task_t *s) {
+  int why = STEAL_EMPTY;
+  glass_xtask_t *t = dq_steal(q, s, &why);
+  if (!t) {
+    if (why == STEAL_LOST) {
+      GLASS_STAT(th, GS_STEAL_LOST);
+      GLASS_STAT(th, GS_SHARED_RMW);
+    } else if (why == STEAL_REFUSED) {
+      GLASS_STAT(th, GS_TSC_REJECT);
+    }
+    return NULL;
+  }
+  GLASS_STAT(th, GS_SHARED_RMW);
+  if (unlikely(why == STEAL_CHECK) && !tsc_allows(th, t)) {
+    // Too deep for the entry to tell (more than two levels below this thread's tied task), and
+    // not ours to run here: park it where other members can take it. In this thread's own
+    // deque when that is empty, without a lock (nothing of ours is below it, and what we push
+    // later goes above it); else in the shared list.
+    GLASS_STAT(th, GS_TSC_REJECT);
+    glass_deque_t *own = &atomic_load_explicit(&team->tasking.dqs, memory_order_relaxed)[th->tid];
+    if (atomic_load_explicit(&own->bottom, memory_order_relaxed) >
+            atomic_load_explicit(&own->top, memory_order_relaxed) ||
+        !dq_push(own, t))
+      shared_push(th, team, t);
+    return NULL;
+  }
+  GLASS_STAT(th, GS_STOLEN);
+  return t;
+}
+
+// Victims: first the member this thread last stole from (its deque had more than one task
+// then, and a thread working on a stolen subtree keeps producing there), then every other
+// member from a random one on.
 static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_t *dqs,
                             bool constrained) {
-  int32_t n = team->nthreads;
+  int32_t n = team->nthreads, self = th->tid;
+  const glass_task_t *s = constrained ? tsc_subject(th) : NULL;
+  int32_t last = th->tasking.last_victim;
+  glass_xtask_t *t;
+  if (last < n && last != self && (t = steal_from(th, team, &dqs[last], s)))
+    return t;
   uint32_t r = th->tasking.rng = th->tasking.rng * 1664525u + 1013904223u;
   int32_t v = (int32_t)((r >> 8) % (uint32_t)n);
   for (int32_t i = 0; i < n; i++, v = v + 1 == n ? 0 : v + 1) {
-    if (v == th->tid)
+    if (v == self || v == last)
       continue;
-    glass_xtask_t *t = dq_steal(&dqs[v]);
-    if (!t)
-      continue;
-    if (constrained && !tsc_allows(th, t)) {
-      // Not ours to run here: park it where any member can take it.
-      shared_push(team, t);
-      continue;
+    if ((t = steal_from(th, team, &dqs[v], s))) {
+      th->tasking.last_victim = v;
+      return t;
     }
-    return t;
   }
+  GLASS_STAT(th, GS_STEAL_FAIL);
   return NULL;
 }
 
-static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool constrained) {
-  glass_xtask_t *t = NULL;
-  if (unlikely(atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) > 0)) {
-    t = shared_take(th, team, constrained);
-    if (t)
-      return t;
+// The shared list may hold tasks only: a constrained search that found none this thread may
+// run is not repeated (under the team lock) until a task is added or the thread's tied task
+// changes.
+static glass_xtask_t *shared_find(glass_thread_t *th, glass_team_t *team, bool constrained) {
+  if (likely(atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0))
+    return NULL;
+  uint32_t ver = atomic_load_explicit(&team->tasking.shared_ver, memory_order_acquire);
+  const void *s = constrained ? tsc_subject(th) : NULL;
+  if (constrained && ver == th->tasking.shared_miss_ver && s == th->tasking.shared_miss_s)
+    return NULL;
+  glass_xtask_t *t = shared_take(th, team, constrained);
+  if (!t && constrained) {
+    th->tasking.shared_miss_ver = ver;
+    th->tasking.shared_miss_s = s;
   }
+  return t;
+}
+
+static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool constrained) {
+  glass_xtask_t *t = shared_find(th, team, constrained);
+  if (t)
+    return t;
   glass_deque_t *dqs = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
   if (!dqs || th->tid >= team->tasking.ndq || team->nthreads == 1)
     return NULL;
   glass_deque_t *own = &dqs[th->tid];
+  // At a taskwait, a task of its own the constraint forbids stays in place (its entry says so
+  // without a pop, which costs a fence): thieves may run it.
+  if (constrained && dq_bottom_refused(own, tsc_subject(th)))
+    return steal(th, team, dqs, constrained);
   t = dq_pop(own);
   if (t) {
     if (!constrained || tsc_allows(th, t))
       return t;
+    GLASS_STAT(th, GS_TSC_REJECT);
     if (!dq_push(own, t))
-      shared_push(team, t);
+      shared_push(th, team, t);
   }
   return steal(th, team, dqs, constrained);
 }
@@ -608,20 +782,53 @@ bool glass_task_run_one(glass_thread_t *th, bool constrained) {
 // ---------------------------------------------------------------------------------------------
 // Waiting loops.
 
-#define SPINS_BEFORE_YIELD 4096
+typedef struct {
+  glass_thread_t *th;
+  _Atomic int32_t *counter;
+} counter_wait_t;
 
-void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state) {
-  unsigned idle = 0;
-  while (atomic_load_explicit(counter, memory_order_acquire) != 0) {
-    if (glass_task_run_one(th, true)) {
-      idle = 0;
-      continue;
-    }
-    if (++idle < SPINS_BEFORE_YIELD)
-      glass_spin_pause();
-    else
+static bool counter_done(void *arg) {
+  return atomic_load_explicit(((counter_wait_t *)arg)->counter, memory_order_seq_cst) == 0;
+}
+
+static bool counter_poll(void *arg) {
+  return glass_task_run_one(((counter_wait_t *)arg)->th, true);
+}
+
+// Without a place to publish its flag nobody could wake the thread: it spins by the policy
+// and then only yields (dependence waits of `taskwait depend` and if(0) tasks).
+static void wait_counter_spin(counter_wait_t *c) {
+  glass_spin_t s;
+  glass_spin_begin(&s);
+  while (!counter_done(c)) {
+    if (counter_poll(c))
+      glass_spin_restart(&s);
+    else if (!glass_spin_step(&s))
       glass_yield();
   }
+  glass_spin_end(&s);
+}
+
+void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
+                             _Atomic(glass_flag_t *) *waiter) {
+  uint64_t t0 = glass_stats_clock();
+  counter_wait_t c = {th, counter};
+  if (!waiter) {
+    wait_counter_spin(&c);
+  } else {
+    // Waits on its own flag: the last completion bumps it (counter_zero), producers poke it
+    // (it is this thread's wait_flag meanwhile, and counted in the team's sleepers).
+    glass_waiter_t w = {.poll = counter_poll,
+                        .arg = &c,
+                        .sleepers = &th->team->tasking.sleepers,
+                        .done = counter_done,
+                        .publish = waiter};
+    glass_flag_t *prev = atomic_load_explicit(&th->tasking.wait_flag, memory_order_relaxed);
+    atomic_store_explicit(&th->tasking.wait_flag, &th->tasking.twait, memory_order_relaxed);
+    glass_flag_wait(&th->tasking.twait, 0, &w);
+    atomic_store_explicit(&th->tasking.wait_flag, prev, memory_order_relaxed);
+  }
+  GLASS_STAT_WAIT_END(th, GS_TASKWAIT, t0);
 }
 
 static bool barrier_poll(void *arg) {
@@ -635,12 +842,14 @@ const glass_waiter_t *glass_task_wait_begin(glass_thread_t *th, glass_team_t *te
   w->poll = barrier_poll;
   w->arg = th;
   w->sleepers = &team->tasking.sleepers;
+  w->done = NULL;
+  w->publish = NULL;
   atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
   return w;
 }
 
 void glass_task_wait_end(glass_thread_t *th, glass_team_t *team) {
-  th->tasking.wait_flag = NULL;
+  atomic_store_explicit(&th->tasking.wait_flag, NULL, memory_order_relaxed);
   atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
 }
 
@@ -663,11 +872,13 @@ const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t 
   w->poll = lazy_poll;
   w->arg = th;
   w->sleepers = &th->team->tasking.sleepers;
+  w->done = NULL;
+  w->publish = NULL;
   return w;
 }
 
 void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
-  th->tasking.wait_flag = NULL;
+  atomic_store_explicit(&th->tasking.wait_flag, NULL, memory_order_relaxed);
   if (th->tasking.lazy_waiter) {
     th->tasking.lazy_waiter = false;
     atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
@@ -676,45 +887,38 @@ void glass_task_lazy_end(glass_thread_t *th, glass_team_t *team) {
 
 // The root of a barrier after the gather: every member arrived, now run tasks until every task
 // of the team is complete. Nobody can create a task once pending is 0 and all have arrived.
+// Only tasks running elsewhere or waiting for an event remain: sleep until the last one
+// completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted in
+// `sleepers` meanwhile, and the process-wide fence before the last look pairs with the
+// producers' compiler barrier, wait.h).
+static void drain_sleep(glass_thread_t *th, glass_team_t *team) {
+  atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
+  atomic_fetch_add_explicit(&team->tasking.sleepers, 1, memory_order_seq_cst);
+  atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
+  glass_sleeper_fence();
+  int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst);
+  bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
+  if (!ran && p != 0 && atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
+    glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
+  atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
+  atomic_fetch_sub_explicit(&team->tasking.sleepers, 1, memory_order_relaxed);
+  atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
+}
+
 void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
-  unsigned idle = 0;
-  uint64_t idle_since = 0;
+  glass_spin_t s;
+  glass_spin_begin(&s);
   while (atomic_load_explicit(&team->tasking.pending, memory_order_acquire) != 0) {
     if (glass_task_run_one(th, false)) {
-      idle = 0;
-      idle_since = 0;
+      glass_spin_restart(&s);
       continue;
     }
-    glass_spin_pause();
-    // Spin for the block time like any wait (reading the clock now and then, yielding once it
-    // has been a while: see GLASS_YIELD_AFTER_NS), then sleep.
-    if (++idle % 64 != 0)
+    if (glass_spin_step(&s))
       continue;
-    uint64_t now = glass_now_ns();
-    if (!idle_since)
-      idle_since = now;
-    if (glass_blocktime_ns == UINT64_MAX || now - idle_since < glass_blocktime_ns) {
-      if (now - idle_since >= GLASS_YIELD_AFTER_NS)
-        glass_yield();
-      continue;
-    }
-    // Only tasks running elsewhere or waiting for an event remain: sleep until the last one
-    // completes (glass_task_team_idle) or a producer makes a task ready (wake_waiters: counted
-    // in `waiters` meanwhile). A wake-up lost to a race only delays us to the count's 0.
-    atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_seq_cst);
-    atomic_fetch_add_explicit(&team->tasking.sleepers, 1, memory_order_seq_cst);
-    int32_t p = atomic_load_explicit(&team->tasking.pending, memory_order_acquire);
-    atomic_store_explicit(&team->tasking.pending_sleep, 1, memory_order_seq_cst);
-    bool ran = glass_task_run_one(th, false); // a task made ready before we were counted
-    if (!ran && p != 0 && atomic_load_explicit(&team->tasking.pending, memory_order_seq_cst) == p &&
-        atomic_load_explicit(&team->tasking.nprio, memory_order_acquire) == 0)
-      glass_futex_wait((_Atomic uint32_t *)&team->tasking.pending, (uint32_t)p);
-    atomic_store_explicit(&team->tasking.pending_sleep, 0, memory_order_relaxed);
-    atomic_fetch_sub_explicit(&team->tasking.sleepers, 1, memory_order_relaxed);
-    atomic_fetch_sub_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
-    idle = 0;
-    idle_since = 0;
+    drain_sleep(th, team);
+    glass_spin_begin(&s);
   }
+  glass_spin_end(&s);
   atomic_store_explicit(&team->tasking.active, false, memory_order_seq_cst);
   // Idle helpers that saw `active` may still be inside: the team must not change under them.
   for (unsigned i = 1;
@@ -742,8 +946,8 @@ void glass_task_barrier_drain(glass_thread_t *th, glass_team_t *team) {
 
 static bool idle_poll(void *arg) {
   glass_thread_t *th = arg;
-  if (unlikely(th->tasking.wait_flag != &th->go))
-    th->tasking.wait_flag = &th->go; // pokes
+  if (unlikely(atomic_load_explicit(&th->tasking.wait_flag, memory_order_relaxed) != &th->go))
+    atomic_store_explicit(&th->tasking.wait_flag, &th->go, memory_order_relaxed); // pokes
   glass_team_t *team = __atomic_load_n(&th->team, __ATOMIC_ACQUIRE);
   if (likely(!team) || likely(!atomic_load_explicit(&team->tasking.active, memory_order_acquire)))
     return false;
@@ -789,7 +993,9 @@ const glass_waiter_t *glass_task_idle_waiter(glass_thread_t *th, glass_waiter_t 
   w->poll = idle_poll;
   w->arg = th;
   w->sleepers = &idle_sleepers;
-  th->tasking.wait_flag = &th->go;
+  w->done = NULL;
+  w->publish = NULL;
+  atomic_store_explicit(&th->tasking.wait_flag, &th->go, memory_order_relaxed);
   return w;
 }
 
@@ -809,7 +1015,7 @@ void glass_task_join_release(glass_team_t *team) {
 
 void glass_task_join_wait(glass_thread_t *th, const glass_waiter_t *w) {
   th->tasking.release_seen += 2;
-  th->tasking.wait_flag = &th->tasking.release;
+  atomic_store_explicit(&th->tasking.wait_flag, &th->tasking.release, memory_order_relaxed);
   glass_flag_wait(&th->tasking.release, th->tasking.release_seen, w);
 }
 

@@ -32,9 +32,10 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->base.icvs = parent->icvs;
   atomic_store_explicit(&t->base.tk.children, 0, memory_order_relaxed);
   t->base.tk.depth = parent->tk.depth + 1;
-  t->base.tk.flags = tk_flags;
+  t->base.tk.flags = tk_flags | (parent->tk.flags & GLASS_TF_COVERED);
   t->base.tk.tg = parent->tk.tg;
   t->base.tk.deps = NULL;
+  atomic_store_explicit(&t->base.tk.waiter, NULL, memory_order_relaxed);
   atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
   t->state = XT_READY;
   t->aflags = flags;
@@ -53,8 +54,11 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->hdr.part_id = 0;
   t->hdr.data1.ptr = NULL;
   t->hdr.data2.ptr = NULL;
-  if (parent->kind == GLASS_TASK_EXPLICIT)
+  GLASS_STAT(th, GS_CREATED);
+  if (parent->kind == GLASS_TASK_EXPLICIT) {
+    GLASS_STAT(th, GS_SHARED_RMW); // a child that completes elsewhere drops it there
     atomic_fetch_add_explicit(&xtask_from_base(parent)->refs, 1, memory_order_relaxed);
+  }
 }
 
 // The common case without a call (so the entry point needs no stack frame): a plain tied task

@@ -88,6 +88,7 @@ static inline glass_xtask_t *xtask_from_base(glass_task_t *t) {
 typedef struct glass_taskgroup {
   _Atomic int32_t count;          // deferred tasks of the group not yet complete
   _Atomic int32_t cancelled;      // cancel taskgroup was activated
+  _Atomic(glass_flag_t *) waiter; // as glass_tasking_task_t.waiter, for `count`
   struct glass_taskgroup *parent; // enclosing taskgroup of the same task
   struct glass_taskred *red;      // task reductions registered in this taskgroup
   struct glass_taskgroup *next_free;
@@ -100,11 +101,23 @@ typedef struct glass_taskgroup {
 
 #define GLASS_DQ_CAP 1024
 
+// One entry: the task, and what a thief at a taskwait needs to tell whether the tied-task
+// constraint lets it run the task without touching the task itself (another thief may take,
+// complete and free it meanwhile): its depth and its parent and grandparent, pointers that are
+// compared, never followed. The owner writes them before it publishes `bottom`; the entry
+// cannot change while `top` still points at it, so a thief whose CAS on `top` succeeds read a
+// consistent entry.
+typedef struct glass_dq_slot {
+  _Atomic(glass_xtask_t *) task;
+  _Atomic(const void *) parent, grandparent;
+  _Atomic int32_t depth; // -1: untied (the constraint does not apply)
+} glass_dq_slot_t;
+
 typedef struct glass_deque {
   _Alignas(64) _Atomic int64_t top;
   char pad_[56];
   _Atomic int64_t bottom;
-  _Atomic(glass_xtask_t *) *buf;
+  glass_dq_slot_t *buf;
   // The owner's last reading of `top` (never ahead of it): a push reads `top` itself only when
   // this says the deque may be full, so a producer does not pull the line thieves write.
   int64_t top_seen;
@@ -116,8 +129,7 @@ typedef struct glass_deque {
 
 glass_xtask_t *glass_task_alloc(glass_thread_t *th, int32_t flags, size_t task_size,
                                 size_t shareds_size, kmp_routine_t entry, void *codeptr);
-// The routine of a task allocated with none (codegen may express `taskwait depend(...) nowait`
-// as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.
+// The routine of a task allocated with none and of the runtime's own empty tasks (task_sync.c).
 int32_t glass_task_empty_entry(int32_t gtid, kmp_task_t *task);
 // Submits a created task: runs it now or defers it.
 void glass_task_submit(glass_thread_t *th, glass_xtask_t *t);
@@ -126,8 +138,11 @@ void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t);
 // Drops one reference on t (frees it, and ancestors it kept alive, at the last).
 void glass_task_complete_release(glass_thread_t *th, glass_xtask_t *t);
-// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits).
-void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter, int ompt_wait_state);
+// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits). waiter: where
+// the thread publishes its flag when it sleeps, for whoever takes the counter to 0 (NULL: the
+// wait never sleeps, it only yields once it has spun for the block time).
+void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
+                             _Atomic(glass_flag_t *) *waiter);
 // Runs one task if there is one this thread may run. constrained: a taskwait-like scheduling
 // point (the tied-task constraint applies); false at barriers.
 bool glass_task_run_one(glass_thread_t *th, bool constrained);
@@ -159,7 +174,11 @@ static inline bool glass_task_is_explicit(const glass_task_t *t) {
   return t->kind == GLASS_TASK_EXPLICIT;
 }
 
-// taskgroup (taskgroup.c). glass_taskgroup_end waits for the group's tasks between the
+// taskwait: waits for the current task's children between its sync_region events, with the
+// task's enter frame set to `frame` (task_sync.c).
+void glass_taskwait(glass_thread_t *th, void *codeptr, void *frame);
+
+// taskgroup (task_sync.c). glass_taskgroup_end waits for the group's tasks between the
 // sync_region_wait events; the caller brackets begin and end with the taskgroup's sync_region
 // events (OMPT_SYNC_REGION).
 glass_taskgroup_t *glass_taskgroup_begin(glass_thread_t *th);

@@ -239,7 +239,7 @@ static void *item_match(glass_taskred_t *r, int32_t i, char *d, int32_t *slot) {
   char *s = it->shar;
   if (d >= s && d < s + (it->size ? it->size : 1))
     return s;
-  // Members publish their slots while others look them up (modifier_init).
+  // Members publish their items while others look them up (release/acquire at each slot).
   void **member_shar = __atomic_load_n(&it->member_shar, __ATOMIC_ACQUIRE);
   if (member_shar) {
     for (int32_t k = 0; k < r->nslots; k++) {
@@ -277,7 +277,7 @@ static void *private_copy(glass_thread_t *th, glass_taskred_t *r, int32_t i, int
     return *pp;
   void *p = copy_alloc(it);
   // omp_orig of a modifier item is the member's own original list item.
-  void *orig = slot >= 0 ? it->member_shar[slot] : it->orig;
+  void *orig = slot >= 0 ? __atomic_load_n(&it->member_shar[slot], __ATOMIC_ACQUIRE) : it->orig;
   if (it->init)
     it->init(p, orig);
   *pp = p;

@@ -21,6 +21,9 @@ typedef struct glass_tasking_task {
   int32_t depth;              // implicit tasks 0, explicit ones their parent's + 1
   uint32_t flags;             // GLASS_TF_*
   struct glass_taskgroup *tg; // innermost taskgroup this task is executing in
+  // The flag of this task's thread while it may sleep in a taskwait (task.c): the completion
+  // that takes `children` to 0 bumps it.
+  _Atomic(glass_flag_t *) waiter;
   struct glass_dephash *deps; // dependences among this task's children (created lazily)
   uint32_t red_seq; // implicit tasks: `reduction(task, ...)` constructs met in this region
 } glass_tasking_task_t;
@@ -29,12 +32,17 @@ typedef struct glass_tasking_task {
 typedef struct glass_tasking_thread {
   struct glass_xtask *tied_top; // innermost tied explicit task this thread is executing
   uint32_t rng;                 // victim selection
-  bool join_waiting;            // waits on `release` at a join that runs tasks
-  bool lazy_waiter;             // counted in `waiters` by a barrier that began without tasks
-  uint32_t idle_gen;            // idle helper: drain generation it is counted in `waiters` for
-  uint32_t left_gen;            // the team's region_gen when this worker left its region
-  uint32_t release_seen;        // last `release` value consumed
-  void *free_list[5];           // recycled task descriptors by size class (task.c)
+  int32_t last_victim;          // member this thread last stole from (tried first)
+  // The shared list's version and tied task of this thread's last constrained search of it
+  // that found nothing (task.c's shared_find).
+  uint32_t shared_miss_ver;
+  const void *shared_miss_s;
+  bool join_waiting;     // waits on `release` at a join that runs tasks
+  bool lazy_waiter;      // counted in `waiters` by a barrier that began without tasks
+  uint32_t idle_gen;     // idle helper: drain generation it is counted in `waiters` for
+  uint32_t left_gen;     // the team's region_gen when this worker left its region
+  uint32_t release_seen; // last `release` value consumed
+  void *free_list[5];    // recycled task descriptors by size class (task.c)
   uint32_t free_count[5];
   // Blocks other threads freed for this one (a lock-free stack they push batches on), and this
   // thread's batch of blocks freed for another owner (task.c).
@@ -50,8 +58,9 @@ typedef struct glass_tasking_thread {
   int32_t pending_debt;
   // Flag this thread sleeps on while it polls for tasks. Producers read it at every push while
   // a member waits: its own line, so that they do not pull the fields the thread writes per task.
-  _Alignas(64) glass_flag_t *wait_flag;
+  _Alignas(64) _Atomic(glass_flag_t *) wait_flag;
   glass_flag_t release; // release of a task join (fork.c's join with tasks)
+  glass_flag_t twait;   // what it sleeps on in a taskwait or at the end of a taskgroup
 } glass_tasking_thread_t;
 
 // Per team: one deque per member (indexed by tid), the count of deferred tasks not yet
@@ -61,13 +70,14 @@ typedef struct glass_tasking_team {
   _Atomic int32_t waiters;           // members in a waiting loop that runs tasks
   _Atomic int32_t sleepers;          // of those, asleep or going to sleep: producers poke them
   _Atomic int32_t nprio;             // tasks waiting in the priority list
+  _Atomic uint32_t shared_ver;       // tasks added to that list (written under `lock`)
   _Atomic(struct glass_deque *) dqs; // [ndq] deques, created at the first deferred task
   int32_t ndq;
   glass_mutex_t lock;                      // deque creation and the priority list
   struct glass_xtask *prio_head;           // priority list, highest first
   struct glass_xtask *prio_tail;           // its last task (a priority-0 push appends there)
   _Atomic(struct glass_taskred *) red_mod; // reduction set of the current `task` modifier
-  _Alignas(64) _Atomic int32_t pending;    // deferred tasks of the team not yet complete
+  _Alignas(64) _Atomic int32_t pending;    // counted subtrees not yet freed (task_count)
   _Atomic int32_t pending_sleep;           // a thread sleeps on `pending` waiting for 0
   // Idle workers that left the region at its join and help with its tasks (task.c).
   _Alignas(64) _Atomic int32_t helpers; // running tasks now: the drain waits for 0
@@ -86,6 +96,11 @@ enum {
   // Left its region at a cancel or an active cancellation point of its taskgroup: completes
   // with ompt_task_cancel. Written only by the thread running the task.
   GLASS_TF_CANCELLED = 0x40,
+  // Counted in the team's `pending` until freed (its subtree is then complete), or descends from
+  // such a task (COVERED, inherited at creation): a covered task is not counted there itself.
+  // Never set on implicit tasks.
+  GLASS_TF_COVERED = 0x80,
+  GLASS_TF_PENDING = 0x100,
 };
 
 // Under ThreadSanitizer (its runtime in the process) descriptor blocks go back to malloc

@@ -113,4 +113,7 @@ static inline void glass_ws_member_begin(glass_ws_team_t *ws, int tid) {
   }
 }
 
+// kmp_set_disp_num_buffers's hint: dispatch slots a team starts with (ws_dispatch.c).
+extern __attribute__((visibility("hidden"))) int glass_disp_num_buffers;
+
 #endif

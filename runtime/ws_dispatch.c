@@ -7,11 +7,12 @@
 // touch the slot only for ordered turns. A team of one needs no slot at all.
 #include "ws_impl.h"
 #include "cancel.h"
-#include "mutex.h" // GLASS_FASTPATH
 #include "kmpc.h"
 
 
-extern GLASS_HIDDEN int glass_disp_num_buffers; // kmp_ext.c
+// Number of dispatch buffers libomp keeps for back-to-back nowait loops: Glass's dispatch
+// slots grow on demand, so the setting is only a hint.
+int glass_disp_num_buffers = 7;
 
 // ---------------------------------------------------------------------------------------------
 // Team storage (fork.c's hooks).

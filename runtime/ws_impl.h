@@ -118,11 +118,7 @@ static inline void glass_ws_evc_wait(glass_ws_evc_t *e, glass_ws_cond_fn cond, v
 // Call after the store that makes a waited-for condition true (the store must be seq_cst or
 // followed by a seq_cst fence: it pairs with the sleeper count).
 static inline void glass_ws_evc_signal(glass_ws_evc_t *e) {
-  atomic_thread_fence(memory_order_seq_cst);
-  if (unlikely(atomic_load_explicit(&e->sleepers, memory_order_relaxed))) {
-    atomic_fetch_add_explicit(&e->epoch, 1, memory_order_seq_cst);
-    glass_futex_wake(&e->epoch, INT32_MAX);
-  }
+  glass_evc_signal(&e->epoch, &e->sleepers);
 }
 
 // Slots (ws_dispatch.c): take the calling member's next slot, waiting until it is free; leave

@@ -6,7 +6,6 @@
 // per iteration of the collapsed nest; post sets a bit, wait waits for one.
 #include "ws_impl.h"
 #include "cancel.h"
-#include "mutex.h" // GLASS_FASTPATH
 #include "kmpc.h"
 
 #include <stdlib.h>

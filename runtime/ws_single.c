@@ -5,7 +5,6 @@
 // with each region (fork.c's hooks).
 #include "ws_impl.h"
 
-#include "mutex.h" // GLASS_FASTPATH
 #include "kmpc.h"
 
 // The events of a single, tail-called by __kmpc_single (which has no frame of its own): the

@@ -3,7 +3,6 @@
 // no shared state, no atomics. Work is computed in iteration-index space (0..trip-1) on 64
 // bits, then mapped back to the IV type as lb + index * incr.
 #include "ws_impl.h"
-#include "mutex.h" // GLASS_FASTPATH
 #include "kmpc.h"
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when a .c file declares a function that is not its own static one.
+"""Fails when a .c file declares a function (or an extern variable) that it does not define.
 
 Internal functions are declared once, in their subsystem's header; entry points in include/omp.h
 or runtime/kmpc.h. A prototype typed again in a .c file escapes the compiler's check of the
@@ -79,8 +79,16 @@ def main():
                     # A statement after a file-scope macro invocation (no ';' of its own) starts
                     # at the last ')' that ends a line.
                     stmt = re.split(r"\)\s*\n", stmt)[-1].strip()
-                    if "=" in stmt.split("(")[0] or "(*" in stmt or "alias(" in stmt:
-                        continue  # a variable (possibly a function pointer), or an alias
+                    if "alias(" in stmt:
+                        continue  # an alias is a definition
+                    v = re.match(r"^extern\b[^(]*?(\w+)\s*(?:\[[^\]]*\])?$", stmt)
+                    # libc's environ has no header of ours (POSIX declares it nowhere by default).
+                    if v and d in ("runtime", "ompt") and v.group(1) != "environ":
+                        bad.append(f"{os.path.relpath(path, ROOT)}:{line}: {v.group(1)} declared "
+                                   "extern in a .c file: declare it in its subsystem's header")
+                        continue
+                    if v or "=" in stmt.split("(")[0] or "(*" in stmt:
+                        continue  # a variable (possibly a function pointer)
                     m = PROTO.match(stmt)
                     if m and m.group(1) not in asm and m.group(1) not in ("__attribute__", "__typeof__"):
                         bad.append(f"{os.path.relpath(path, ROOT)}:{line}: {m.group(1)} declared "

@@ -39,8 +39,18 @@ typedef void (*buffer_completed_fn)(void *ctx, uint32_t stream, uint8_t *buffer,
 static struct { CUPTI_FUNCTIONS(CUPTI_DECLARE) } cupti;
 #undef CUPTI_DECLARE
 
+// GLASS_CUPTI_API_RECORDS=1 adds CUPTI's driver API records (ignored here): should a CUPTI
+// version pair external ids only with recorded API calls, that is the switch.
+enum { CUPTI_KIND_DRIVER = 4 };
 static const uint32_t activity_kinds[] = {CUPTI_KIND_CONCURRENT_KERNEL, CUPTI_KIND_MEMCPY,
-                                          CUPTI_KIND_MEMSET, CUPTI_KIND_EXTERNAL_CORRELATION};
+                                          CUPTI_KIND_MEMSET, CUPTI_KIND_EXTERNAL_CORRELATION,
+                                          CUPTI_KIND_DRIVER};
+
+static size_t kinds_used(void) {
+  const char *v = getenv("GLASS_CUPTI_API_RECORDS");
+  size_t n = sizeof activity_kinds / sizeof *activity_kinds;
+  return v && *v == '1' ? n : n - 1;
+}
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER; // loading, start, stop
 static int loaded;                                       // 0 not tried, 1 loaded, -1 failed
@@ -271,7 +281,7 @@ static bool enable_all(char *why, size_t whylen) {
     }
     callbacks_registered = true;
   }
-  for (size_t i = 0; i < sizeof activity_kinds / sizeof *activity_kinds; i++)
+  for (size_t i = 0; i < kinds_used(); i++)
     if ((r = cupti.cuptiActivityEnable(activity_kinds[i]))) {
       snprintf(why, whylen, "cuptiActivityEnable(%u): %s (%d)", activity_kinds[i], cupti_err(r), r);
       while (i-- > 0)
@@ -315,7 +325,7 @@ void cupti_trace_stop(int dev) {
     // The last device: every held record, with or without its pair.
     drain(__atomic_sub_fetch(&tracing, 1, __ATOMIC_ACQ_REL) == 0);
     if (tracing == 0)
-      for (size_t i = 0; i < sizeof activity_kinds / sizeof *activity_kinds; i++)
+      for (size_t i = 0; i < kinds_used(); i++)
         cupti.cuptiActivityDisable(activity_kinds[i]);
     __atomic_store_n(&sinks[dev], NULL, __ATOMIC_RELEASE);
   }

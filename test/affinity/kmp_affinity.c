@@ -22,6 +22,8 @@
 // RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml KMP_AFFINITY=compact OMP_PLACES=threads OMP_PROC_BIND=spread %run %t 2 2>&1 | %FileCheck %s --check-prefix=PRECEDENCE
 // RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml KMP_AFFINITY=granularity=fine OMP_PLACES=sockets %run %t 2 2>&1 | %FileCheck %s --check-prefix=NOTYPE
 // RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml KMP_AFFINITY=verbose,compact %run %t 1 2>&1 | %FileCheck %s --check-prefix=VERBOSE
+// On a described machine the affinity format's %A shows the place a thread would be bound to.
+// RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml KMP_AFFINITY=scatter OMP_DISPLAY_AFFINITY=true OMP_AFFINITY_FORMAT="t%n {%A}" %run %t 3 | %FileCheck %s --check-prefix=DISPLAY
 // RUN: env HWLOC_XMLFILE=%topologies/4numa.xml KMP_AFFINITY=scatter %run %t 4 | %FileCheck %s --check-prefix=NUMASCATTER
 // RUN: env HWLOC_XMLFILE=%topologies/4numa.xml KMP_AFFINITY=granularity=numa_domain,compact %run %t 4 | %FileCheck %s --check-prefix=NUMAGRAN
 // RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml KMP_AFFINITY=granularity=fine,scatter %run %t 2 | %FileCheck %s --check-prefix=CGSCATTER
@@ -127,6 +129,11 @@
 // VERBOSE: OS proc 15 maps to socket 1 core 7 thread 0
 // VERBOSE-NEXT: OS proc 31 maps to socket 1 core 7 thread 1
 // VERBOSE: KMP_AFFINITY: pid {{[0-9]+}} tid {{[0-9]+}} thread 0 bound to OS proc set {0,16}
+
+// DISPLAY-DAG: t0 {0,16}
+// DISPLAY-DAG: t1 {8,24}
+// DISPLAY-DAG: t2 {1,17}
+// DISPLAY: team 3: 0 1 2
 
 // NUMA domains between sockets and cores: scatter alternates sockets, then domains.
 // NUMASCATTER: places=16

@@ -66,6 +66,34 @@ run_one() { # name, then the command; a log per run, a line in the summary
   fi
 }
 
+# The benchmarks against the H200's floors: an untraced empty target region at most 2x a raw
+# launch + synchronize (8.6 us), tracing adding at most 1.1x what CUPTI activity adds per
+# launch (2.6 us).
+floors() {
+  python3 - "$out" <<'PY'
+import re, sys
+vals = {}
+for m in ("plain", "callbacks", "trace"):
+    try:
+        line = open("%s/bench-%s.log" % (sys.argv[1], m)).read()
+    except OSError:
+        continue
+    r = re.search(r"tracing=(\S+) empty_target_us=([\d.]+) saxpy_2\^24_us=([\d.]+)", line)
+    if r:
+        vals[m] = (r.group(1), float(r.group(2)), float(r.group(3)))
+if "plain" in vals:
+    e = vals["plain"][1]
+    print("floor: empty target %.2f us untraced, %.2fx a raw launch+sync (target <= 2x)" % (e, e / 8.6))
+if "plain" in vals and "callbacks" in vals:
+    print("floor: target callbacks add %.2f us per empty region" % (vals["callbacks"][1] - vals["plain"][1]))
+if "plain" in vals and "trace" in vals:
+    d = vals["trace"][1] - vals["plain"][1]
+    print("floor: tracing (%s) adds %.2f us per empty region, %.2fx CUPTI's 2.6 us (target <= 1.1x)"
+          % (vals["trace"][0], d, d / 2.6))
+    print("floor: saxpy 2^24 %.1f us untraced, %.1f traced" % (vals["plain"][2], vals["trace"][2]))
+PY
+}
+
 run() {
   out=${OUT:-$dir/out}
   mkdir -p "$out" && : >"$out/summary.txt"
@@ -80,11 +108,15 @@ run() {
   for p in saxpy reduction teams mappers globals nowait routines events; do
     run_one "$p" "$dir/bin/$p"
   done
+  # The trace again with CUPTI's driver API records on (GLASS_CUPTI_API_RECORDS, cupti.c).
+  run_one events-apirec env GLASS_CUPTI_API_RECORDS=1 "$dir/bin/events"
   for m in plain callbacks trace; do
     run_one "bench-$m" env GLASS_BENCH_MODE=$m "$dir/bin/bench"
     grep '^bench' "$out/bench-$m.log" >>"$out/summary.txt"
   done
-  grep -h '^events\|^trace\|^TRACE\|^native' "$out/events.log" >>"$out/summary.txt"
+  grep -H '^events\|^trace\|^TRACE\|^native\|^set_trace' "$out/events.log" \
+    "$out/events-apirec.log" >>"$out/summary.txt"
+  floors >>"$out/summary.txt"
   echo "$failures failure(s); logs in $out" | tee -a "$out/summary.txt"
   [ $failures -eq 0 ]
 }

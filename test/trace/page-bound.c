@@ -3,7 +3,10 @@
 //  - 1M: the page keeps the aggregates (every level, every lane) and the detail windows of one
 //    stretch of the run, says so and names the JSON for the rest;
 //  - 64K: no detail fits: aggregates and the summary only;
-//  - the default (32M), reached through a bad value: every slice is in the page.
+//  - the default (32M), reached through a bad value: every slice is in the page;
+//  - the streamed trace (GLASS_TRACE_FORMAT=perfetto: no JSON, the page is a sink of the replay
+//    and keeps the first slices opened, as many as its detail can hold): at 1M, the aggregates
+//    of every slice and the detail of the run's start only; at 32M, every slice.
 // check_page.py checks the structure (aggregate levels, windows, records) without a browser;
 // where node is installed, page_run.js runs the viewer on a stand-in DOM: slices where the
 // detail is kept, per-construct shares elsewhere, and tooltips of both kinds.
@@ -21,6 +24,13 @@
 // RUN: %FileCheck --check-prefix=BAD %s < %t.err
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 --flows 200000 \
 // RUN:   --state all --summary %t.txt
+// RUN: env GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
+// RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 --flows 0 \
+// RUN:   --state partial --summary %t.txt --min-buckets 4096 --outside ">0"
+// RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover-dropped 0 | %FileCheck --check-prefix=STREAM %s %}
+// RUN: env GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
+// RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 --flows 0 \
+// RUN:   --state all --summary %t.txt --outside 0
 // RUN: %if node %{ node --check %S/../../tools/trace/timeline.js %}
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home window 5 hover 600 0 | %FileCheck --check-prefix=ALL %s %}
 #include <stdio.h>
@@ -41,22 +51,25 @@ int main(void) {
   return 0;
 }
 // SUM: 2 thread(s), {{.*}} traced, 200013 slices
-// SUM: task page-bound.c:33 200000{{ }}
+// SUM: task page-bound.c:{{[0-9]+}} 200000{{ }}
 
 // PARTIAL: info: 2 threads, 200013 slices, 200000 flows
-// PARTIAL: note: This page holds the individual slices of {{.*}} only ({{[0-9]+}} of 200013 slices, {{.*}}to stay within GLASS_TRACE_HTML_MAX (1048576 bytes).{{.*}} Every slice is in the full trace written with this page (page-bound.c.tmp.json or page-bound.c.tmp.pftrace; open it in ui.perfetto.dev).
+// PARTIAL: note: This page holds the individual slices of {{.*}} only ({{[0-9]+}} of 200013 slices, {{.*}}to stay within GLASS_TRACE_HTML_MAX (1048576 bytes).{{.*}} Every slice is in the full trace written with this page (page-bound.c.tmp.json; open it in ui.perfetto.dev).
 // PARTIAL: mode: showing
-// PARTIAL: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see page-bound.c.tmp.json or page-bound.c.tmp.pftrace
+// PARTIAL: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see page-bound.c.tmp.json
 
 // NONE: note: This page holds no individual slices: they would exceed its size bound (GLASS_TRACE_HTML_MAX, 65536 bytes)
 // NONE: mode: showing the share of time per construct kind (zoom in for slices)
-// NONE: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see page-bound.c.tmp.json or page-bound.c.tmp.pftrace
+// NONE: tip: thread 0 (initial), {{.*}} / {{.*}}% / slices of this time are not in the page: see page-bound.c.tmp.json
 
 // ALL: note: {{$}}
 // ALL: mode: showing the share of time per construct kind (zoom in for slices)
 // ALL: mode: showing slices
 // ALL-NEXT: rects:
 // ALL-NEXT: texts: {{.*}}thread 0 (initial) | thread 1 (worker)
-// ALL-NEXT: tip: parallel / page-bound.c:30  (main) / duration {{.*}} / thread 0 (initial)
+// ALL-NEXT: tip: parallel / page-bound.c:{{[0-9]+}}  (main) / duration {{.*}} / thread 0 (initial)
+
+// STREAM: note: This page holds the individual slices of {{.*}} only ({{[0-9]+}} of 200013 slices,{{.*}} Every slice is in the full trace written with this page (page-bound.c.tmp.pftrace;
+// STREAM: tip: thread 0 (initial), {{.*}}% / slices of this time are not in the page: see {{.*}}.pftrace
 
 // BAD: glass-trace: GLASS_TRACE_HTML_MAX=lots is not a size (e.g. 4M, 512K); using 32M

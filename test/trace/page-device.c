@@ -18,24 +18,22 @@
 
 trace_options_t trace_opt;
 
-enum { TARGET = SL_MUTEX_HELD + 1, DATA_OP, KERNEL, DEVICE = 8 }; // as write_html.c
-
 int main(int argc, char **argv) {
   static slice_t s[6];
   s[0] = (slice_t){.t0 = 50, .t1 = 1050, .kind = SL_ITASK, .id = 1, .par = 1, .task = 1};
-  s[1] = (slice_t){.t0 = 100, .t1 = 1000, .kind = TARGET, .sub = ompt_target, .parent = 1,
+  s[1] = (slice_t){.t0 = 100, .t1 = 1000, .kind = SL_TARGET, .sub = ompt_target, .parent = 1,
                    .depth = 1, .count = 0};
-  s[2] = (slice_t){.t0 = 150, .t1 = 300, .kind = DATA_OP,
+  s[2] = (slice_t){.t0 = 150, .t1 = 300, .kind = SL_DATA_OP,
                    .sub = ompt_target_data_transfer_to_device, .task = 1048576, .parent = 2,
-                   .depth = 2, .flags = DEVICE};
-  s[3] = (slice_t){.t0 = 200, .t1 = 400, .kind = DATA_OP,
+                   .depth = 2, .flags = SLF_DEVICE};
+  s[3] = (slice_t){.t0 = 200, .t1 = 400, .kind = SL_DATA_OP,
                    .sub = ompt_target_data_transfer_to_device, .task = 4096, .parent = 2,
-                   .depth = 2, .flags = DEVICE};
-  s[4] = (slice_t){.t0 = 420, .t1 = 800, .kind = KERNEL, .count = 4, .parent = 2, .depth = 2,
-                   .flags = DEVICE};
-  s[5] = (slice_t){.t0 = 820, .t1 = 950, .kind = DATA_OP,
+                   .depth = 2, .flags = SLF_DEVICE};
+  s[4] = (slice_t){.t0 = 420, .t1 = 800, .kind = SL_KERNEL, .count = 4, .parent = 2, .depth = 2,
+                   .flags = SLF_DEVICE};
+  s[5] = (slice_t){.t0 = 820, .t1 = 950, .kind = SL_DATA_OP,
                    .sub = ompt_target_data_transfer_from_device, .task = 1048576, .parent = 2,
-                   .depth = 2, .flags = DEVICE};
+                   .depth = 2, .flags = SLF_DEVICE};
   thread_info_t th = {.type = ompt_thread_initial};
   trace_model_t m = {.slices = s, .nslices = 6, .threads = &th, .ntracks = 1, .tend = 1100};
   trace_loc_t loc0 = {.label = "?"};

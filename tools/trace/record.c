@@ -294,21 +294,27 @@ static int model_outputs(trace_model_t *m, trace_locs_t *locs, bool perfetto, FI
   return bad;
 }
 
-// Large traces: one streaming pass into the Perfetto file and the summary; no slice is kept.
+// Large traces: one streaming pass into the Perfetto file, the summary and the HTML page (which
+// keeps aggregates and a bounded number of slices).
 static int stream_outputs(trace_model_t *m, trace_locs_t *locs, FILE *txt) {
   char path[4200];
   snprintf(path, sizeof(path), "%s.pftrace", trace_opt.out);
   trace_pf_t *w = trace_pf_open(path, m, locs);
   trace_summary_t *S = trace_summary_new(trace_ntracks());
-  trace_sink_t sinks[2];
-  trace_sink_t *list[2];
+  trace_page_t *pg = trace_page_open(trace_ntracks());
+  trace_sink_t sinks[3];
+  trace_sink_t *list[3];
   size_t n = 0;
   if (w)
     sinks[n] = trace_pf_sink(w), list[n] = &sinks[n], n++;
   if (S)
     sinks[n] = trace_summary_sink(S), list[n] = &sinks[n], n++;
+  if (pg)
+    sinks[n] = trace_page_sink(pg), list[n] = &sinks[n], n++;
   trace_replay(m, locs, list, n, false);
   int bad = trace_pf_close(w, m);
+  snprintf(path, sizeof(path), "%s.html", trace_opt.out);
+  bad |= trace_page_close(pg, m, locs, S, path);
   if (txt)
     trace_summary_write(S, m, locs, txt);
   fflush(stdout);
@@ -348,15 +354,15 @@ static void finalize_outputs(void) {
   if (fmt == TRACE_FMT_PERFETTO && trace_opt.format == TRACE_FMT_AUTO)
     fprintf(stderr,
             "glass-trace: %llu events: over GLASS_TRACE_JSON_MAX=%llu, so the trace is in "
-            "Perfetto's format and there is no JSON or HTML timeline (GLASS_TRACE_FORMAT=json "
-            "forces them)\n",
+            "Perfetto's format, with no JSON, and the HTML timeline keeps the slices of the "
+            "run's start only (GLASS_TRACE_FORMAT=json forces the JSON)\n",
             (unsigned long long)events, (unsigned long long)trace_opt.json_max_events);
   if (bad || !getenv("GLASS_TRACE_LAUNCHED")) { // else the glass-trace command says it
     fprintf(stderr, "glass-trace: %s",
             bad ? "could not write every output; see above. " : "wrote ");
     if (json)
-      fprintf(stderr, "%s.json (Perfetto/chrome://tracing), %s.html (timeline), ", trace_opt.out,
-              trace_opt.out);
+      fprintf(stderr, "%s.json (Perfetto/chrome://tracing), ", trace_opt.out);
+    fprintf(stderr, "%s.html (timeline), ", trace_opt.out);
     if (fmt != TRACE_FMT_JSON)
       fprintf(stderr, "%s.pftrace (Perfetto), ", trace_opt.out);
     fprintf(stderr, "%s.txt (summary)\n", trace_opt.out);

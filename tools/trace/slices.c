@@ -136,6 +136,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
 typedef struct open_slice {
   slice_t s;
   uint64_t child;   // time of the visible slices directly inside it
+  uint64_t region;  // the innermost drawn implicit task's region, here or below
   size_t handle[4]; // per sink, from its open
   bool shown;       // handed to the sinks (inside the window, through the filters)
 } open_slice_t;
@@ -202,12 +203,10 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
   if (!st)
     return;
   r->stack = st;
-  uint64_t par = 0;
-  for (size_t k = r->depth; k-- > 0 && !par;)
-    if (st[k].s.kind == SL_ITASK && !(st[k].s.flags & SLF_HIDDEN))
-      par = st[k].s.id;
+  uint64_t par = r->depth ? st[r->depth - 1].region : 0;
   open_slice_t *o = &st[r->depth++];
   memset(o, 0, sizeof(*o));
+  o->region = kind == SL_ITASK && !(flags & SLF_HIDDEN) ? id : par;
   o->s = (slice_t){.t0 = t,
                    .t1 = t,
                    .id = id,
@@ -246,7 +245,7 @@ static void close_top(replay_t *r, uint64_t t) {
     uint64_t excl = d - (o->child < d ? o->child : d);
     if (p)
       p->child += d;
-    bool outer = true;
+    bool outer = o->s.kind == SL_ITASK; // only implicit tasks ask
     for (open_slice_t *q = p; q && outer; q = shown_below(r, (size_t)(q - r->stack)))
       outer = q->s.kind != SL_ITASK;
     for (size_t i = 0; i < r->c->nsinks; i++)

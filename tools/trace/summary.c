@@ -90,17 +90,44 @@ static void add_instance(row_t *r, uint64_t d) {
   r->dur[r->ndur++] = d;
 }
 
-static int by_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
+// The k-th smallest of v (0-based), moving v's elements (quickselect: linear on average, where
+// sorting millions of task durations dominated the summary's cost).
+static uint64_t select_k(uint64_t *v, size_t n, size_t k) {
+  size_t lo = 0, hi = n - 1;
+  while (lo < hi) {
+    uint64_t pivot = v[lo + (hi - lo) / 2];
+    size_t i = lo, j = hi;
+    while (i <= j) {
+      while (v[i] < pivot)
+        i++;
+      while (v[j] > pivot)
+        j--;
+      if (i <= j) {
+        uint64_t t = v[i];
+        v[i] = v[j];
+        v[j] = t;
+        i++;
+        if (j == 0)
+          break;
+        j--;
+      }
+    }
+    if (k <= j)
+      hi = j;
+    else if (k >= i)
+      lo = i;
+    else
+      break;
+  }
+  return v[k];
 }
 
-// Nearest-rank percentile of the sorted per-instance times.
-static uint64_t percentile(const row_t *r, unsigned pct) {
+// Nearest-rank percentile of the per-instance times.
+static uint64_t percentile(row_t *r, unsigned pct) {
   if (r->ndur == 0)
     return 0;
   size_t k = (r->ndur * pct + 99) / 100;
-  return r->dur[k ? k - 1 : 0];
+  return select_k(r->dur, r->ndur, k ? k - 1 : 0);
 }
 
 static int by_excl(const void *a, const void *b) {
@@ -477,8 +504,6 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
   if (!S->rows_done) {
     region_rows(S);
     sort_n(S->t.v, S->t.n, sizeof(row_t), by_first);
-    for (size_t i = 0; i < S->t.n; i++)
-      sort_n(S->t.v[i].dur, S->t.v[i].ndur, sizeof(uint64_t), by_u64);
     S->rows_done = true;
   }
   table_t t = S->t;

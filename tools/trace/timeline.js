@@ -194,7 +194,7 @@
     ctx.fillStyle = '#222'; ctx.font = '12px sans-serif'; ctx.textBaseline = 'middle';
     for (var ln = 0; ln < nl; ln++) {
       ctx.fillStyle = lanes[ln].dev ? '#555' : '#222';
-      ctx.fillText(lanes[ln].n, 6, top[ln] + RH / 2);
+      ctx.fillText(lanes[ln].n, lanes[ln].dev ? 16 : 6, top[ln] + RH / 2);
       ctx.strokeStyle = '#ccc';
       ctx.beginPath(); ctx.moveTo(0, top[ln] + lanes[ln].rows * RH + GAP / 2);
       ctx.lineTo(W, top[ln] + lanes[ln].rows * RH + GAP / 2); ctx.stroke();

@@ -327,6 +327,13 @@ typedef struct trace_pf trace_pf_t;
 trace_pf_t *trace_pf_open(const char *path, const trace_model_t *m, const trace_locs_t *locs);
 trace_sink_t trace_pf_sink(trace_pf_t *w);
 int trace_pf_close(trace_pf_t *w, const trace_model_t *m); // 0, or 1 if the file is incomplete
+// The HTML page of a streamed trace (write_html.c): the aggregates of every slice, the detail of
+// the first slices that fit its bound. Close writes the page and frees the sink.
+typedef struct trace_page trace_page_t;
+trace_page_t *trace_page_open(uint32_t ntracks);
+trace_sink_t trace_page_sink(trace_page_t *pg);
+int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_t *locs,
+                     trace_summary_t *S, const char *path);
 void trace_json_string(FILE *f, const char *s);
 
 #endif

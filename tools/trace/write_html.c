@@ -44,16 +44,7 @@ enum {
 };
 #define HTML_MAX_DEFAULT ((size_t)32 << 20)
 
-// Offload slices, as the recorder makes them (trace.h on the tracerec branch: three kinds after
-// SL_MUTEX_HELD, and PG_DEVICE = 8 for those on the device lane). By value until that header is
-// merged; a model without them never has these values.
-enum {
-  PG_TARGET = SL_MUTEX_HELD + 1, // sub = ompt_target_t, count = device
-  PG_DATA_OP,                    // sub = ompt_target_data_op_t, task = bytes
-  PG_KERNEL,                     // count = requested teams
-  PG_DEVICE = 8,                 // slice flag: on the issuing thread's device lane
-  PG_KINDS = 32,                 // room in the name table
-};
+enum { PG_KINDS = 32 }; // room in the name table for every slice kind
 
 // Categories the page knows, in legend order; the last three are device operations, drawn on
 // the device lane under the host thread that issued them.
@@ -70,11 +61,11 @@ static int cat_index(const char *c) {
 // Offload slices get a category each (the JSON's is "device" for transfers and kernels alike).
 static int page_category(const slice_t *s) {
   switch (s->kind) {
-  case PG_TARGET:
+  case SL_TARGET:
     return cat_index("target");
-  case PG_DATA_OP:
+  case SL_DATA_OP:
     return cat_index("transfer");
-  case PG_KERNEL:
+  case SL_KERNEL:
     return cat_index("kernel");
   default:
     return cat_index(trace_slice_category(s));
@@ -87,15 +78,15 @@ static int name_key(const slice_t *s) {
 
 // What a record's last field holds, by kind: the tooltip's extra line.
 static const char *extra_name(uint8_t kind) {
-  return kind == PG_DATA_OP  ? "bytes"
-         : kind == PG_KERNEL ? "teams"
-         : kind == PG_TARGET ? "device"
+  return kind == SL_DATA_OP  ? "bytes"
+         : kind == SL_KERNEL ? "teams"
+         : kind == SL_TARGET ? "device"
                              : "";
 }
 
 static uint64_t extra_value(const slice_t *s) {
-  return s->kind == PG_DATA_OP                          ? s->task
-         : s->kind == PG_KERNEL || s->kind == PG_TARGET ? s->count
+  return s->kind == SL_DATA_OP                          ? s->task
+         : s->kind == SL_KERNEL || s->kind == SL_TARGET ? s->count
                                                         : 0;
 }
 
@@ -116,6 +107,7 @@ typedef struct window {
   size_t fdup0, nfdup; // flows from earlier windows ending here: fdups[...]
   size_t bytes;
   bool kept;
+  bool never; // holds slices the page did not keep (a streamed trace's end)
 } window_t;
 
 typedef struct page {
@@ -137,9 +129,19 @@ typedef struct page {
   window_t *w;
   size_t nw;
   size_t bound, detail_bytes;
-  const char *state; // all, partial, none
-  char *summary;     // the summary table's text
+  const char *state;           // all, partial, none
+  char *summary;               // the summary table's text
+  uint64_t a0, a1;             // the aggregates' time range
+  size_t total;                // slices in the trace (a streamed page keeps the first ones only)
+  const struct trace_page *st; // a streamed trace's aggregates, or NULL
 } page_t;
+
+// A streamed trace (write_html.c's end): its aggregates, gathered as slices close.
+static bool stream_device_lane(const struct trace_page *st, uint32_t track);
+static bool stream_agg(page_t *p);
+static size_t stream_buckets(const page_t *p);
+static void stream_range(page_t *p);
+static uint64_t stream_cut(const struct trace_page *st);
 
 // ---------------------------------------------------------------------------------------------
 // Output helpers. Each returns the bytes it wrote, or would write when f is NULL.
@@ -281,9 +283,11 @@ static bool make_lanes(page_t *p) {
   }
   for (size_t i = 0; i < n; i++) {
     p->cat[i] = (uint8_t)page_category(&m->slices[i]);
-    if ((m->slices[i].flags & PG_DEVICE) && m->slices[i].track < m->ntracks)
+    if ((m->slices[i].flags & SLF_DEVICE) && m->slices[i].track < m->ntracks)
       dev[m->slices[i].track] = true;
   }
+  for (uint32_t t = 0; p->st && t < m->ntracks; t++)
+    dev[t] |= stream_device_lane(p->st, t);
   for (uint32_t t = 0; t < m->ntracks; t++) {
     first[t] = p->host_lane[t] = p->nlanes;
     p->lanes[p->nlanes++] = (lane_t){.track = t, .rows = 1};
@@ -293,7 +297,7 @@ static bool make_lanes(page_t *p) {
   for (size_t i = 0; i < n; i++) {
     const slice_t *s = &m->slices[i];
     uint32_t tr = s->track < m->ntracks ? s->track : 0;
-    p->lane_of[i] = first[tr] + (s->flags & PG_DEVICE ? 1 : 0);
+    p->lane_of[i] = first[tr] + (s->flags & SLF_DEVICE ? 1 : 0);
     // A wait is drawn over the sync region it belongs to, saving a row per level.
     const slice_t *par = s->parent ? &m->slices[s->parent - 1] : NULL;
     if (par && p->lane_of[s->parent - 1] != p->lane_of[i])
@@ -360,8 +364,7 @@ static void add_span(float *a, size_t nb, double x0, double x1, float sign) {
     a[b1] += sign * (float)(x1 - (double)b1);
 }
 
-// Each slice's time counts for its category, less its children's: the innermost construct.
-static bool build_agg(page_t *p) {
+static bool alloc_agg(page_t *p) {
   size_t total;
   levels(p->nb0, &total);
   for (uint32_t l = 0; l < p->nlanes; l++) {
@@ -370,16 +373,13 @@ static bool build_agg(page_t *p) {
     if (!p->lanes[l].acc)
       return false;
   }
-  double scale = (double)p->nb0 / (double)(p->t1 - p->t0);
-  for (size_t i = 0; i < p->m->nslices; i++) {
-    const slice_t *s = &p->m->slices[i];
-    lane_t *l = &p->lanes[p->lane_of[i]];
-    double x0 = (double)(s->t0 - p->t0) * scale, x1 = (double)(s->t1 - p->t0) * scale;
-    add_span(l->acc + (size_t)slot(l, p->cat[i]) * total, p->nb0, x0, x1, 1);
-    if (s->parent && p->lane_of[s->parent - 1] == p->lane_of[i])
-      add_span(l->acc + (size_t)slot(l, p->cat[s->parent - 1]) * total, p->nb0, x0, x1, -1);
-  }
-  // Coarser levels: the mean of four buckets.
+  return true;
+}
+
+// Coarser levels: the mean of four buckets.
+static void pyramid(page_t *p) {
+  size_t total;
+  levels(p->nb0, &total);
   for (uint32_t l = 0; l < p->nlanes; l++) {
     size_t nc = (size_t)__builtin_popcount(p->lanes[l].cats);
     for (size_t c = 0; c < nc; c++) {
@@ -389,6 +389,26 @@ static bool build_agg(page_t *p) {
           a[nb + b] = (a[4 * b] + a[4 * b + 1] + a[4 * b + 2] + a[4 * b + 3]) / 4;
     }
   }
+}
+
+// Each slice's time counts for its category, less its children's: the innermost construct.
+static bool build_agg(page_t *p) {
+  if (p->st)
+    return stream_agg(p);
+  if (!alloc_agg(p))
+    return false;
+  size_t total;
+  levels(p->nb0, &total);
+  double scale = (double)p->nb0 / (double)(p->a1 - p->a0);
+  for (size_t i = 0; i < p->m->nslices; i++) {
+    const slice_t *s = &p->m->slices[i];
+    lane_t *l = &p->lanes[p->lane_of[i]];
+    double x0 = (double)(s->t0 - p->a0) * scale, x1 = (double)(s->t1 - p->a0) * scale;
+    add_span(l->acc + (size_t)slot(l, p->cat[i]) * total, p->nb0, x0, x1, 1);
+    if (s->parent && p->lane_of[s->parent - 1] == p->lane_of[i])
+      add_span(l->acc + (size_t)slot(l, p->cat[s->parent - 1]) * total, p->nb0, x0, x1, -1);
+  }
+  pyramid(p);
   return true;
 }
 
@@ -404,8 +424,8 @@ static uint8_t quantize(float v) {
 
 static void write_agg(FILE *f, const page_t *p) {
   size_t total, nlev = levels(p->nb0, &total);
-  fprintf(f, "\"agg\":{\"t0\":%llu,\"t1\":%llu,\"levels\":[", (unsigned long long)p->t0,
-          (unsigned long long)p->t1);
+  fprintf(f, "\"agg\":{\"t0\":%llu,\"t1\":%llu,\"levels\":[", (unsigned long long)p->a0,
+          (unsigned long long)p->a1);
   for (size_t nb = p->nb0, k = 0; k < nlev; nb /= 4, k++)
     fprintf(f, "%s%zu", k ? "," : "", nb);
   fputs("],\"lanes\":[", f);
@@ -454,7 +474,7 @@ static bool make_windows(page_t *p) {
   size_t n = m->nslices;
   p->order = malloc((n + 1) * sizeof(size_t));
   p->forder = malloc((m->nflows + 1) * sizeof(size_t));
-  p->w = calloc(n / WINDOW_SLICES + 2, sizeof(window_t));
+  p->w = calloc(n / WINDOW_SLICES + 3, sizeof(window_t));
   if (!p->order || !p->forder || !p->w)
     return false;
   for (size_t i = 0; i < n; i++)
@@ -478,6 +498,11 @@ static bool make_windows(page_t *p) {
   }
   if (p->nw == 0)
     p->w[p->nw++] = (window_t){.t0 = p->t0};
+  // A streamed page kept the slices opened before `cut` only: the rest of the run is a window
+  // with no detail.
+  uint64_t cut = p->st ? stream_cut(p->st) : UINT64_MAX;
+  if (cut > p->w[p->nw - 1].t0 && cut < p->t1)
+    p->w[p->nw++] = (window_t){.t0 = cut, .first = n, .never = true};
   for (size_t k = 0; k < p->nw; k++)
     p->w[k].t1 = k + 1 < p->nw ? p->w[k + 1].t0 : p->t1;
   // Continued slices, counted then placed.
@@ -575,14 +600,14 @@ static size_t put_window(FILE *f, const page_t *p, size_t k) {
 static void choose_windows(page_t *p, size_t budget) {
   size_t total = 0;
   for (size_t k = 0; k < p->nw; k++) {
-    total += p->w[k].bytes = put_window(NULL, p, k);
+    total += p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : put_window(NULL, p, k);
     p->w[k].kept = false;
   }
   if (total <= budget) {
     for (size_t k = 0; k < p->nw; k++)
       p->w[k].kept = true;
     p->detail_bytes = total;
-    p->state = "all";
+    p->state = p->total > p->m->nslices ? "partial" : "all";
     return;
   }
   size_t best0 = 0, best1 = 0, bytes = 0;
@@ -676,7 +701,7 @@ static void write_lanes(FILE *f, const page_t *p) {
                        : ty == ompt_thread_other  ? "other"
                                                   : "unannounced";
     if (ln->device)
-      fprintf(f, "%s{\"n\":\"  device ops of thread %u\",\"dev\":1,", l ? "," : "", ln->track);
+      fprintf(f, "%s{\"n\":\"device ops of thread %u\",\"dev\":1,", l ? "," : "", ln->track);
     else
       fprintf(f, "%s{\"n\":\"thread %u (%s)\",\"dev\":0,", l ? "," : "", ln->track, type);
     fprintf(f, "\"track\":%u,\"rows\":%u}", ln->track, ln->rows);
@@ -688,7 +713,8 @@ static void write_detail_meta(FILE *f, const page_t *p, const char *full) {
   fprintf(f, "\"detail\":{\"state\":\"%s\",\"bound\":%zu,\"bytes\":%zu,\"full\":", p->state,
           p->bound, p->detail_bytes);
   script_string(f, full);
-  fprintf(f, ",\"slices\":%zu,\"flows\":%zu,\"windows\":[", p->m->nslices, p->m->nflows);
+  fprintf(f, ",\"slices\":%zu,\"outside\":%zu,\"flows\":%zu,\"windows\":[", p->total,
+          p->total - p->m->nslices, p->m->nflows);
   for (size_t k = 0; k < p->nw; k++) {
     const window_t *w = &p->w[k];
     fprintf(f, "%s[%llu,%llu,%zu,%zu,%d]", k ? "," : "", (unsigned long long)w->t0,
@@ -758,12 +784,14 @@ static void page_range(page_t *p) {
   uint64_t margin = (end - first) / 50;
   p->t0 = first > margin ? first - margin : 0;
   p->t1 = end > p->t0 ? end : p->t0 + 1;
+  p->a0 = p->t0;
+  p->a1 = p->t1;
 }
 
 // Picks the finest aggregates that fit a quarter of the bound, then the detail that fits the
 // rest; returns the rendered meta.
 static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
-  p->nb0 = NB_MAX;
+  p->nb0 = p->st ? stream_buckets(p) : NB_MAX;
   while (p->nb0 > NB_MIN && agg_bytes(p, p->nb0) > p->bound / 4)
     p->nb0 /= 4;
   if (!build_agg(p))
@@ -781,7 +809,7 @@ static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
   free(meta);
   // With every slice in the page, aggregates show only at zooms of more than MAXDRAW slices
   // (timeline.js): a few thousand buckets are enough.
-  if (p->state[0] == 'a' && p->nb0 > NB_ALL) {
+  if (p->state[0] == 'a' && p->nb0 > NB_ALL && !p->st) {
     for (uint32_t l = 0; l < p->nlanes; l++)
       free(p->lanes[l].acc);
     p->nb0 = NB_ALL;
@@ -812,20 +840,21 @@ static void page_title(char *title, size_t size) {
   }
 }
 
-int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
-  page_t p = {.m = m, .locs = locs, .bound = html_bound()};
+static int write_page(page_t *pp, const char *path) {
+  page_t p = *pp;
   char title[1200];
   page_title(title, sizeof(title));
-  // Where the full trace is: the outputs next to this page.
   char full[4200];
   const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
   int stem = (int)(strlen(base) > 5 ? strlen(base) - 5 : 0);
-  // The full trace is written beside the page: JSON, or Perfetto's protobuf for large traces.
-  snprintf(full, sizeof(full), "%.*s.json or %.*s.pftrace", stem, base, stem, base);
+  // The full trace beside the page: the JSON, or for a streamed trace Perfetto's protobuf.
+  snprintf(full, sizeof(full), "%.*s.%s", stem, base, p.st ? "pftrace" : "json");
   page_range(&p);
   size_t len = 0;
   char *meta = NULL;
   if (make_lanes(&p) && make_windows(&p)) {
+    if (p.st)
+      stream_range(&p);
     size_t fixed = strlen(head) - 4 + 2 * strlen(title) + strlen(trace_timeline_js) + 64;
     meta = plan(&p, fixed, full, &len);
   }
@@ -855,5 +884,205 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
   if (bad)
     fprintf(stderr, "glass-trace: error writing %s\n", path);
   page_free(&p);
+  return bad;
+}
+
+int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
+  page_t p = {.m = m, .locs = locs, .bound = html_bound(), .total = m->nslices};
+  return write_page(&p, path);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Streamed traces: the page as a sink of the replay, with memory bounded whatever the trace.
+// Every slice adds to the aggregates, kept per lane (2 per thread: host, device) and category
+// over buckets of a width that doubles whenever a slice ends past the last bucket. The first
+// slices opened (the start of the run), as many as the page's detail can hold, are kept whole
+// for the detail windows.
+
+enum { KEPT_BYTES = 32 }; // page bytes per slice of detail, about: how many slices to keep
+#define NOT_KEPT ((size_t)-2)
+
+struct trace_page {
+  uint32_t ntracks;
+  size_t nb;      // buckets per lane and category
+  uint64_t width; // ns per bucket
+  float **lane;   // per lane: PAGE_CATS x nb shares, NULL until the lane has a slice
+  uint16_t *mask; // per lane: categories with time
+  slice_t *kept;  // the first slices opened; parent = index + 1 in kept, or 0
+  size_t nkept, capkept, maxkept;
+  uint64_t seen; // slices closed
+  uint64_t cut;  // start of the first slice not kept (UINT64_MAX: none)
+  size_t bound;
+};
+
+static uint64_t stream_cut(const struct trace_page *st) {
+  return st->cut;
+}
+
+static bool stream_device_lane(const struct trace_page *st, uint32_t track) {
+  return track < st->ntracks && st->lane[2 * track + 1] != NULL;
+}
+
+trace_page_t *trace_page_open(uint32_t ntracks) {
+  trace_page_t *pg = calloc(1, sizeof(*pg));
+  if (!pg)
+    return NULL;
+  pg->ntracks = ntracks ? ntracks : 1;
+  pg->nb = pg->ntracks <= 16 ? NB_MAX : pg->ntracks <= 64 ? NB_MAX / 4 : NB_MAX / 16;
+  pg->width = 1024;
+  pg->cut = UINT64_MAX;
+  pg->bound = html_bound();
+  pg->maxkept = pg->bound / KEPT_BYTES;
+  pg->lane = calloc(2 * (size_t)pg->ntracks, sizeof(float *));
+  pg->mask = calloc(2 * (size_t)pg->ntracks, sizeof(uint16_t));
+  if (!pg->lane || !pg->mask) {
+    free(pg->lane);
+    free(pg->mask);
+    free(pg);
+    return NULL;
+  }
+  return pg;
+}
+
+// Twice the width: each bucket becomes the mean of two.
+static void stream_coarsen(trace_page_t *pg) {
+  pg->width *= 2;
+  for (size_t l = 0; l < 2 * (size_t)pg->ntracks; l++)
+    for (size_t c = 0; pg->lane[l] && c < PAGE_CATS; c++) {
+      float *a = pg->lane[l] + c * pg->nb;
+      for (size_t b = 0; b < pg->nb / 2; b++)
+        a[b] = (a[2 * b] + a[2 * b + 1]) / 2;
+      memset(a + pg->nb / 2, 0, pg->nb / 2 * sizeof(float));
+    }
+}
+
+static float *stream_lane(trace_page_t *pg, const slice_t *s) {
+  if (s->track >= pg->ntracks)
+    return NULL;
+  size_t l = 2 * (size_t)s->track + (s->flags & SLF_DEVICE ? 1 : 0);
+  if (!pg->lane[l])
+    pg->lane[l] = calloc(PAGE_CATS * pg->nb, sizeof(float));
+  return pg->lane[l];
+}
+
+static size_t stream_open(void *ctx, const slice_t *s) {
+  trace_page_t *pg = ctx;
+  if (pg->nkept >= pg->maxkept) {
+    if (s->t0 < pg->cut)
+      pg->cut = s->t0;
+    return NOT_KEPT;
+  }
+  if (pg->nkept == pg->capkept) {
+    size_t cap = pg->capkept ? 2 * pg->capkept : 4096;
+    slice_t *k = realloc(pg->kept, cap * sizeof(slice_t));
+    if (!k) { // keep what we have: the page's detail ends here
+      pg->maxkept = pg->nkept;
+      return stream_open(ctx, s);
+    }
+    pg->kept = k;
+    pg->capkept = cap;
+  }
+  pg->kept[pg->nkept] = *s;
+  pg->kept[pg->nkept].parent = 0;
+  return pg->nkept++;
+}
+
+static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
+                         const slice_t *parent, bool outermost_itask) {
+  trace_page_t *pg = ctx;
+  (void)excl, (void)outermost_itask;
+  pg->seen++;
+  while (s->t1 >= pg->nb * pg->width && pg->width < (1ull << 62) / pg->nb)
+    stream_coarsen(pg);
+  float *a = stream_lane(pg, s);
+  if (a) {
+    int c = page_category(s);
+    double x0 = (double)s->t0 / (double)pg->width, x1 = (double)s->t1 / (double)pg->width;
+    add_span(a + (size_t)c * pg->nb, pg->nb, x0, x1, 1);
+    pg->mask[a == pg->lane[2 * (size_t)s->track] ? 2 * s->track : 2 * s->track + 1] |=
+        (uint16_t)(1u << c);
+    if (parent && (parent->flags & SLF_DEVICE) == (s->flags & SLF_DEVICE))
+      add_span(a + (size_t)page_category(parent) * pg->nb, pg->nb, x0, x1, -1);
+  }
+  if (handle < pg->nkept) {
+    size_t par = s->parent && s->parent - 1 < pg->nkept ? s->parent : 0;
+    pg->kept[handle] = *s;
+    pg->kept[handle].parent = par;
+  }
+}
+
+trace_sink_t trace_page_sink(trace_page_t *pg) {
+  return (trace_sink_t){.ctx = pg, .open = stream_open, .close = stream_close};
+}
+
+// The finest buckets the page may have: the stream's (a power of 4).
+static size_t stream_buckets(const page_t *p) {
+  return p->st->nb;
+}
+
+// The aggregates span the stream's buckets from time 0; lanes get the stream's categories.
+static void stream_range(page_t *p) {
+  p->a0 = 0;
+  p->a1 = p->st->nb * p->st->width;
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    lane_t *ln = &p->lanes[l];
+    p->lanes[l].cats = 0;
+    if (ln->track < p->st->ntracks)
+      ln->cats = p->st->mask[2 * ln->track + ln->device];
+  }
+}
+
+// The stream's shares at p->nb0 buckets (means of nb / nb0 buckets), then the coarser levels.
+static bool stream_agg(page_t *p) {
+  if (!alloc_agg(p))
+    return false;
+  size_t total, k = p->st->nb / p->nb0;
+  levels(p->nb0, &total);
+  for (uint32_t l = 0; l < p->nlanes; l++) {
+    lane_t *ln = &p->lanes[l];
+    const float *src = ln->track < p->st->ntracks ? p->st->lane[2 * ln->track + ln->device] : NULL;
+    for (int c = 0; src && c < PAGE_CATS; c++) {
+      if (!(ln->cats & (1u << c)))
+        continue;
+      float *dst = ln->acc + (size_t)slot(ln, c) * total;
+      for (size_t b = 0; b < p->nb0; b++) {
+        float sum = 0;
+        for (size_t i = 0; i < k; i++)
+          sum += src[(size_t)c * p->st->nb + b * k + i];
+        dst[b] = sum / (float)k;
+      }
+    }
+  }
+  pyramid(p);
+  return true;
+}
+
+static void stream_free(trace_page_t *pg) {
+  for (size_t l = 0; l < 2 * (size_t)pg->ntracks; l++)
+    free(pg->lane[l]);
+  free(pg->lane);
+  free(pg->mask);
+  free(pg->kept);
+  free(pg);
+}
+
+int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_t *locs,
+                     trace_summary_t *S, const char *path) {
+  if (!pg)
+    return 1;
+  trace_model_t pm = *m;
+  pm.slices = pg->kept;
+  pm.nslices = pg->nkept;
+  pm.flows = NULL;
+  pm.nflows = 0;
+  page_t p = {.m = &pm, .locs = locs, .bound = pg->bound, .total = pg->seen, .st = pg};
+  size_t len = 0;
+  FILE *sf = S ? open_memstream(&p.summary, &len) : NULL;
+  if (sf) {
+    trace_summary_write(S, m, locs, sf);
+    fclose(sf);
+  }
+  int bad = write_page(&p, path);
+  stream_free(pg);
   return bad;
 }

@@ -11,7 +11,7 @@
 //   - one packet sequence per OpenMP thread, which starts with a clock snapshot defining a
 //     sequence-scoped incremental clock (id 64, deltas in ns, anchored at BOOTTIME 0 = the
 //     tool's start) and defaults (that clock; the thread's track). Its slice packets then carry
-//     a 1-3 byte time delta, an interned name id and the type, about 12 bytes each.
+//     a 1-3 byte time delta, an interned name id and the type, 12 to 14 bytes each.
 // Names ("task fib.c:12") are interned per sequence the first time a sequence uses them.
 #define _GNU_SOURCE
 #include "trace.h"
@@ -242,7 +242,8 @@ static void start_seq(trace_pf_t *w, uint32_t track) {
   q->last = 0;
 }
 
-// A packet on a thread's sequence at time t: the delta and the sequence id.
+// A packet on a thread's sequence at time t: the delta, the sequence id, and the flag that
+// says it depends on the sequence's incremental state.
 static void seq_packet(trace_pf_t *w, pb_t *p, uint32_t track, uint64_t t) {
   seq_t *q = &w->seq[track];
   if (!q->started)
@@ -251,6 +252,7 @@ static void seq_packet(trace_pf_t *w, pb_t *p, uint32_t track, uint64_t t) {
     t = q->last; // a clock that stepped back between threads: keep the deltas unsigned
   put_u(p, 8, t - q->last);
   put_u(p, 10, track + 1);
+  put_u(p, 13, SEQ_NEEDS); // it uses the sequence's clock, defaults and names
   q->last = t;
 }
 
@@ -343,7 +345,6 @@ static size_t pf_open(void *ctx, const slice_t *s) {
     if (iid < q->ndefined)
       q->defined[iid] = 1;
   }
-  put_u(&p, 13, SEQ_NEEDS);
   if (overflow(&p))
     return SIZE_MAX;
   emit(w, &p);

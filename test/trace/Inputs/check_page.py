@@ -9,7 +9,8 @@ Checks:
   - aggregates: levels of 4x fewer buckets each, from at least 256 down to 64; every lane's
     level decodes (base64) to one byte per category and bucket; a bucket's shares add up to at
     most one (plus rounding); each coarser level is the mean of the finer one (within rounding);
-  - detail windows: they tile [start, end]; their own slices add up to the page's slice count;
+  - detail windows: they tile [start, end]; their own slices, and those the page did not keep
+    (a streamed trace's), add up to the page's slice count;
     a kept window has its gt-w<N> element and a dropped one has none; every record lies in its
     window (own slices start in it, continued ones before it and end in it), names a lane and a
     row that exist, a construct name and a location that exist; flows likewise;
@@ -131,9 +132,12 @@ def _check_windows(meta, scripts, err):
     for a, b in zip(ws, ws[1:]):
         if a[1] != b[0]:
             err("windows do not tile: %s then %s" % (a, b))
-    if sum(w[2] for w in ws) != det["slices"]:
-        err("windows hold %d own slices, the page says %d" % (sum(w[2] for w in ws),
-                                                             det["slices"]))
+    # A streamed trace's page keeps the first slices only; the others are "outside".
+    if sum(w[2] for w in ws) + det["outside"] != det["slices"]:
+        err("windows hold %d own slices and %d are outside them, the page says %d in all"
+            % (sum(w[2] for w in ws), det["outside"], det["slices"]))
+    if det["outside"] and det["state"] == "all":
+        err("state 'all' with %d slices outside the windows" % det["outside"])
     kept_slices = kept_flows = 0
     for k, w in enumerate(ws):
         el = scripts.get("gt-w%d" % k)
@@ -229,6 +233,7 @@ def main():
     ap.add_argument("--state", choices=("all", "partial", "none"))
     ap.add_argument("--min-buckets", type=int,
                     help="the finest aggregate level has at least this many buckets")
+    ap.add_argument("--outside", help="slices the page did not keep: N or >0")
     ap.add_argument("--lanes", action="store_true",
                     help="print each lane: name, host or device, rows, categories")
     ap.add_argument("--summary", help="PREFIX.txt: the page embeds it and has its slice count")
@@ -237,6 +242,10 @@ def main():
     if meta and a.min_buckets and meta["agg"]["levels"][0] < a.min_buckets:
         errors.append("finest aggregates: %d buckets, expected at least %d"
                       % (meta["agg"]["levels"][0], a.min_buckets))
+    if meta and a.outside is not None:
+        n = meta["detail"]["outside"]
+        if (n <= 0) if a.outside == ">0" else (n != int(a.outside)):
+            errors.append("%d slices outside the windows, expected %s" % (n, a.outside))
     if meta and a.summary:
         text = open(a.summary).read()
         m = re.search(r"traced, (\d+) slices", text)
@@ -252,7 +261,7 @@ def main():
     if a.lanes:
         for i, (ln, ag) in enumerate(zip(meta["lanes"], meta["agg"]["lanes"])):
             print("lane %d: %s, %s, %d rows, categories %s"
-                  % (i, ln["n"].strip(), "device" if ln["dev"] else "host", ln["rows"],
+                  % (i, ln["n"], "device" if ln["dev"] else "host", ln["rows"],
                      " ".join(meta["cats"][c] for c in ag["cats"])))
         return 0
     det = meta["detail"]
