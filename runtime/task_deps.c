@@ -36,7 +36,7 @@ enum { KIND_NONE = 0, KIND_IN, KIND_OUT, KIND_MTX, KIND_SET };
 struct compat_succ;
 
 typedef struct glass_depnode {
-  // First word, as in libomp's kmp_base_depnode_t: the successor list that
+  // First word, as in libomp's dependence node: the successor list that
   // __kmpc_task_get_successors last built for this node (NULL: none built yet).
   struct compat_succ *compat;
   _Atomic int32_t refs;  // the task, each table slot that names the node, each edge to it
