@@ -4,7 +4,7 @@
 // the thread's pointers change.
 #define _GNU_SOURCE
 #include "ompt-entry.h"
-#include "../runtime/ompt_view.h"
+#include "ompt_view.h"
 
 #include <sched.h>
 

@@ -11,7 +11,7 @@
 #ifndef GLASS_OMPT_INTERNAL_H
 #define GLASS_OMPT_INTERNAL_H
 
-#include "../runtime/glass.h"
+#include "glass.h"
 
 typedef struct {
 #define GLASS_OMPT_CALLBACK(name, id, type, answer) type name;

@@ -52,7 +52,7 @@ static ompt_interface_fn_t target_lookup(const char *name) {
 }
 
 // Loads libglass-omp-alias.so (soname "libomp.so") from this library's directory, so that an
-// offload runtime's later dlopen("libomp.so") gets this runtime (runtime/omp_alias.c).
+// offload runtime's later dlopen("libomp.so") gets this runtime (runtime/abi/omp_alias.c).
 static void load_alias(void) {
   Dl_info self;
   char path[4096], *real;

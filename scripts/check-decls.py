@@ -2,7 +2,7 @@
 """Fails when a .c file declares a function (or an extern variable) that it does not define.
 
 Internal functions are declared once, in their subsystem's header; entry points in include/omp.h
-or runtime/kmpc.h. A prototype typed again in a .c file escapes the compiler's check of the
+or runtime/abi/kmpc.h. A prototype typed again in a .c file escapes the compiler's check of the
 definition against it, so it is refused here (CI runs this with scripts/check-docs.py)."""
 import os
 import re

@@ -243,7 +243,7 @@ static void close_top(replay_t *r, uint64_t t) {
     open_slice_t *p = shown_below(r, k);
     uint64_t d = o->s.t1 - o->s.t0;
     uint64_t excl = d - (o->child < d ? o->child : d);
-    if (p)
+    if (p && !(o->s.flags & SLF_DEVICE)) // device time runs on its lane, beside the host's
       p->child += d;
     bool outer = o->s.kind == SL_ITASK; // only implicit tasks ask
     for (open_slice_t *q = p; q && outer; q = shown_below(r, (size_t)(q - r->stack)))

@@ -401,9 +401,11 @@ static void region_rows(trace_summary_t *S) {
     i = j;
   }
   free(busy);
+  // A region whose parallel slice is not in the trace (its encountering thread dropped its
+  // events) still has its threads' time: it goes to a parallel row without a location.
   for (size_t i = 0; i < S->capreg; i++) {
     region_t *g = &S->reg[i];
-    row_t *r = g->id && g->seen ? row_for(&S->t, SL_PARALLEL, 0, g->loc, UINT64_MAX) : NULL;
+    row_t *r = g->id ? row_for(&S->t, SL_PARALLEL, 0, g->seen ? g->loc : 0, UINT64_MAX) : NULL;
     if (r) {
       r->incl += g->incl;
       r->excl += g->excl;
@@ -595,7 +597,7 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
     ex[i] = m->slices[i].t1 - m->slices[i].t0;
   for (size_t i = 0; i < m->nslices; i++) {
     const slice_t *s = &m->slices[i];
-    if (s->parent) {
+    if (s->parent && !(s->flags & SLF_DEVICE)) { // device slices run beside their parent
       uint64_t d = s->t1 - s->t0;
       ex[s->parent - 1] -= ex[s->parent - 1] >= d ? d : ex[s->parent - 1];
     }

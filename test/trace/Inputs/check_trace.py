@@ -180,8 +180,33 @@ def row_name(name):
     return name[: -len(" wait")] if name.endswith(" wait") else name
 
 
+DEVICE_TID = 100001  # thread N's device lane in the JSON (write_json.c): tid DEVICE_TID + N
+
+
+def device_parents(slices, parent):
+    """Parent links with each device-lane slice under the innermost slice of its host thread
+    that holds it (the target construct that issued it): the summary nests it there."""
+    out = dict(parent)
+    host = {}
+    for i, ev in enumerate(slices):
+        host.setdefault(ev["tid"], []).append(i)
+    for i, ev in enumerate(slices):
+        if ev["tid"] < DEVICE_TID or parent.get(i) is not None:
+            continue
+        t0, t1 = ns(ev["ts"]), ns(ev["ts"]) + ns(ev["dur"])
+        best = None
+        for j in host.get(ev["tid"] - DEVICE_TID + 1, []):
+            a = ns(slices[j]["ts"])
+            if a <= t0 and t1 <= a + ns(slices[j]["dur"]) and (
+                    best is None or ns(slices[j]["dur"]) < ns(slices[best]["dur"])):
+                best = j
+        out[i] = best
+    return out
+
+
 def json_exclusive(slices, parent):
     """Exclusive ms per summary row name, recomputed from the JSON's nesting."""
+    parent = device_parents(slices, parent)
     own = [ns(ev["dur"]) for ev in slices]
     for i, p in parent.items():
         if p is not None:

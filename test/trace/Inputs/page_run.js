@@ -78,6 +78,22 @@ for (let i = 0; i < args.length; i++) {
     const st = G.state(), x = 190 + (t - st.v0) / (st.v1 - st.v0) * (st.width - 190);
     const tip = G.tip(x, G.lanes()[lane] + 18 * row + 5);
     console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
+  } else if (args[i] === 'hover-first') { // zooms onto the first slice named NAME, hovers it
+    const name = args[++i];
+    let found = null;
+    meta.detail.windows.forEach((w, k) => {
+      const el = scripts['gt-w' + k];
+      if (found || !el) return;
+      const c = JSON.parse(el).s;
+      for (let j = 0; j < c.length && !found; j += 7)
+        if (meta.names[c[j + 4]].n === name) found = {w: w, r: c.slice(j, j + 7)};
+    });
+    if (!found) throw new Error('no slice named ' + name);
+    const t0 = found.w[0] + found.r[2], d = Math.max(found.r[3], 10);
+    G.view(t0 - d, t0 + 2 * d);
+    const st = G.state(), x = 190 + (t0 + d / 2 - st.v0) / (st.v1 - st.v0) * (st.width - 190);
+    const tip = G.tip(x, G.lanes()[found.r[0]] + 18 * found.r[1] + 5);
+    console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
   } else if (args[i] === 'hover-dropped') {
     const lane = Number(args[++i]), st = G.state();
     // Not window 0 if another will do: it starts at the page's start, before the first slice.

@@ -3,7 +3,7 @@
 #define _GNU_SOURCE // RTLD_DEFAULT
 #include "task_internal.h"
 #include "task_alloc.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "cancel.h"
 
 #include <dlfcn.h>

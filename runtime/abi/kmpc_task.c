@@ -3,7 +3,7 @@
 // (taskwait, taskgroup) and task_ompt.c (task_create's flags).
 #include "task_internal.h"
 #include "task_alloc.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #define FRAME() __builtin_frame_address(0)

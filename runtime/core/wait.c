@@ -168,10 +168,18 @@ void glass_flag_wait(glass_flag_t *f, uint32_t target, const glass_waiter_t *w) 
 // ---------------------------------------------------------------------------------------------
 // Multi-waiter words and event counts.
 
+// With more threads than processors a tree reduction's waiters sleep after a few yields: the
+// tree's levels wait on one another, and spinning waiters would take the processors from the
+// members that still combine.
+#define WORD_SPINS_OVERSUBSCRIBED 16
+
 void glass_word_wait(_Atomic uint32_t *w, uint32_t want) {
   glass_spin_t s;
   glass_spin_begin(&s);
-  while (glass_spin_step(&s))
+  uint32_t max = atomic_load_explicit(&glass_oversubscribed, memory_order_relaxed)
+                     ? WORD_SPINS_OVERSUBSCRIBED
+                     : UINT32_MAX;
+  while (s.i < max && glass_spin_step(&s))
     if ((atomic_load_explicit(w, memory_order_acquire) & ~GLASS_FLAG_SLEEPER) == want) {
       glass_spin_end(&s);
       return;

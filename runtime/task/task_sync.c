@@ -3,7 +3,7 @@
 // task reductions in task_reduction.c.
 #include "task_internal.h"
 #include "task_alloc.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 
 // The routine of a task allocated with none (codegen may express `taskwait depend(...) nowait`
 // as a task with a NULL routine and the dependences) and of the runtime's own empty tasks.

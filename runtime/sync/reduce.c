@@ -18,7 +18,7 @@
 // The blocking form adds a barrier at the end (libomp's contract; clang emits another one after
 // it anyway). Threads whose tree part returns 0 take that barrier inside __kmpc_reduce.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "critical.h"
 #include "mutex.h"
 #include "kmpc.h"

@@ -3,7 +3,7 @@
 // each a copy of the pattern with its own bounds (task_dup copy-constructs privates and marks
 // the last chunk for lastprivate), inside an implicit taskgroup unless nogroup.
 #include "task_internal.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #include <string.h>

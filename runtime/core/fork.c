@@ -1,7 +1,7 @@
 // Fork/join of parallel regions: team sizing, hot-team reuse, serialized regions, and the
 // implicit task each member runs.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "affinity.h"
 #include "cancel.h"
 

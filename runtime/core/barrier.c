@@ -6,7 +6,7 @@
 // The fork of a parallel region is the release phase of the barrier that ended the previous
 // region on the same team, so a hot team's region costs one tree release and one tree gather.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "cancel.h"
 
 // Fan-in/fan-out of the tree. 4 keeps a parent's wait short and the depth at log4(n).

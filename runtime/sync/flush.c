@@ -3,7 +3,7 @@
 // every flush a full sequentially consistent fence, which orders all of this thread's memory
 // operations, so no list-specific work is needed.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 GLASS_API void __kmpc_flush(ident_t *loc) {

@@ -1,8 +1,8 @@
 // Threads: the gtid registry, root (user) threads, runtime workers and the pool of idle workers.
 #include "glass.h"
 #include "mutex.h"
-#include "../ompt/ompt-internal.h"
-#include "../ompt/ompt-entry.h"
+#include "ompt-internal.h"
+#include "ompt-entry.h"
 
 #include <errno.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 // time. Only the creating task touches its table, so the table takes no lock; nodes are shared
 // with the tasks that release them and carry a small lock for their successor lists.
 #include "task_internal.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #include <stdlib.h>

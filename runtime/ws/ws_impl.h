@@ -4,7 +4,7 @@
 #define GLASS_WS_IMPL_H
 
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 
 // Schedule numbers clang passes to static_init/dispatch_init (libomp's sched_type values).
 enum {

@@ -12,7 +12,7 @@
 // A lock is owned by a thread (its gtid), as in libomp; OpenMP says "task", which differs only
 // when two tasks on one thread contend for one lock.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "mutex.h"
 #include "kmpc.h"
 

@@ -5,7 +5,7 @@
 // one is one CAS; only a release that finds bit 0 set makes a futex call. A contended acquire
 // spins for a bounded number of pause steps (fewer when the machine is oversubscribed; more
 // while the mutex keeps changing hands), backing off after a lost CAS or paced by a ticket,
-// then sleeps on the word (runtime/mutex.c).
+// then sleeps on the word (runtime/sync/mutex.c).
 #ifndef GLASS_MUTEX_H
 #define GLASS_MUTEX_H
 

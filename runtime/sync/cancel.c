@@ -21,7 +21,7 @@
 // member of it cancelled again (that new stamp starts at e).
 #include "cancel.h"
 #include "task_internal.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 enum { KIND_PARALLEL = 1, KIND_LOOP = 2, KIND_SECTIONS = 3, KIND_TASKGROUP = 4 };

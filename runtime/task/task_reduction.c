@@ -14,7 +14,7 @@
 // to get there folds every private copy into its own item, which the ordinary reduction that
 // follows then combines with the other members'.
 #include "task_internal.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #include <stdlib.h>

@@ -2,7 +2,7 @@
 // and inquiries that report it (ompt/ calls no tasking internals).
 #include "task_internal.h"
 #include "ompt_view.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 
 // ompt_task_flag_t bits of a task about to be submitted.
 static int ompt_task_flags(glass_xtask_t *t, int extra) {

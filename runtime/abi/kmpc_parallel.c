@@ -1,7 +1,7 @@
 // ABI entry points for parallel regions and barriers (__kmpc_*). Thin: decode the compiler's
 // arguments, capture the user's call site and frame for OMPT, call the core.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "cancel.h"
 #include "kmpc.h"
 

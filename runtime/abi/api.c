@@ -1,7 +1,7 @@
 // The omp_* runtime library routines for threads, teams, levels and timing (OpenMP 5.1 §3.2,
 // §3.10), with the ompc_* aliases clang emits.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #include <limits.h>

@@ -1,7 +1,7 @@
 // The error action (OpenMP 5.1 §2.5.4 `error` directive, 6.0 strict clauses): a warning is
 // printed and execution continues; a fatal error is printed and the program stops.
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #include <stdio.h>

@@ -10,7 +10,7 @@
 // A league of one team needs no fork: the encountering thread runs the team itself.
 #include "affinity.h"
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 #include <limits.h>

@@ -6,7 +6,7 @@
 // CAS. Word 1 records the sync hint of the first encounter that needed it (set once, with a
 // CAS: the hint selects how waiters wait and is what tools are told).
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "critical.h"
 #include "mutex.h"
 #include "kmpc.h"

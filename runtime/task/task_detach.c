@@ -4,7 +4,7 @@
 // (if(0)) task is no different: its creator is suspended only until the body returns (OpenMP 5.1
 // §1.2.5, undeferred task), so the fulfill may come later, even from the creator itself.
 #include "task_internal.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "kmpc.h"
 
 // EV_BODY_ENDING: the body returned and its creator is still reporting that to the tool; a

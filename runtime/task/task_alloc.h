@@ -5,7 +5,7 @@
 #define GLASS_TASK_ALLOC_H
 
 #include "task_internal.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 
 #define GLASS_TASK_CLASSES 5
 #define GLASS_FREE_CAP     1152 // a full deque (GLASS_DQ_CAP) and a few more

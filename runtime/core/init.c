@@ -1,7 +1,7 @@
 // Runtime life cycle: lazy thread-safe initialization on the first call of any entry point,
 // shutdown at exit (workers joined, tool finalized after every thread_end), and fork().
 #include "glass.h"
-#include "../ompt/ompt-internal.h"
+#include "ompt-internal.h"
 #include "affinity.h"
 #include "topology.h"
 
