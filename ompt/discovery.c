@@ -15,6 +15,9 @@
 
 static ompt_start_tool_result_t *tool;
 static bool tool_active;
+// The tool's initializer returned 0: it keeps the entry points it looked up, and the inquiries
+// answer as for no tool (states and frames are not maintained for it).
+static bool tool_declined;
 static _Atomic bool finalized;
 static FILE *vlog;
 static bool vlog_close;
@@ -192,6 +195,7 @@ void glass_ompt_discover_and_init(void) {
     glass_roots_activate_tool(); // publishes the callbacks
     say("  initializer returned %d: the OMPT interface is active.", ok);
   } else {
+    tool_declined = true;
     glass_ompt_unpublish();
     say("  initializer returned 0: the OMPT interface is inactive (no callbacks, no finalizer).");
   }
@@ -201,6 +205,10 @@ void glass_ompt_discover_and_init(void) {
 
 bool glass_ompt_tool_loaded(void) {
   return tool_active;
+}
+
+bool glass_ompt_tool_declined(void) {
+  return tool_declined;
 }
 
 bool glass_ompt_finalize_started(void) {

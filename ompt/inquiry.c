@@ -56,6 +56,8 @@ int glass_ompt_enumerate_mutex_impls(int current, int *next, const char **name) 
 // Thread, state, ids.
 
 ompt_data_t *glass_ompt_get_thread_data(void) {
+  if (unlikely(glass_ompt_tool_declined()))
+    return NULL;
   glass_thread_t *th = glass_self_peek();
   return th ? &th->ompt_thread_data : NULL;
 }
@@ -118,7 +120,7 @@ uint64_t glass_ompt_get_unique_id(void) {
 
 int glass_ompt_get_parallel_info(int level, ompt_data_t **parallel_data, int *team_size) {
   glass_thread_t *th = glass_self_peek();
-  if (!th || level < 0)
+  if (!th || level < 0 || unlikely(glass_ompt_tool_declined()))
     return 0;
   glass_task_t *task = th->task;
   if (!task || glass_thread_detached(th, task))
@@ -139,7 +141,7 @@ int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
                              ompt_frame_t **task_frame, ompt_data_t **parallel_data,
                              int *thread_num) {
   glass_thread_t *th = glass_self_peek();
-  if (!th || level < 0)
+  if (!th || level < 0 || unlikely(glass_ompt_tool_declined()))
     return 0;
   glass_task_t *task = th->task;
   for (int i = 0; i < level && task; i++)
@@ -203,7 +205,10 @@ int glass_ompt_get_partition_place_nums(int place_nums_size, int *place_nums) {
   return last - first + 1;
 }
 
+// -1 (5.1: "failure to retrieve" the processor) only for a tool whose initializer declined.
 int glass_ompt_get_proc_id(void) {
+  if (unlikely(glass_ompt_tool_declined()))
+    return -1;
   return sched_getcpu();
 }
 

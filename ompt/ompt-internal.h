@@ -114,6 +114,7 @@ extern GLASS_HIDDEN glass_ompt_callbacks_t glass_ompt_cb;
 void glass_ompt_discover_and_init(void); // during runtime initialization
 void glass_ompt_finalize(void);          // at shutdown or ompt_finalize_tool
 bool glass_ompt_tool_loaded(void);
+bool glass_ompt_tool_declined(void);
 bool glass_ompt_finalize_started(void);
 void glass_ompt_target_finalize(void); // target.c: the connected offload runtime's finalizer
 // target.c: the target region and operation the calling thread is in (libomptarget answers).

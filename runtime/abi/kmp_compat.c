@@ -4,6 +4,7 @@
 // affinity extensions. docs/internals.md lists the libomp exports Glass leaves out, and why.
 #include "glass.h"
 #include "kmpc.h"
+#include "task_internal.h"
 
 #include <stddef.h>
 
@@ -35,8 +36,7 @@ GLASS_API int32_t __kmpc_barrier_master_nowait(ident_t *loc, int32_t gtid) {
 }
 
 // The num_threads clause applies to one region only: nothing to pop.
-GLASS_API void __kmpc_pop_num_threads(ident_t *loc, int32_t gtid) {
-}
+GLASS_API void __kmpc_pop_num_threads(ident_t *loc, int32_t gtid) {}
 
 // ---------------------------------------------------------------------------------------------
 // Tasks.
@@ -58,16 +58,14 @@ GLASS_API int32_t __kmpc_omp_task_parts(ident_t *loc, int32_t gtid, void *task) 
   return __kmpc_omp_task(loc, gtid, task);
 }
 
-// libomp hands out its own dependence-graph records (kmp_depnode_t, kmp_depnode_list_t),
-// whose layout only code built against libomp's private headers can read. Glass's graph has
-// no such records, so both inquiries answer NULL, libomp's answer for a task with no
-// dependence node.
+// libomp's dependence-graph inquiries: the task's dependence node (NULL: no dependences) and a
+// list of its successors laid out as libomp's kmp_depnode_list_t (task_deps.c builds the view).
 GLASS_API void *__kmpc_task_get_depnode(void *task) {
-  return NULL;
+  return task ? glass_deps_node_of(xtask_of(task)) : NULL;
 }
 
 GLASS_API void *__kmpc_task_get_successors(void *task) {
-  return NULL;
+  return task ? glass_deps_successors_of(xtask_of(task)) : NULL;
 }
 
 // ---------------------------------------------------------------------------------------------

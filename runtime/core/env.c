@@ -291,7 +291,7 @@ static void read_schedule(void) {
     s = skip_space(colon + 1);
   }
   const char *w = s;
-  while (isalpha((unsigned char)*s))
+  while (isalpha((unsigned char)*s) || *s == '_')
     s++;
   size_t n = (size_t)(s - w);
   int kind;
@@ -303,6 +303,8 @@ static void read_schedule(void) {
     kind = GLASS_SCHED_GUIDED;
   else if (n == 4 && strncasecmp(w, "auto", 4) == 0)
     kind = GLASS_SCHED_AUTO;
+  else if (n == 12 && strncasecmp(w, "static_steal", 12) == 0)
+    kind = GLASS_SCHED_DYNAMIC; // libomp's work-stealing kind, which it too reports as dynamic
   else
     goto bad;
   long chunk = 0;

@@ -33,7 +33,12 @@ enum {
 
 enum { KIND_NONE = 0, KIND_IN, KIND_OUT, KIND_MTX, KIND_SET };
 
+struct compat_succ;
+
 typedef struct glass_depnode {
+  // First word, as in libomp's dependence node: the successor list that
+  // __kmpc_task_get_successors last built for this node (NULL: none built yet).
+  struct compat_succ *compat;
   _Atomic int32_t refs;  // the task, each table slot that names the node, each edge to it
   _Atomic int32_t npred; // predecessors not yet complete, + 1 while the creator adds edges
   _Atomic int32_t lock;
@@ -93,6 +98,7 @@ static glass_depnode_t *node_new(glass_xtask_t *task) {
   n->nsucc = 0;
   n->capsucc = 4;
   n->succ = n->inline_succ;
+  n->compat = NULL;
   return n;
 }
 
@@ -104,6 +110,7 @@ static void node_unref(glass_depnode_t *n) {
   if (atomic_fetch_sub_explicit(&n->refs, 1, memory_order_acq_rel) == 1) {
     if (n->succ != n->inline_succ)
       free(n->succ);
+    free(n->compat);
     free(n);
   }
 }
@@ -175,6 +182,43 @@ void glass_deps_release(glass_thread_t *th, glass_xtask_t *t) {
   if (succ != copy)
     free(succ);
   node_unref(n);
+}
+
+// ---------------------------------------------------------------------------------------------
+// libomp's dependence-graph inquiries. Tools and tests written against libomp read a depnode
+// through its first word (its successor list) and walk the list as {node, next} pairs, so the
+// view hands out the node itself and, on demand, a snapshot of its successors in that shape.
+
+typedef struct compat_succ {
+  glass_depnode_t *node;
+  struct compat_succ *next;
+} compat_succ_t;
+
+void *glass_deps_node_of(glass_xtask_t *t) {
+  return t->node;
+}
+
+// The snapshot replaces the node's previous one and lives until the node is freed; NULL when
+// the task has no node or no successor yet (libomp's answers in both cases).
+void *glass_deps_successors_of(glass_xtask_t *t) {
+  glass_depnode_t *n = t->node;
+  if (!n)
+    return NULL;
+  node_lock(n);
+  compat_succ_t *v = NULL;
+  if (n->nsucc > 0) {
+    v = malloc(sizeof(*v) * (size_t)n->nsucc);
+    if (!v)
+      glass_zalloc((size_t)-1 >> 1);
+    for (int32_t i = 0; i < n->nsucc; i++) {
+      v[i].node = n->succ[i];
+      v[i].next = i + 1 < n->nsucc ? &v[i + 1] : NULL;
+    }
+  }
+  free(n->compat);
+  n->compat = v;
+  node_unlock(n);
+  return v;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -162,6 +162,8 @@ void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t, int extra, in
 // Dependences (task_deps.c).
 void glass_deps_free_hash(struct glass_dephash *h);
 void glass_deps_release(glass_thread_t *th, glass_xtask_t *t);
+void *glass_deps_node_of(glass_xtask_t *t);
+void *glass_deps_successors_of(glass_xtask_t *t);
 
 // Task reductions (task_reduction.c): a taskgroup's reductions are combined at its end.
 void glass_taskred_fini(glass_thread_t *th, glass_taskgroup_t *tg);

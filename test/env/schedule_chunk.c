@@ -1,12 +1,16 @@
 // The chunk omp_get_schedule reports when none was given, or one below 1 (OpenMP 5.1: the
 // default): 1 for dynamic and guided (their default chunk), 0 for static (balanced blocks, no
 // number); auto ignores the chunk and reports 1. As libomp. Given chunks come back as given.
+// libomp's static_steal kind runs as dynamic and reports dynamic (libomp reports it so too).
 // RUN: %compile && env OMP_SCHEDULE=dynamic %run %t | %FileCheck %s --check-prefix=DYN
 // RUN: env OMP_SCHEDULE=guided %run %t | %FileCheck %s --check-prefix=GUI
 // RUN: env OMP_SCHEDULE=monotonic:dynamic %run %t | %FileCheck %s --check-prefix=MON
 // RUN: env OMP_SCHEDULE=static %run %t | %FileCheck %s --check-prefix=STA
 // RUN: env OMP_SCHEDULE=auto %run %t | %FileCheck %s --check-prefix=AUT
 // RUN: env OMP_SCHEDULE=dynamic,7 %run %t | %FileCheck %s --check-prefix=DYN7
+// RUN: env OMP_SCHEDULE=static_steal %run %t 2>&1 | %FileCheck %s --check-prefix=DYN
+// RUN: env OMP_SCHEDULE=static_steal,14 %run %t 2>&1 | %FileCheck %s --check-prefix=STEAL
+// RUN: env OMP_SCHEDULE=static_stea %run %t 2>&1 | %FileCheck %s --check-prefix=TYPO
 // RUN: %run %t | %FileCheck %s --check-prefix=STA
 #include <omp.h>
 #include <stdio.h>
@@ -42,6 +46,9 @@ int main(void) {
 // STA: env: kind=0x1 chunk=0
 // AUT: env: kind=0x4 chunk=1
 // DYN7: env: kind=0x2 chunk=7
+// STEAL: env: kind=0x2 chunk=14
+// TYPO: OMP_SCHEDULE="static_stea" is invalid
+// TYPO: env: kind=0x1 chunk=0
 // DYN: dynamic,0: kind=0x2 chunk=1
 // DYN-NEXT: guided,-4: kind=0x3 chunk=1
 // DYN-NEXT: static,0: kind=0x1 chunk=0
