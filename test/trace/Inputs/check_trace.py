@@ -328,11 +328,12 @@ def main():
         compare(len({e["tid"] for e in slices}), args.threads, "threads with slices")
     for spec in args.inside:
         child, par = split_spec(spec)
+        pars = par.split("|")  # any of these parents will do
         for i, ev in enumerate(slices):
             if construct(ev) != child:
                 continue
             p = parent.get(i)
-            while p is not None and construct(slices[p]) != par:
+            while p is not None and construct(slices[p]) not in pars:
                 p = parent.get(p)
             if p is None:
                 fail("%r at %s (track %s) is not inside a %r" % (child, ev["ts"], ev["tid"], par))
