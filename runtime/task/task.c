@@ -698,7 +698,7 @@ static glass_xtask_t *steal_from(glass_thread_t *th, glass_team_t *team, glass_d
 // member from a random one on.
 static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_t *dqs,
                             bool constrained) {
-  int32_t n = team->nthreads, self = th->tid;
+  int32_t n = __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED), self = th->tid;
   const glass_task_t *s = constrained ? tsc_subject(th) : NULL;
   int32_t last = th->tasking.last_victim;
   glass_xtask_t *t;
@@ -741,7 +741,8 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
   if (t)
     return t;
   glass_deque_t *dqs = atomic_load_explicit(&team->tasking.dqs, memory_order_acquire);
-  if (!dqs || th->tid >= team->tasking.ndq || team->nthreads == 1)
+  if (!dqs || th->tid >= team->tasking.ndq ||
+      __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED) == 1)
     return NULL;
   glass_deque_t *own = &dqs[th->tid];
   // At a taskwait, a task of its own the constraint forbids stays in place (its entry says so
