@@ -344,8 +344,8 @@ serial_begin_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task, 
     OMPT_CALL(parallel_begin, &team->parent_task->ompt_data, &team->parent_task->ompt_frame,
               &team->ompt_parallel_data, (unsigned)requested, team->ompt_flags, codeptr);
   itask_init_ompt(task);
-  atomic_signal_fence(memory_order_release); // a sampling signal sees a complete task
-  th->team = team;
+  atomic_signal_fence(memory_order_release);           // a sampling signal sees a complete task
+  __atomic_store_n(&th->team, team, __ATOMIC_RELEASE); // shutdown reads it
   th->task = task;
   th->tid = 0;
   if (OMPT_ON(implicit_task))
@@ -368,7 +368,7 @@ serial_begin_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, in
   }
   itask_init_ompt(task);
   atomic_signal_fence(memory_order_release);
-  th->team = team;
+  __atomic_store_n(&th->team, team, __ATOMIC_RELEASE); // shutdown reads it
   th->task = task;
   th->tid = 0;
   OMPT_STATE(th, ompt_state_work_parallel);
@@ -403,7 +403,7 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   if (OMPT_ACTIVE()) {
     serial_begin_tool(th, team, task, requested, ompt_invoker, codeptr);
   } else {
-    th->team = team;
+    __atomic_store_n(&th->team, team, __ATOMIC_RELEASE); // shutdown reads it
     th->task = task;
     th->tid = 0;
   }
@@ -427,7 +427,7 @@ serial_end_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, void
   th->tid = team->saved_tid;
   th->task = team->parent_task;
   atomic_signal_fence(memory_order_release);
-  th->team = team->parent;
+  __atomic_store_n(&th->team, team->parent, __ATOMIC_RELEASE); // shutdown reads it
   if (events && OMPT_ON(parallel_end))
     OMPT_CALL(parallel_end, &team->ompt_parallel_data, &team->parent_task->ompt_data,
               team->ompt_flags, codeptr);
@@ -450,7 +450,7 @@ static void serial_end(glass_thread_t *th, void *codeptr) {
   } else {
     th->tid = team->saved_tid;
     th->task = team->parent_task;
-    th->team = team->parent;
+    __atomic_store_n(&th->team, team->parent, __ATOMIC_RELEASE); // shutdown reads it
   }
   team->next_free = th->serial_free;
   th->serial_free = team;

@@ -563,6 +563,16 @@ static bool worker_finishing(glass_thread_t *w) {
   return master && __atomic_load_n(&master->team, __ATOMIC_ACQUIRE) != team;
 }
 
+// A member of a region still running: its master is inside it. It may have been released into
+// the region and not yet have marked itself busy; an exit command would then also bump the
+// flag it waits on in the region's barriers, and let it past a barrier that a member (the one
+// calling exit) never reaches (test/reliability/exit_worker.c).
+static bool worker_in_live_region(glass_thread_t *w) {
+  glass_team_t *team = __atomic_load_n(&w->team, __ATOMIC_ACQUIRE);
+  glass_thread_t *master = team ? __atomic_load_n(&team->master, __ATOMIC_RELAXED) : NULL;
+  return master && __atomic_load_n(&master->team, __ATOMIC_ACQUIRE) == team;
+}
+
 // Shutdown: every idle worker (pooled or parked in a hot team) is told to exit, then all are
 // joined, so that their thread_end callbacks precede the tool's finalizer. Workers finishing a
 // region that has ended are waited for; workers running user code (exit() called inside a
@@ -579,7 +589,7 @@ void glass_pool_shutdown(void) {
     while (atomic_load_explicit(&w->busy, memory_order_acquire) && worker_finishing(w) &&
            glass_now_ns() < deadline)
       glass_yield();
-    if (atomic_load_explicit(&w->busy, memory_order_acquire))
+    if (atomic_load_explicit(&w->busy, memory_order_acquire) || worker_in_live_region(w))
       continue;
     cmd_post(w, GLASS_CMD_EXIT);
     exiting++;
@@ -611,11 +621,19 @@ void glass_workers_end_events(void) {
   int32_t n = atomic_load(&glass_nthreads_total);
   for (int32_t g = 0; g < n; g++) {
     glass_thread_t *w = glass_thread_at(g);
-    if (!w || !w->is_worker || !w->handle || atomic_load(&w->busy))
+    if (!w || !w->is_worker || !w->handle)
+      continue;
+    // A worker still in the tail of the region that just ended is idle in a moment: its
+    // thread_end must precede the finalizer too (a slow machine, or TSan, shows that tail).
+    uint64_t deadline = glass_now_ns() + 1000000000ull;
+    while (atomic_load_explicit(&w->busy, memory_order_acquire) && worker_finishing(w) &&
+           glass_now_ns() < deadline)
+      glass_yield();
+    if (atomic_load(&w->busy))
       continue;
     int before = atomic_load_explicit(&end_acks, memory_order_acquire);
     cmd_post(w, GLASS_CMD_OMPT_END);
-    uint64_t deadline = glass_now_ns() + 1000000000ull;
+    deadline = glass_now_ns() + 1000000000ull;
     while (atomic_load_explicit(&end_acks, memory_order_acquire) == before &&
            glass_now_ns() < deadline)
       glass_yield();
