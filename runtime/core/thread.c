@@ -554,23 +554,29 @@ static void leave_hot_team(glass_thread_t *w) {
     team->nmembers = w->tid;
 }
 
-// A busy worker whose team's master has left the team (the region is over) is in the tail of
-// the join (a full join's release and end events): it becomes idle soon. A worker of a region
-// still running may never come back: its team may be waiting for the thread that called exit().
-static bool worker_finishing(glass_thread_t *w) {
+// Where a worker's last team stands: no team (-1), its region over, the master gone (0), or its
+// region still running, the master inside it (1).
+static int worker_region(glass_thread_t *w) {
   glass_team_t *team = __atomic_load_n(&w->team, __ATOMIC_ACQUIRE);
   glass_thread_t *master = team ? __atomic_load_n(&team->master, __ATOMIC_RELAXED) : NULL;
-  return master && __atomic_load_n(&master->team, __ATOMIC_ACQUIRE) != team;
+  if (!master)
+    return -1;
+  return __atomic_load_n(&master->team, __ATOMIC_ACQUIRE) == team;
 }
 
-// A member of a region still running: its master is inside it. It may have been released into
-// the region and not yet have marked itself busy; an exit command would then also bump the
-// flag it waits on in the region's barriers, and let it past a barrier that a member (the one
-// calling exit) never reaches (test/reliability/exit_worker.c).
+// A busy worker whose region is over is in the tail of the join (a full join's release and end
+// events): it becomes idle soon. A worker of a region still running may never come back: its
+// team may be waiting for the thread that called exit().
+static bool worker_finishing(glass_thread_t *w) {
+  return worker_region(w) == 0;
+}
+
+// A member of a region still running may have been released into it and not yet have marked
+// itself busy; an exit command would then also bump the flag it waits on in the region's
+// barriers, and let it past a barrier that a member (the one calling exit) never reaches
+// (test/reliability/exit_worker.c).
 static bool worker_in_live_region(glass_thread_t *w) {
-  glass_team_t *team = __atomic_load_n(&w->team, __ATOMIC_ACQUIRE);
-  glass_thread_t *master = team ? __atomic_load_n(&team->master, __ATOMIC_RELAXED) : NULL;
-  return master && __atomic_load_n(&master->team, __ATOMIC_ACQUIRE) == team;
+  return worker_region(w) == 1;
 }
 
 // Shutdown: every idle worker (pooled or parked in a hot team) is told to exit, then all are
