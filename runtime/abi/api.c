@@ -174,9 +174,8 @@ GLASS_API double omp_get_wtick(void) {
 
 GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   glass_thread_t *th = glass_self();
-#if GLASS_OMPT
-  if (!OMPT_ACTIVE())
-    return -2; // omp_control_tool_notool
+  if (!OMPT_ACTIVE()) // always so without tool support
+    return -2;        // omp_control_tool_notool
   if (!OMPT_ON(control_tool))
     return -1; // omp_control_tool_nocallback
   glass_task_t *task = th->task;
@@ -186,10 +185,6 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   int r = cb ? cb((uint64_t)command, (uint64_t)modifier, arg, GLASS_CODEPTR()) : -1;
   OMPT_ENTER_FRAME(task, NULL);
   return r;
-#else
-  (void)th;
-  return -2;
-#endif
 }
 
 // ---------------------------------------------------------------------------------------------
