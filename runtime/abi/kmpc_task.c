@@ -55,7 +55,7 @@ GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
 // (task_undeferred.h).
 
 GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  glass_task_begin_undeferred(glass_self(), xtask_of(kt), __builtin_return_address(0), FRAME());
+  glass_task_begin_undeferred(glass_self(), xtask_of(kt));
 }
 
 GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
