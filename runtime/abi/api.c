@@ -198,24 +198,13 @@ GLASS_API void omp_display_env(int verbose) {
 // ---------------------------------------------------------------------------------------------
 // ompc_* names clang's omp.h macros may route to (LLVM exports them too).
 
-GLASS_API void ompc_set_num_threads(int n) {
-  omp_set_num_threads(n);
-}
-GLASS_API void ompc_set_dynamic(int flag) {
-  omp_set_dynamic(flag);
-}
-GLASS_API void ompc_set_nested(int flag) {
-  omp_set_nested(flag);
-}
-GLASS_API void ompc_set_max_active_levels(int levels) {
-  omp_set_max_active_levels(levels);
-}
+GLASS_ALIAS(ompc_set_num_threads, omp_set_num_threads);
+GLASS_ALIAS(ompc_set_dynamic, omp_set_dynamic);
+GLASS_ALIAS(ompc_set_nested, omp_set_nested);
+GLASS_ALIAS(ompc_set_max_active_levels, omp_set_max_active_levels);
+GLASS_ALIAS(ompc_get_ancestor_thread_num, omp_get_ancestor_thread_num);
+GLASS_ALIAS(ompc_get_team_size, omp_get_team_size);
+// Its kind is an int here, an omp_sched_t there: a function of its own.
 GLASS_API void ompc_set_schedule(int kind, int chunk) {
   omp_set_schedule(kind, chunk);
-}
-GLASS_API int ompc_get_ancestor_thread_num(int level) {
-  return omp_get_ancestor_thread_num(level);
-}
-GLASS_API int ompc_get_team_size(int level) {
-  return omp_get_team_size(level);
 }
