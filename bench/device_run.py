@@ -5,9 +5,10 @@ library only; matplotlib is used for the plot when it is there, else the plot is
 
 The kit (bench/device.sh): bin/<compiler>/{micro,apps}/..., lib/{glass,libomp,libgomp}/, this
 script as run.py, the runner's common.py (standard library only) and manifest.json. Runs every
-construct at every thread count on the three runtimes, interleaved (each round visits every runtime once per construct and thread count, in
-a rotating order), threads bound to cores, and writes results.md, results.json and ratios.png
-(or ratios.txt) into --out. See bench/README.md, "Device mode".
+construct at every thread count on the three runtimes, interleaved (each round visits every
+runtime once per construct and thread count, in a rotating order), threads bound to cores, and
+writes results.md, results.json and ratios.png (or ratios.txt) into --out. See bench/README.md,
+"Device mode".
 """
 
 import argparse
