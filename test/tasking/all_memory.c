@@ -65,17 +65,9 @@ int main(void) {
     submit(gtid, all_by_address, &by_address, 1);
     // Later tasks wait for it, on an address seen before and on a new one.
 #pragma omp task depend(in : ea)
-    {
-      EXPECT(atomic_load(&c) == 1);
-      usleep(3000);
-      atomic_fetch_add(&d, 1);
-    }
+    STEP(atomic_load(&c) == 1, 3000, &d);
 #pragma omp task depend(in : ed)
-    {
-      EXPECT(atomic_load(&c) == 1);
-      usleep(3000);
-      atomic_fetch_add(&d, 1);
-    }
+    STEP(atomic_load(&c) == 1, 3000, &d);
     dep_t by_flag[2] = {{0, 0, ALL}, {(intptr_t)&ee, sizeof(ee), IN}};
     submit(gtid, all_by_flag, by_flag, 2);
 #pragma omp task depend(in : ee)

@@ -26,19 +26,12 @@ static void groups(int32_t gtid, void (*nowait_fn)(int32_t)) {
   atomic_store(&second_done, 0);
   for (int i = 0; i < 3; i++) {
 #pragma omp task depend(in : x)
-    {
-      usleep(5000);
-      atomic_fetch_add(&first_done, 1);
-    }
+    STEP(1, 5000, &first_done);
   }
   nowait_fn(gtid);
   for (int i = 0; i < 3; i++) {
 #pragma omp task depend(in : x)
-    {
-      EXPECT(atomic_load(&first_done) == 3);
-      usleep(2000);
-      atomic_fetch_add(&second_done, 1);
-    }
+    STEP(atomic_load(&first_done) == 3, 2000, &second_done);
   }
 #pragma omp task depend(inout : x)
   EXPECT(atomic_load(&second_done) == 3);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <unistd.h>
 
 typedef struct {
   intptr_t base;
@@ -42,6 +43,15 @@ static atomic_int bad;
       atomic_fetch_add(&bad, 1);                                                                   \
       printf("failed: %s (line %d)\n", #cond, __LINE__);                                           \
     }                                                                                              \
+  } while (0)
+
+// The body of a task ordered by its dependences: it checks what its predecessors published,
+// sleeps (so that a missing edge shows as a wrong value in a later task), then counts itself.
+#define STEP(cond, us, counter)                                                                    \
+  do {                                                                                             \
+    EXPECT(cond);                                                                                  \
+    usleep(us);                                                                                    \
+    atomic_fetch_add(counter, 1);                                                                  \
   } while (0)
 
 #endif
