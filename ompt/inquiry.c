@@ -145,7 +145,7 @@ int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
     return 0;
   glass_task_t *task = th->task;
   for (int i = 0; i < level && task; i++)
-    task = task->parent;
+    task = glass_task_ancestor(task);
   if (!task || glass_thread_detached(th, task))
     return 0;
   if (flags)

@@ -71,6 +71,9 @@ GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t 
   OMPT_EXIT_FRAME_FLAGS(&t->base, FRAME());
   t->base.thread_num = th->tid;
   t->state = XT_RUNNING;
+#if GLASS_OMPT
+  t->sched_parent = parent;
+#endif
   th->task = &t->base;
 }
 
