@@ -206,8 +206,10 @@ int glass_ompt_get_partition_place_nums(int place_nums_size, int *place_nums) {
 }
 
 // -1 (5.1: "failure to retrieve" the processor) only for a tool whose initializer declined.
+// A thread the runtime never saw is not an OpenMP thread yet: no processor either, as it has
+// no place (libomp answers the same).
 int glass_ompt_get_proc_id(void) {
-  if (unlikely(glass_ompt_tool_declined()))
+  if (unlikely(glass_ompt_tool_declined()) || !glass_self_peek())
     return -1;
   return sched_getcpu();
 }
