@@ -305,6 +305,10 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
+    // A team of one runs a guided loop (auto included) as one static block (fast_path): report
+    // the schedule it runs with, as libomp does.
+    if (work == ompt_work_loop_guided && team->nthreads == 1)
+      work = ompt_work_loop_static;
     m->work_type = work;
     m->work_count = m->trip;
     glass_ompt_work(th, work, ompt_scope_begin, m->trip, codeptr);
