@@ -407,6 +407,25 @@ bad:
   bad_value("KMP_BLOCKTIME", v, "expected milliseconds or \"infinite\"", "200");
 }
 
+// libomp's KMP_DISP_NUM_BUFFERS: how many consecutive nowait loops a team may run side by side
+// (its dispatch slots, ws_dispatch.c). Out of libomp's range, 1 to 4096, the nearest bound.
+static void read_disp_num_buffers(void) {
+  const char *v = get("KMP_DISP_NUM_BUFFERS");
+  long n;
+  if (!v)
+    return;
+  if (!parse_int(v, LONG_MIN, LONG_MAX, &n)) {
+    bad_value("KMP_DISP_NUM_BUFFERS", v, "expected an integer from 1 to 4096", "7");
+    return;
+  }
+  if (n < 1 || n > 4096) {
+    glass_warn("KMP_DISP_NUM_BUFFERS=\"%s\" is too %s; using %d", v, n < 1 ? "small" : "large",
+               n < 1 ? 1 : 4096);
+    n = n < 1 ? 1 : 4096;
+  }
+  glass_env.disp_num_buffers = (int32_t)n;
+}
+
 static void read_wait_policy(void) {
   const char *v = get("OMP_WAIT_POLICY");
   if (!v)
@@ -498,6 +517,7 @@ void glass_env_read(void) {
   read_wait_policy();
   read_stacksize();
   read_blocktime();
+  read_disp_num_buffers();
   read_schedule();
   e->places = get("OMP_PLACES");
   read_proc_bind();

@@ -244,8 +244,11 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   // deferred tasks (tasking.h) members run tasks while they wait, and the master completes the
   // join only when every task of the team is complete.
   bool full = team->join_full;
-  // Read before the barrier: once released, the master may be forking its next region.
-  void *codeptr = team->codeptr;
+  // Read before the barrier: once released, the master may be forking its next region. Only
+  // the master's join names the region's call site: a worker made no call there (5.1 lets
+  // codeptr_ra be NULL where attribution is inappropriate; libomp's choice, which tools and
+  // LLVM's tests expect).
+  void *codeptr = tid == 0 ? team->codeptr : NULL;
   int32_t nthreads = team->nthreads;
   bool league = team->league;
   if (unlikely(full))
@@ -271,6 +274,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     glass_task_barrier_drain(th, team);
     if (!full)
       glass_task_join_release(team);
+    codeptr = NULL; // libomp ends a join that ran tasks in its task wait, with no call site
   }
   if (unlikely(full)) {
     // The tree has the region's size: once released, the master may resize the team (next

@@ -94,11 +94,12 @@ typedef struct glass_env {
   int target_offload; // 0 default, 1 mandatory, 2 disabled
   bool display_affinity;
   const char *affinity_format;
-  const char *places;    // raw OMP_PLACES or NULL
-  int8_t teams_bind;     // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
-  int8_t force_reduction; // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
-  const char *allocator; // raw OMP_ALLOCATOR or NULL
-  glass_icvs_t initial;  // ICVs of the initial task
+  const char *places;       // raw OMP_PLACES or NULL
+  int8_t teams_bind;        // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
+  int8_t force_reduction;   // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
+  int32_t disp_num_buffers; // KMP_DISP_NUM_BUFFERS: loop dispatch slots per team (0: unset)
+  const char *allocator;    // raw OMP_ALLOCATOR or NULL
+  glass_icvs_t initial;     // ICVs of the initial task
 } glass_env_t;
 
 extern __attribute__((visibility("hidden"))) glass_env_t glass_env;

@@ -28,6 +28,8 @@ static inline __attribute__((always_inline)) void glass_task_begin_undeferred(gl
   OMPT_EXIT_FRAME_FLAGS(&t->base, __builtin_frame_address(0));
   t->base.thread_num = th->tid;
   t->state = XT_RUNNING;
+  if (GLASS_OMPT) // OMPT's ancestry while the body runs (ompt_get_task_info)
+    t->sched_parent = parent;
   th->task = &t->base;
 }
 

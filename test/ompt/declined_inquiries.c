@@ -4,7 +4,9 @@
 // task (0), processor -1 (5.1: a negative number is a failure to retrieve it); on the initial
 // thread, on a worker and on a thread the runtime never saw. The same program with an
 // initializer that accepts gets real answers, which shows the declined answers are not
-// what every call returns. The program is its own tool.
+// what every call returns; there a thread the runtime never saw has no thread data, region,
+// task or processor (-1, as libomp), until its first OpenMP call makes it a root. The program
+// is its own tool.
 // REQUIRES: ompt
 // RUN: %compile && env DECLINE=1 OMP_NUM_THREADS=2 %run %t | %FileCheck %s --check-prefix=OFF
 // RUN: env DECLINE=0 OMP_NUM_THREADS=2 %run %t | %FileCheck %s --check-prefix=ON
@@ -34,6 +36,8 @@ static void ask(const char *where) {
 
 static void *native(void *arg) {
   ask("native");
+  omp_get_thread_num(); // now the runtime knows the thread
+  ask("root");
   return arg;
 }
 
@@ -61,6 +65,8 @@ int main(void) {
 // OFF: initial: thread_data NULL parallel 0 task 0 proc -1
 // OFF: worker: thread_data NULL parallel 0 task 0 proc -1
 // OFF: native: thread_data NULL parallel 0 task 0 proc -1
+// OFF: root: thread_data NULL parallel 0 task 0 proc -1
 // ON: initial: thread_data set parallel 2 task 2 proc cpu
 // ON: worker: thread_data set parallel 2 task 2 proc cpu
-// ON: native: thread_data NULL parallel 0 task 0 proc cpu
+// ON: native: thread_data NULL parallel 0 task 0 proc -1
+// ON: root: thread_data set parallel 2 task 2 proc cpu

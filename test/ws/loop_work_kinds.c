@@ -1,8 +1,9 @@
 // The work kind of a worksharing loop's work events is the schedule the loop runs with
 // (OpenMP 5.2's ompt_work_loop_* values): auto, which Glass runs as guided, is loop_guided (as
-// libomp), also through schedule(runtime) with OMP_SCHEDULE=auto; a guided loop in a
-// serialized region stays loop_guided (libomp reports loop_static there: it runs the loop as
-// static); static and dynamic are themselves. Never loop_other.
+// libomp), also through schedule(runtime) with OMP_SCHEDULE=auto; a guided or auto loop in a
+// team of one (if(0), num_threads(1)) runs as one static block and is loop_static, as libomp
+// reports it, while a dynamic one stays loop_dynamic; static and dynamic are themselves. Never
+// loop_other.
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=2 OMP_SCHEDULE=auto %run-tool %t | %FileCheck %s
 #include <omp.h>
@@ -25,6 +26,7 @@ int main(void) {
   LOOP("runtime=auto", schedule(runtime) num_threads(2));
   LOOP("serialized guided", schedule(guided) if (0));
   LOOP("serialized auto", schedule(auto) num_threads(1));
+  LOOP("serialized dynamic", schedule(dynamic) num_threads(1));
   LOOP("static", schedule(static) num_threads(2));
   LOOP("dynamic", schedule(dynamic) num_threads(2));
   printf("loop end\n");
@@ -40,10 +42,12 @@ int main(void) {
 // CHECK: work_begin type=loop_guided
 // CHECK-NOT: loop_other
 // CHECK: loop serialized guided
-// CHECK: work_begin type=loop_guided
+// CHECK: work_begin type=loop_static
 // CHECK: loop serialized auto
 // CHECK-NOT: loop_other
-// CHECK: work_begin type=loop_guided
+// CHECK: work_begin type=loop_static
+// CHECK: loop serialized dynamic
+// CHECK: work_begin type=loop_dynamic
 // CHECK: loop static
 // CHECK-NOT: loop_other
 // CHECK: work_begin type=loop_static
