@@ -468,6 +468,14 @@ static inline void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_
   task_complete(th, t);
 }
 
+// The thread leaves t (done, or requeued) and goes back to the task it ran before.
+static inline void task_leave(glass_thread_t *th, glass_xtask_t *t, int state, glass_task_t *prev,
+                              glass_xtask_t *prev_tied) {
+  t->state = state;
+  th->task = prev;
+  th->tasking.tied_top = prev_tied;
+}
+
 // Runs task t on this thread from its current part. Returns with t complete, waiting for its
 // event, or (an untied task that re-enqueued itself) queued again.
 static inline __attribute__((always_inline)) void task_execute(glass_thread_t *th, glass_xtask_t *t,
@@ -484,9 +492,7 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   // discarded; it completes without running.
   if (glass_cancel_enabled() && t->hdr.part_id == 0 && t->state == XT_READY &&
       glass_task_discard(th, &t->base)) {
-    t->state = XT_DONE;
-    th->task = prev;
-    th->tasking.tied_top = prev_tied;
+    task_leave(th, t, XT_DONE, prev, prev_tied);
     SCHEDULE_EVENT(&t->base, ompt_task_cancel, prev);
     glass_task_complete(th, t);
     return;
@@ -504,17 +510,13 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     // parent, whose taskwait would not wait for it, so it resumes here, at once.
     if ((t->base.tk.flags & GLASS_TF_COUNTED) && t->base.team->nthreads > 1 &&
         th->team == t->base.team) {
-      t->state = XT_READY;
-      th->task = prev;
-      th->tasking.tied_top = prev_tied;
+      task_leave(th, t, XT_READY, prev, prev_tied);
       SCHEDULE_EVENT(&t->base, ompt_task_switch, prev);
       glass_task_ready(th, t);
       return;
     }
   }
-  t->state = XT_DONE;
-  th->task = prev;
-  th->tasking.tied_top = prev_tied;
+  task_leave(th, t, XT_DONE, prev, prev_tied);
   task_finish(th, t, prev);
 }
 

@@ -753,6 +753,20 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
 // load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
+// A fast path's chunk [first, last] of member m, returned through the entry's pointers (its
+// dispatch event, if wanted, by a tail call).
+#define RETURN_CHUNK(T, ST, NARROW)                                                                \
+  do {                                                                                             \
+    *plb = (T)value_at(m, first);                                                                  \
+    *pub = (T)value_at(m, last);                                                                   \
+    if (plast)                                                                                     \
+      *plast = last == m->last_index;                                                              \
+    if (pst)                                                                                       \
+      *pst = (ST)m->incr;                                                                          \
+    if (OMPT_ON(dispatch))                                                                         \
+      return fast_event(m, first, last, NARROW);                                                   \
+    return 1;                                                                                      \
+  } while (0)
 #define DISPATCH(SFX, T, UT, ST, SIGNED, NARROW)                                                   \
   static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb, \
                                                       T ub, ST st, ST chunk) {                     \
@@ -771,15 +785,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
     uint64_t first, last;                                                                          \
     if (unlikely(!chunked_chunk(m, &first, &last)))                                                \
       return fast_done(m, __builtin_return_address(0));                                            \
-    *plb = (T)value_at(m, first);                                                                  \
-    *pub = (T)value_at(m, last);                                                                   \
-    if (plast)                                                                                     \
-      *plast = last == m->last_index;                                                              \
-    if (pst)                                                                                       \
-      *pst = (ST)m->incr;                                                                          \
-    if (OMPT_ON(dispatch))                                                                         \
-      return fast_event(m, first, last, NARROW);                                                   \
-    return 1;                                                                                      \
+    RETURN_CHUNK(T, ST, NARROW);                                                                   \
   }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,   \
                                                          T *plb, T *pub, ST *pst) {                \
@@ -801,15 +807,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
       uint64_t first, last;                                                                        \
       int got = fast_chunk(m, &first, &last, false);                                               \
       if (likely(got > 0)) {                                                                       \
-        *plb = (T)value_at(m, first);                                                              \
-        *pub = (T)value_at(m, last);                                                               \
-        if (plast)                                                                                 \
-          *plast = last == m->last_index;                                                          \
-        if (pst)                                                                                   \
-          *pst = (ST)m->incr;                                                                      \
-        if (OMPT_ON(dispatch))                                                                     \
-          return fast_event(m, first, last, NARROW);                                               \
-        return 1;                                                                                  \
+        RETURN_CHUNK(T, ST, NARROW);                                                               \
       }                                                                                            \
       if (got == 0) {                                                                              \
         if (m->fast == GLASS_WS_FAST_SOLO && !OMPT_ON(work)) { /* no slot, no event */             \
