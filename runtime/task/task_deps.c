@@ -44,6 +44,7 @@ typedef struct glass_depnode {
   _Atomic int32_t lock;
   bool done;
   glass_xtask_t *task;      // NULL for the waiter of an undeferred task or taskwait depend
+  glass_thread_t *waiter;   // that waiter's thread, woken when npred reaches 0
   ompt_data_t *waiter_data; // the waiter's taskwait task, for task_dependence (NULL: none)
   int32_t nsucc, capsucc;
   struct glass_depnode **succ;
@@ -94,6 +95,7 @@ static glass_depnode_t *node_new(glass_xtask_t *task) {
   atomic_store_explicit(&n->lock, 0, memory_order_relaxed);
   n->done = false;
   n->task = task;
+  n->waiter = NULL;
   n->waiter_data = NULL;
   n->nsucc = 0;
   n->capsucc = 4;
@@ -153,11 +155,25 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
     dependence_event(pred, succ);
 }
 
-// Drops one unsatisfied predecessor of n; the last makes its task ready.
+// Drops one unsatisfied predecessor of n; the last makes its task ready, or wakes its waiter.
+// n's fields are read first: a waiter's node lives on its stack, and the waiter may return as
+// soon as npred is 0 (seq_cst: glass_task_wake_waiter).
 static void node_satisfy(glass_thread_t *th, glass_depnode_t *n) {
   glass_xtask_t *task = n->task;
-  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel) == 1 && task)
+  glass_thread_t *waiter = n->waiter;
+  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_seq_cst) != 1)
+    return;
+  if (task)
     glass_task_ready(th, task);
+  else if (waiter)
+    glass_task_wake_waiter(waiter);
+}
+
+// Waits on n (a node without a task) until its predecessors are complete: the registration's
+// own count goes, and whoever drops the last one wakes this thread.
+static void node_wait(glass_thread_t *th, glass_depnode_t *n) {
+  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_seq_cst) != 1)
+    glass_task_wait_counter(th, &n->npred, NULL);
 }
 
 // Task t completed: its successors lose a predecessor.
@@ -517,13 +533,13 @@ static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d
   atomic_store_explicit(&w.lock, 0, memory_order_relaxed);
   w.done = false;
   w.task = NULL;
+  w.waiter = th;
   w.waiter_data = waiter_data;
   w.nsucc = 0;
   w.capsucc = 4;
   w.succ = w.inline_succ;
   deps_register(cur, &w, n1, d1, n2, d2, false);
-  atomic_fetch_sub_explicit(&w.npred, 1, memory_order_acq_rel);
-  glass_task_wait_counter(th, &w.npred, 0);
+  node_wait(th, &w);
 }
 
 // taskwait_flags: 0 for a task construct; the ompt_task_flag_t bits of the empty task that
@@ -543,18 +559,26 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   }
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
-  glass_depnode_t *n = node_new(t);
+  bool included = parent->tk.flags & GLASS_TF_FINAL;
+  glass_depnode_t *n = node_new(included ? NULL : t);
   t->node = n;
+  if (included) {
+    // An included task runs before its creator continues, once its dependences hold: its
+    // creator waits on the node, which names the task only after that (the last predecessor
+    // would make it ready as well, and it would run twice). Its dependence events name it.
+    n->waiter = th;
+    n->waiter_data = &t->base.ompt_data;
+  }
   deps_register(parent, n, ndeps, deps, nnoalias, noalias, true);
   if (atomic_load_explicit(&n->npred, memory_order_acquire) == 1) {
     atomic_store_explicit(&n->npred, 0, memory_order_relaxed);
+    n->task = t;
     glass_task_submit(th, t);
     return 0;
   }
-  if (parent->tk.flags & GLASS_TF_FINAL) {
-    // An included task runs before its creator continues, once its dependences hold.
-    atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel);
-    glass_task_wait_counter(th, &n->npred, 0);
+  if (included) {
+    node_wait(th, n);
+    n->task = t; // every predecessor's node_satisfy read n->task before its decrement
     glass_task_submit(th, t);
     return 0;
   }
