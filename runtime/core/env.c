@@ -34,6 +34,13 @@ void glass_warn(const char *fmt, ...) {
   fprintf(stderr, "OMP: Warning: %s\n", buf);
 }
 
+int glass_name_value(const glass_name_t *names, size_t count, const char *w, size_t n) {
+  for (size_t i = 0; i < count; i++)
+    if (strlen(names[i].name) == n && strncasecmp(w, names[i].name, n) == 0)
+      return names[i].value;
+  return -1;
+}
+
 static void bad_value(const char *var, const char *value, const char *expected,
                       const char *fallback) {
   glass_warn("%s=\"%s\" is invalid (%s); using %s", var, value, expected, fallback);
@@ -137,54 +144,65 @@ static size_t list_room(const char *s) {
   return n;
 }
 
+// A comma-separated list of `size`-byte elements, each read by `item` (which advances the
+// cursor past it and returns false when it is malformed); false when the list is.
+typedef bool (*list_item_fn)(const char **s, void *elem, int index);
+
+static bool parse_list(const char *v, size_t size, list_item_fn item, void **list, int *len) {
+  size_t room = list_room(v);
+  char *out = room <= INT_MAX ? malloc(size * room) : NULL;
+  int n = 0;
+  const char *s = v;
+  while (out) {
+    s = skip_space(s);
+    if (!item(&s, out + size * (size_t)n, n))
+      break;
+    n++;
+    s = skip_space(s);
+    if (*s == '\0') {
+      *list = out;
+      *len = n;
+      return true;
+    }
+    if (*s++ != ',')
+      break;
+  }
+  free(out);
+  return false;
+}
+
+static bool nthreads_item(const char **s, void *elem, int index) {
+  (void)index;
+  char *end;
+  errno = 0;
+  long x = strtol(*s, &end, 10);
+  if (end == *s || errno || x < 1 || x > INT_MAX)
+    return false;
+  *(int32_t *)elem = (int32_t)x;
+  *s = end;
+  return true;
+}
+
 static void read_num_threads(void) {
   const char *v = get("OMP_NUM_THREADS");
   if (!v)
     return;
-  size_t room = list_room(v);
-  int32_t *list = room <= INT_MAX ? malloc(sizeof(int32_t) * room) : NULL;
-  if (!list)
-    goto bad;
-  int n = 0;
-  const char *s = v;
-  for (;;) {
-    s = skip_space(s);
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 10);
-    if (end == s || errno || x < 1 || x > INT_MAX)
-      goto bad;
-    list[n++] = (int32_t)x;
-    s = skip_space(end);
-    if (*s == '\0')
-      break;
-    if (*s != ',')
-      goto bad;
-    s++;
+  void *list;
+  if (!parse_list(v, sizeof(int32_t), nthreads_item, &list, &glass_env.nthreads_len)) {
+    char fb[32];
+    snprintf(fb, sizeof(fb), "%d", glass_nprocs);
+    bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
+    return;
   }
   glass_env.nthreads_list = list;
-  glass_env.nthreads_len = n;
   glass_env.nthreads_set = true;
-  return;
-bad : {
-  free(list);
-  char fb[32];
-  snprintf(fb, sizeof(fb), "%d", glass_nprocs);
-  bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
-}
 }
 
 static int parse_bind_word(const char *s, size_t n) {
-  static const struct {
-    const char *w;
-    int v;
-  } words[] = {{"false", GLASS_BIND_FALSE},     {"true", GLASS_BIND_TRUE},
-               {"primary", GLASS_BIND_PRIMARY}, {"master", GLASS_BIND_PRIMARY},
-               {"close", GLASS_BIND_CLOSE},     {"spread", GLASS_BIND_SPREAD}};
-  for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
-    if (strlen(words[i].w) == n && strncasecmp(s, words[i].w, n) == 0)
-      return words[i].v;
-  return -1;
+  static const glass_name_t words[] = {
+      {"false", GLASS_BIND_FALSE},    {"true", GLASS_BIND_TRUE},   {"primary", GLASS_BIND_PRIMARY},
+      {"master", GLASS_BIND_PRIMARY}, {"close", GLASS_BIND_CLOSE}, {"spread", GLASS_BIND_SPREAD}};
+  return glass_name_value(words, sizeof(words) / sizeof(*words), s, n);
 }
 
 // libomp's KMP_TEAMS_PROC_BIND: the policy that gives a league's teams their places and
@@ -223,39 +241,31 @@ static void read_force_reduction(void) {
   bad_value("KMP_FORCE_REDUCTION", v, "critical, atomic or tree", "the runtime's choice");
 }
 
+// true and false only as the first element.
+static bool bind_item(const char **s, void *elem, int index) {
+  const char *w = *s;
+  while (isalpha((unsigned char)**s))
+    (*s)++;
+  int b = parse_bind_word(w, (size_t)(*s - w));
+  if (b < 0 || (index > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
+    return false;
+  *(int8_t *)elem = (int8_t)b;
+  return true;
+}
+
 static void read_proc_bind(void) {
   const char *v = get("OMP_PROC_BIND");
   if (!v)
     return;
-  size_t room = list_room(v);
-  int8_t *list = room <= INT_MAX ? malloc(room) : NULL;
-  if (!list)
-    goto bad;
-  int n = 0;
-  const char *s = v;
-  for (;;) {
-    s = skip_space(s);
-    const char *w = s;
-    while (isalpha((unsigned char)*s))
-      s++;
-    int b = parse_bind_word(w, (size_t)(s - w));
-    if (b < 0 || (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
-      goto bad;
-    list[n++] = (int8_t)b;
-    s = skip_space(s);
-    if (*s == '\0')
-      break;
-    if (*s != ',')
-      goto bad;
-    s++;
+  void *list;
+  int n;
+  if (!parse_list(v, 1, bind_item, &list, &n)) {
+    bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
+              "false");
+    return;
   }
   glass_env.bind_list = list;
   glass_env.bind_len = n;
-  return;
-bad:
-  free(list);
-  bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
-            "false");
 }
 
 // libomp's KMP_AFFINITY (kmp_affinity.c): a type replaces OMP_PLACES and OMP_PROC_BIND.
