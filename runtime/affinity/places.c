@@ -344,6 +344,8 @@ void glass_places_init(void) {
     }
     if (glass_kaff.verbose)
       glass_topology_print();
+    if (getenv("GLASS_TOPOLOGY_QUERIES"))
+      glass_topology_print_queries();
     __atomic_store_n(&glass_places.ready, true, __ATOMIC_RELEASE);
   }
   glass_mutex_unlock(&places_lock);

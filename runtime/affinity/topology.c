@@ -743,10 +743,16 @@ int glass_topology_effective_level(int level) {
   glass_topology_init();
   if (level == GLASS_TOPO_LLC)
     level = llc_in(&glass_topology);
-  for (int l = level < 0 ? 0 : level; l < GLASS_TOPO_LEVELS; l++)
-    if (glass_topology.nobjs[l] > 0)
-      return l;
-  return -1;
+  if (level < 0)
+    level = GLASS_TOPO_THREAD;
+  if (level >= GLASS_TOPO_LEVELS || glass_topology.nobjs[level] > 0)
+    return level < GLASS_TOPO_LEVELS ? level : -1;
+  // The finest level further out: a NUMA domain may hold sockets, a socket NUMA domains.
+  int best = -1;
+  for (int l = level + 1; l < GLASS_TOPO_LEVELS; l++)
+    if (glass_topology.nobjs[l] > (best < 0 ? 0 : glass_topology.nobjs[best]))
+      best = l;
+  return best;
 }
 
 int glass_topology_llc_level(void) {
@@ -861,5 +867,40 @@ void glass_topology_print(void) {
                               glass_topology_level_keyword(levels[k]), id);
     }
     fprintf(stderr, "OMP: Info: KMP_AFFINITY: OS proc %d maps to%s\n", t->pus[i].os, line);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GLASS_TOPOLOGY_QUERIES.
+
+static void print_query(const char *what, int level, int cpu, const cpu_set_t *set) {
+  char text[4096];
+  glass_cpuset_text(set, text, sizeof(text));
+  if (cpu >= 0)
+    fprintf(stderr, "GLASS: topology %s(%d, %s) = {%s}\n", what, cpu,
+            glass_topology_level_name(level), text);
+  else
+    fprintf(stderr, "GLASS: topology %s(%s) = %d {%s}\n", what, glass_topology_level_name(level),
+            CPU_COUNT(set), text);
+}
+
+void glass_topology_print_queries(void) {
+  glass_topology_init();
+  const glass_topology_t *t = &glass_topology;
+  int outside = -1; // the lowest processor number no level holds
+  while (outside < CPU_SETSIZE - 1 && glass_topology_index(++outside) >= 0)
+    ;
+  // Every level, the outermost cache, and one past the levels (the whole machine).
+  for (int level = GLASS_TOPO_LLC; level <= GLASS_TOPO_LEVELS; level++) {
+    if (level < 0 && level != GLASS_TOPO_LLC)
+      continue;
+    cpu_set_t set;
+    for (int i = 0; i <= t->npus; i++) {
+      int cpu = i < t->npus ? t->pus[i].os : outside;
+      glass_topology_group(cpu, level, &set);
+      print_query("group", level, cpu, &set);
+    }
+    glass_topology_peers(level, &set);
+    print_query("peers", level, -1, &set);
   }
 }

@@ -68,13 +68,14 @@ const char *glass_topology_level_keyword(int level);
 const char *glass_topology_level_plural(int level);
 // The level that w[0..n) names (any case) where `use` (GLASS_NAME_*) allows it; -1: none.
 int glass_topology_level_named(const char *w, size_t n, unsigned use);
-// The level that stands for `level` when it is absent: the next one out that exists, or -1
-// (every processor in one group). GLASS_TOPO_LLC: the outermost cache level there is.
+// The level that stands for `level` when it is absent: of the levels further out that exist,
+// the one with the most objects (the innermost on a tie), or -1 when none exists (every
+// processor in one group). GLASS_TOPO_LLC: the outermost cache level there is; below 0: thread.
 int glass_topology_effective_level(int level);
 // The outermost cache level present (L3, L2 or L1), else the socket level.
 int glass_topology_llc_level(void);
-// The usable processors sharing `cpu`'s object at `level` (an absent level acts as the next one
-// out; {cpu} alone when `cpu` is not usable).
+// The usable processors sharing `cpu`'s object at `level` (an absent level acts as
+// glass_topology_effective_level says; {cpu} alone when `cpu` is not usable).
 void glass_topology_group(int cpu, int level, cpu_set_t *out);
 // Neighbourhood of the calling thread: the usable processors sharing a `level` object with any
 // processor it may run on now. Returns how many.
@@ -83,5 +84,9 @@ int glass_topology_peers(int level, cpu_set_t *out);
 int glass_topology_index(int cpu);
 // KMP_AFFINITY=verbose: the machine's shape and the processor map, on stderr.
 void glass_topology_print(void);
+// GLASS_TOPOLOGY_QUERIES (a debugging aid the tests use): the answers of glass_topology_group for
+// every usable processor (and one that is not) at every level, and of glass_topology_peers for
+// the calling thread, on stderr.
+void glass_topology_print_queries(void);
 
 #endif
