@@ -21,12 +21,10 @@ static void kaff_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 static void kaff_warn(const char *fmt, ...) {
   if (!glass_kaff.warnings)
     return;
-  char buf[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof(buf), fmt, ap);
+  glass_vwarn(fmt, ap);
   va_end(ap);
-  glass_warn("%s", buf);
 }
 
 // ---------------------------------------------------------------------------------------------

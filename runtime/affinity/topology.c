@@ -667,75 +667,75 @@ const char *glass_topology_level_name(int level) {
   return level >= 0 && level < GLASS_TOPO_LEVELS ? names[level] : "machine";
 }
 
-enum { G = GLASS_NAME_GRANULARITY, S = GLASS_NAME_SUBSET, P = GLASS_NAME_PLACES };
+// libomp's spellings of each level, the outermost cache last: its granularity keyword (also a
+// KMP_HW_SUBSET layer), its abstract name (OMP_PLACES, KMP_HW_SUBSET), and other names as
+// "name:uses" words with uses g (granularity), s (KMP_HW_SUBSET), p (OMP_PLACES).
+static const char *const keywords[GLASS_TOPO_LEVELS + 1] = {
+    "thread",   "core", "l1_cache",    "l2_cache", "module",  "tile",
+    "l3_cache", "die",  "numa_domain", "socket",   "ll_cache"};
+static const char *const plurals[GLASS_TOPO_LEVELS + 1] = {
+    "threads",   "cores", "l1_caches",    "l2_caches", "modules",  "tiles",
+    "l3_caches", "dice",  "numa_domains", "sockets",   "ll_caches"};
+static const char *const others[GLASS_TOPO_LEVELS + 1] = {"fine:g t:s",
+                                                          "c:s",
+                                                          "l1:gs",
+                                                          "l2:gs",
+                                                          "m:s",
+                                                          "ti:s",
+                                                          "l3:gs",
+                                                          "dies:s d:s",
+                                                          "numa:gs node:gs nodes:s n:s",
+                                                          "package:gs packages:s s:s",
+                                                          "ll:s"};
 
-// libomp's spellings, a level's granularity keyword first; one-letter and short forms are
-// KMP_HW_SUBSET's.
-static const struct {
-  const char *name;
-  signed char level;
-  unsigned char use;
-} level_names[] = {{"thread", GLASS_TOPO_THREAD, G | S},
-                   {"threads", GLASS_TOPO_THREAD, S | P},
-                   {"fine", GLASS_TOPO_THREAD, G},
-                   {"t", GLASS_TOPO_THREAD, S},
-                   {"core", GLASS_TOPO_CORE, G | S},
-                   {"cores", GLASS_TOPO_CORE, S | P},
-                   {"c", GLASS_TOPO_CORE, S},
-                   {"l1_cache", GLASS_TOPO_L1, G | S},
-                   {"l1_caches", GLASS_TOPO_L1, S | P},
-                   {"l1", GLASS_TOPO_L1, G | S},
-                   {"l2_cache", GLASS_TOPO_L2, G | S},
-                   {"l2_caches", GLASS_TOPO_L2, S | P},
-                   {"l2", GLASS_TOPO_L2, G | S},
-                   {"module", GLASS_TOPO_MODULE, G | S},
-                   {"modules", GLASS_TOPO_MODULE, S | P},
-                   {"m", GLASS_TOPO_MODULE, S},
-                   {"tile", GLASS_TOPO_TILE, G | S},
-                   {"tiles", GLASS_TOPO_TILE, S | P},
-                   {"ti", GLASS_TOPO_TILE, S},
-                   {"l3_cache", GLASS_TOPO_L3, G | S},
-                   {"l3_caches", GLASS_TOPO_L3, S | P},
-                   {"l3", GLASS_TOPO_L3, G | S},
-                   {"ll_cache", GLASS_TOPO_LLC, G | S},
-                   {"ll_caches", GLASS_TOPO_LLC, S | P},
-                   {"ll", GLASS_TOPO_LLC, S},
-                   {"die", GLASS_TOPO_DIE, G | S},
-                   {"dice", GLASS_TOPO_DIE, S | P},
-                   {"dies", GLASS_TOPO_DIE, S},
-                   {"d", GLASS_TOPO_DIE, S},
-                   {"numa_domain", GLASS_TOPO_NUMA, G | S},
-                   {"numa_domains", GLASS_TOPO_NUMA, S | P},
-                   {"numa", GLASS_TOPO_NUMA, G | S},
-                   {"node", GLASS_TOPO_NUMA, G | S},
-                   {"nodes", GLASS_TOPO_NUMA, S},
-                   {"n", GLASS_TOPO_NUMA, S},
-                   {"socket", GLASS_TOPO_SOCKET, G | S},
-                   {"sockets", GLASS_TOPO_SOCKET, S | P},
-                   {"package", GLASS_TOPO_SOCKET, G | S},
-                   {"packages", GLASS_TOPO_SOCKET, S},
-                   {"s", GLASS_TOPO_SOCKET, S}};
+static int level_at(size_t k) {
+  return k == GLASS_TOPO_LEVELS ? GLASS_TOPO_LLC : (int)k;
+}
 
-static const char *first_name(int level, unsigned use) {
-  for (size_t i = 0; i < sizeof(level_names) / sizeof(*level_names); i++)
-    if (level_names[i].level == level && (level_names[i].use & use))
-      return level_names[i].name;
-  return "machine";
+static size_t index_of_level(int level) {
+  return level == GLASS_TOPO_LLC ? GLASS_TOPO_LEVELS : (size_t)level;
 }
 
 const char *glass_topology_level_keyword(int level) {
-  return first_name(level, G);
+  return level == GLASS_TOPO_LLC || (level >= 0 && level < GLASS_TOPO_LEVELS)
+             ? keywords[index_of_level(level)]
+             : "machine";
 }
 
 const char *glass_topology_level_plural(int level) {
-  return first_name(level, P);
+  return level == GLASS_TOPO_LLC || (level >= 0 && level < GLASS_TOPO_LEVELS)
+             ? plurals[index_of_level(level)]
+             : "machine";
+}
+
+static bool same_word(const char *name, size_t len, const char *w, size_t n) {
+  return len == n && strncasecmp(name, w, n) == 0;
+}
+
+// Whether one of the "name:uses" words of `list` is w[0..n) with a use in `use`.
+static bool among_others(const char *list, const char *w, size_t n, unsigned use) {
+  while (*list) {
+    size_t len = strcspn(list, ":"), f = strcspn(list + len, " ");
+    unsigned uses = 0;
+    for (size_t i = 1; i < f; i++)
+      uses |= list[len + i] == 'g'   ? GLASS_NAME_GRANULARITY
+              : list[len + i] == 's' ? GLASS_NAME_SUBSET
+                                     : GLASS_NAME_PLACES;
+    if ((uses & use) && same_word(list, len, w, n))
+      return true;
+    list += len + f + (list[len + f] == ' ');
+  }
+  return false;
 }
 
 int glass_topology_level_named(const char *w, size_t n, unsigned use) {
-  for (size_t i = 0; i < sizeof(level_names) / sizeof(*level_names); i++)
-    if ((level_names[i].use & use) && strlen(level_names[i].name) == n &&
-        strncasecmp(w, level_names[i].name, n) == 0)
-      return level_names[i].level;
+  const unsigned keyword_uses = GLASS_NAME_GRANULARITY | GLASS_NAME_SUBSET;
+  const unsigned plural_uses = GLASS_NAME_SUBSET | GLASS_NAME_PLACES;
+  for (size_t k = 0; k <= GLASS_TOPO_LEVELS; k++)
+    if (((use & keyword_uses) && same_word(keywords[k], strlen(keywords[k]), w, n)) ||
+        ((use & plural_uses) && same_word(plurals[k], strlen(plurals[k]), w, n)) ||
+        among_others(others[k], w, n, use))
+      return level_at(k);
   return -1;
 }
 

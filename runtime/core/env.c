@@ -23,15 +23,19 @@ void glass_warnings_set(bool on) {
   warnings_on = on;
 }
 
-void glass_warn(const char *fmt, ...) {
+void glass_vwarn(const char *fmt, va_list ap) {
   if (!warnings_on)
     return;
   char buf[512];
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  fprintf(stderr, "OMP: Warning: %s\n", buf);
+}
+
+void glass_warn(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof(buf), fmt, ap);
+  glass_vwarn(fmt, ap);
   va_end(ap);
-  fprintf(stderr, "OMP: Warning: %s\n", buf);
 }
 
 int glass_name_value(const glass_name_t *names, size_t count, const char *w, size_t n) {
@@ -59,18 +63,22 @@ static bool only_space(const char *s) {
   return *skip_space(s) == '\0';
 }
 
+// A decimal integer in [lo, hi] at *s; *s moves past it.
+static bool leading_int(const char **s, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(*s, &end, 10);
+  if (errno || end == *s || v < lo || v > hi)
+    return false;
+  *s = end;
+  *out = v;
+  return true;
+}
+
 // A decimal integer in [lo, hi], surrounded by optional spaces.
 static bool parse_int(const char *s, long lo, long hi, long *out) {
   s = skip_space(s);
-  if (!*s)
-    return false;
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno || end == s || !only_space(end) || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
+  return *s && leading_int(&s, lo, hi, out) && only_space(s);
 }
 
 static bool word_is(const char *s, const char *word) {
@@ -144,58 +152,55 @@ static size_t list_room(const char *s) {
   return n;
 }
 
-// A comma-separated list of `size`-byte elements, each read by `item` (which advances the
-// cursor past it and returns false when it is malformed); false when the list is.
+// Variable `name` as a comma-separated list of `size`-byte elements, each read by `item` (which
+// advances the cursor past it and returns false when it is malformed). NULL when unset or
+// malformed (with a warning); *len is set only with a list.
 typedef bool (*list_item_fn)(const char **s, void *elem, int index);
 
-static bool parse_list(const char *v, size_t size, list_item_fn item, void **list, int *len) {
+static void *read_list(const char *name, size_t size, list_item_fn item, int *len,
+                       const char *expected, const char *fallback) {
+  const char *v = get(name);
+  if (!v)
+    return NULL;
   size_t room = list_room(v);
   char *out = room <= INT_MAX ? malloc(size * room) : NULL;
   int n = 0;
-  const char *s = v;
-  while (out) {
+  for (const char *s = v; out;) {
     s = skip_space(s);
     if (!item(&s, out + size * (size_t)n, n))
       break;
     n++;
     s = skip_space(s);
     if (*s == '\0') {
-      *list = out;
       *len = n;
-      return true;
+      return out;
     }
     if (*s++ != ',')
       break;
   }
   free(out);
-  return false;
+  bad_value(name, v, expected, fallback);
+  return NULL;
 }
 
 static bool nthreads_item(const char **s, void *elem, int index) {
   (void)index;
-  char *end;
-  errno = 0;
-  long x = strtol(*s, &end, 10);
-  if (end == *s || errno || x < 1 || x > INT_MAX)
-    return false;
-  *(int32_t *)elem = (int32_t)x;
-  *s = end;
-  return true;
+  long x;
+  bool ok = leading_int(s, 1, INT_MAX, &x);
+  *(int32_t *)elem = ok ? (int32_t)x : 0;
+  return ok;
 }
 
 static void read_num_threads(void) {
-  const char *v = get("OMP_NUM_THREADS");
-  if (!v)
-    return;
-  void *list;
-  if (!parse_list(v, sizeof(int32_t), nthreads_item, &list, &glass_env.nthreads_len)) {
-    char fb[32];
-    snprintf(fb, sizeof(fb), "%d", glass_nprocs);
-    bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
-    return;
+  char fb[32];
+  snprintf(fb, sizeof(fb), "%d", glass_nprocs);
+  int32_t *list =
+      read_list("OMP_NUM_THREADS", sizeof(int32_t), nthreads_item, &glass_env.nthreads_len,
+                "expected a comma-separated list of positive integers", fb);
+  if (list) {
+    glass_env.nthreads_list = list;
+    glass_env.nthreads_set = true;
   }
-  glass_env.nthreads_list = list;
-  glass_env.nthreads_set = true;
 }
 
 static int parse_bind_word(const char *s, size_t n) {
@@ -254,18 +259,10 @@ static bool bind_item(const char **s, void *elem, int index) {
 }
 
 static void read_proc_bind(void) {
-  const char *v = get("OMP_PROC_BIND");
-  if (!v)
-    return;
-  void *list;
-  int n;
-  if (!parse_list(v, 1, bind_item, &list, &n)) {
-    bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
-              "false");
-    return;
-  }
-  glass_env.bind_list = list;
-  glass_env.bind_len = n;
+  int8_t *list = read_list("OMP_PROC_BIND", 1, bind_item, &glass_env.bind_len,
+                           "expected true, false, or a list of primary, close, spread", "false");
+  if (list)
+    glass_env.bind_list = list;
 }
 
 // libomp's KMP_AFFINITY (kmp_affinity.c): a type replaces OMP_PLACES and OMP_PROC_BIND.

@@ -2,6 +2,7 @@
 #ifndef GLASS_ICV_H
 #define GLASS_ICV_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -112,6 +113,7 @@ void glass_env_read(void);
 void glass_env_display(bool verbose);
 // A warning on stderr, in libomp's "OMP: Warning" style, unless warnings are off.
 void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void glass_vwarn(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 // kmp_set_warnings_on / kmp_set_warnings_off.
 void glass_warnings_set(bool on);
 
