@@ -847,6 +847,12 @@ static void print_shape(const int *levels, int n) {
 void glass_topology_print(void) {
   glass_topology_init();
   const glass_topology_t *t = &glass_topology;
+  if (t->this_system) {
+    char mask[4096];
+    glass_cpuset_text(&t->initial_mask, mask, sizeof(mask));
+    fprintf(stderr, "OMP: Info: KMP_AFFINITY: Initial OS proc set %s: %s\n",
+            glass_kaff.respect ? "respected" : "not respected", mask);
+  }
   fprintf(stderr, "OMP: Info: KMP_AFFINITY: topology from %s%s: %d available OS procs\n", t->source,
           t->this_system ? "" : " (not this machine: nothing is bound)", t->npus);
   int levels[GLASS_TOPO_LEVELS];

@@ -15,6 +15,8 @@
 // RUN: env KMP_AFFINITY=norespect,none %run %t | %FileCheck %s --check-prefix=WIDE
 // RUN: env KMP_AFFINITY=none %run %t | %FileCheck %s --check-prefix=NARROW
 // RUN: env KMP_AFFINITY=norespect,disabled %run %t | %FileCheck %s --check-prefix=NARROW
+// RUN: env KMP_AFFINITY=verbose,norespect %run %t 2>&1 | %FileCheck %s --check-prefix=VERBOSE
+// RUN: env KMP_AFFINITY=verbose %run %t 2>&1 | %FileCheck %s --check-prefix=VERBOSERESPECT
 // RUN: env KMP_SETTINGS=1 KMP_AFFINITY=norespect,compact %run %t 2>&1 | %FileCheck %s --check-prefix=SETTINGS
 #define _GNU_SOURCE
 #include <omp.h>
@@ -101,5 +103,8 @@ int main(void) {
 // WIDE: initial thread may run on original mask: yes
 
 // NARROW: initial thread within narrowed mask: yes
+
+// VERBOSE: KMP_AFFINITY: Initial OS proc set not respected: {{[0-9]+$}}
+// VERBOSERESPECT: KMP_AFFINITY: Initial OS proc set respected: {{[0-9]+$}}
 
 // SETTINGS: KMP_AFFINITY='noverbose,warnings,norespect,noreset,granularity=core,compact,0,0'
