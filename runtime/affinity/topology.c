@@ -814,14 +814,19 @@ static int rank_within(int i, int level, int outer) {
 }
 
 // The levels the shape line and the processor map name, outermost first: socket (one when the
-// source has none), then die, tile and module where present, core and thread.
+// source has none), then die, tile and module where they add something (more objects than the
+// level before: one die per socket is the socket), core and thread.
 static int shown_levels(int *levels) {
   static const int order[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_DIE,  GLASS_TOPO_TILE,
                               GLASS_TOPO_MODULE, GLASS_TOPO_CORE, GLASS_TOPO_THREAD};
+  const int *nobjs = glass_topology.nobjs;
   int n = 0;
-  for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++)
-    if (order[k] == GLASS_TOPO_SOCKET || glass_topology.nobjs[order[k]] > 0)
-      levels[n++] = order[k];
+  for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++) {
+    int l = order[k];
+    bool optional = l == GLASS_TOPO_DIE || l == GLASS_TOPO_TILE || l == GLASS_TOPO_MODULE;
+    if (l == GLASS_TOPO_SOCKET || (nobjs[l] > 0 && !(optional && nobjs[l] == nobjs[levels[n - 1]])))
+      levels[n++] = l;
+  }
   return n;
 }
 
