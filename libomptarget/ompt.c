@@ -37,7 +37,6 @@ static uint64_t new_id(void) {
 }
 
 static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  (void)initial_device, (void)data;
   ompt_get_callback_t get = (ompt_get_callback_t)lookup("ompt_get_callback");
   get_task_data = (ompt_data_t * (*)(void)) lookup("ompt_get_task_data");
   if (!get)
@@ -61,7 +60,6 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
 
 // Called by the host runtime before the tool's own finalizer.
 static void connect_fini(ompt_data_t *data) {
-  (void)data;
   // Every trace buffer goes back to the tool before it finalizes.
   for (int i = 0; i < 256; i++) {
     struct tgt_device *d = tgt_device_peek(i);
