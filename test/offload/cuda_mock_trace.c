@@ -9,10 +9,10 @@
 // around each operation.
 // RUN: %compile-offload -DTOOL_BUFFER_BYTES=512
 // RUN: %cc -shared -fPIC -I%cuda-src %S/Inputs/cuda_mock.c -o %t.mock.so
-// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,REC
-// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so MOCK_CUPTI_REFUSE=1 %run %t 2>&1 | %FileCheck %s --check-prefixes=REFUSED,REC
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,REC
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so MOCK_CUPTI_REFUSE=1 %run %t 2>&1 | %FileCheck %s --check-prefixes=REFUSED,REC
 // RUN: %compile-offload -DTOOL_BUFFER_BYTES=2048 -DNATIVE -o %t.native
-// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so %run %t.native 2>&1 | %FileCheck %s --check-prefixes=NATIVE,REC
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so %run %t.native 2>&1 | %FileCheck %s --check-prefixes=NATIVE,REC
 // REQUIRES: offload, ompt, cuda-plugin
 // clang-format on
 #ifdef NATIVE // CUPTI's records too: copies and kernels
