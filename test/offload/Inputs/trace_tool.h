@@ -71,7 +71,8 @@ static void check_native(ompt_buffer_t *buffer, ompt_buffer_cursor_t c) {
   ompt_id_t op = 0;
   void *n = T.get_record_native(buffer, c, &op);
   ompt_record_abstract_t *a = n ? T.get_record_abstract(n) : NULL;
-  if (!a || !a->type || a->end_time < a->start_time || T.get_record_ompt(buffer, c))
+  bool op_known = op > 0 && op < SPANS && spans[op].begin > 0;
+  if (!a || !a->type || a->end_time < a->start_time || T.get_record_ompt(buffer, c) || !op_known)
     natives_bad++;
   else
     natives++;
