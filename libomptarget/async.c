@@ -129,8 +129,12 @@ void tgt_async_end(struct tgt_async *a, const tgt_ident_t *loc) {
     pthread_cond_signal(&arrived);
   }
   pthread_mutex_unlock(&lock);
-  if (event)
+  if (event) {
+    TGT_INFO(INFO_KERNEL_LAUNCH, a->d->id,
+             "target nowait: queued; its task completes when the "
+             "device work ends");
     return;
+  }
   free(p); // not a target task, or nobody to wait: the body waits
   if (rtl->queue_done(a->queue, true) < 0)
     tgt_fatal(loc, "device %d: the device work of a target nowait construct failed", a->d->id);
