@@ -36,13 +36,47 @@ void xl_destroy(struct xl_state *s) {
   *s = (struct xl_state){0};
 }
 
+// ---- open-addressing tables ------------------------------------------------------------------
+// Both tables (ext_id -> operation, correlation id -> ext_id) probe linearly from the key's
+// hash; key 0 marks an empty slot. Entries are `size` bytes with their key read by `key`.
+
+typedef uint64_t (*key_fn)(const void *entry);
+
+static void *slot(void *table, size_t size, size_t i) {
+  return (char *)table + i * size;
+}
+
+// The slot holding `k`, or the empty slot where it would go.
+static size_t probe(void *table, size_t size, size_t cap, uint64_t k, key_fn key) {
+  size_t i = mix(k, cap);
+  while (key(slot(table, size, i)) && key(slot(table, size, i)) != k)
+    i = (i + 1) & (cap - 1);
+  return i;
+}
+
+// Empties slot i, moving later entries of its probe run back (backward-shift deletion keeps
+// probes short and needs no tombstones).
+static void remove_at(void *table, size_t size, size_t cap, size_t i, key_fn key) {
+  size_t mask = cap - 1;
+  for (size_t j = (i + 1) & mask; key(slot(table, size, j)); j = (j + 1) & mask) {
+    size_t home = mix(key(slot(table, size, j)), cap);
+    // Move j into the hole at i unless its home lies cyclically in (i, j].
+    if (((j - home) & mask) >= ((j - i) & mask)) {
+      memcpy(slot(table, size, i), slot(table, size, j), size);
+      i = j;
+    }
+  }
+  memset(slot(table, size, i), 0, size);
+}
+
 // ---- ext_id -> operation --------------------------------------------------------------------
 
+static uint64_t op_key(const void *e) {
+  return ((const struct xl_op *)e)->ext_id;
+}
+
 static void ops_put(struct xl_op *t, size_t cap, const struct xl_op *op) {
-  size_t i = mix(op->ext_id, cap);
-  while (t[i].ext_id && t[i].ext_id != op->ext_id)
-    i = (i + 1) & (cap - 1);
-  t[i] = *op;
+  t[probe(t, sizeof *t, cap, op->ext_id, op_key)] = *op;
 }
 
 static bool ops_grow(struct xl_state *s) {
@@ -58,25 +92,15 @@ static bool ops_grow(struct xl_state *s) {
   return true;
 }
 
-// Removes the operation with this id into *out (backward-shift deletion keeps probes short).
+// Removes the operation with this id into *out.
 static bool ops_take(struct xl_state *s, uint64_t ext, struct xl_op *out) {
   if (!s->ops_cap || !ext)
     return false;
-  size_t mask = s->ops_cap - 1, i = mix(ext, s->ops_cap);
-  while (s->ops[i].ext_id && s->ops[i].ext_id != ext)
-    i = (i + 1) & mask;
+  size_t i = probe(s->ops, sizeof *s->ops, s->ops_cap, ext, op_key);
   if (!s->ops[i].ext_id)
     return false;
   *out = s->ops[i];
-  for (size_t j = (i + 1) & mask; s->ops[j].ext_id; j = (j + 1) & mask) {
-    size_t home = mix(s->ops[j].ext_id, s->ops_cap);
-    // Move j into the hole at i unless its home lies cyclically in (i, j].
-    if (((j - home) & mask) >= ((j - i) & mask)) {
-      s->ops[i] = s->ops[j];
-      i = j;
-    }
-  }
-  s->ops[i].ext_id = 0;
+  remove_at(s->ops, sizeof *s->ops, s->ops_cap, i, op_key);
   s->ops_n--;
   return true;
 }
@@ -96,10 +120,12 @@ bool xl_note_op(struct xl_state *s, const struct xl_op *op) {
 
 // ---- correlation id -> ext_id ---------------------------------------------------------------
 
+static uint64_t corr_key(const void *e) {
+  return ((const struct xl_corr *)e)->corr;
+}
+
 static void corr_put_raw(struct xl_state *s, uint32_t corr, uint64_t ext) {
-  size_t i = mix(corr, s->corr_cap);
-  while (s->corr[i].corr && s->corr[i].corr != corr)
-    i = (i + 1) & (s->corr_cap - 1);
+  size_t i = probe(s->corr, sizeof *s->corr, s->corr_cap, corr, corr_key);
   if (!s->corr[i].corr)
     s->corr_n++;
   s->corr[i].corr = corr, s->corr[i].ext = ext;
@@ -108,7 +134,7 @@ static void corr_put_raw(struct xl_state *s, uint32_t corr, uint64_t ext) {
 static bool corr_put(struct xl_state *s, uint32_t corr, uint64_t ext) {
   if ((s->corr_n + 1) * 2 > s->corr_cap) {
     size_t old_cap = s->corr_cap, cap = old_cap ? 2 * old_cap : 256;
-    __typeof__(s->corr) old = s->corr, t = calloc(cap, sizeof *t);
+    struct xl_corr *old = s->corr, *t = calloc(cap, sizeof *t);
     if (!t)
       return false;
     s->corr = t, s->corr_cap = cap, s->corr_n = 0;
@@ -124,20 +150,11 @@ static bool corr_put(struct xl_state *s, uint32_t corr, uint64_t ext) {
 static bool corr_take(struct xl_state *s, uint32_t corr, uint64_t *ext) {
   if (!s->corr_cap || !corr)
     return false;
-  size_t mask = s->corr_cap - 1, i = mix(corr, s->corr_cap);
-  while (s->corr[i].corr && s->corr[i].corr != corr)
-    i = (i + 1) & mask;
+  size_t i = probe(s->corr, sizeof *s->corr, s->corr_cap, corr, corr_key);
   if (!s->corr[i].corr)
     return false;
   *ext = s->corr[i].ext;
-  for (size_t j = (i + 1) & mask; s->corr[j].corr; j = (j + 1) & mask) {
-    size_t home = mix(s->corr[j].corr, s->corr_cap);
-    if (((j - home) & mask) >= ((j - i) & mask)) {
-      s->corr[i] = s->corr[j];
-      i = j;
-    }
-  }
-  s->corr[i].corr = 0;
+  remove_at(s->corr, sizeof *s->corr, s->corr_cap, i, corr_key);
   s->corr_n--;
   return true;
 }

@@ -405,6 +405,7 @@ struct after {
   const void *from;
   size_t n;
   uint64_t ptr;
+  struct after *next;
 };
 
 // An asynchronous chain (queue_begin .. queue_end): every operation the thread asks of the
@@ -415,8 +416,7 @@ struct queue {
   struct slot *s;
   size_t staged; // staging bytes taken by the chain's operations
   bool failed, recorded;
-  struct after *after;
-  size_t nafter, cap;
+  struct after *after, **tail; // in issue order
 };
 static __thread struct queue *thread_queue;
 
@@ -462,14 +462,12 @@ static bool after_run(struct device *d, const struct after *a, bool copy) {
 }
 
 static bool after_push(struct queue *q, const struct after *a) {
-  if (q->nafter == q->cap) {
-    size_t cap = q->cap ? 2 * q->cap : 8;
-    struct after *grown = realloc(q->after, cap * sizeof *grown);
-    if (!grown)
-      return false;
-    q->after = grown, q->cap = cap;
-  }
-  q->after[q->nafter++] = *a;
+  struct after *n = malloc(sizeof *n);
+  if (!n)
+    return false;
+  *n = *a;
+  n->next = NULL;
+  *q->tail = n, q->tail = &n->next;
   return true;
 }
 
@@ -498,6 +496,7 @@ static void *cuda_queue_begin(int dev) {
   if (!q)
     return NULL;
   *q = (struct queue){.dev = dev, .d = d, .s = slot_get(d)};
+  q->tail = &q->after;
   if (!q->s) {
     free(q);
     return NULL;
@@ -525,10 +524,12 @@ static int cuda_queue_done(void *queue, bool wait) {
   if (r == CU_ERROR_NOT_READY && !wait)
     return 0;
   bool ok = cu_check(r, "the end of a target task's device work") && !q->failed;
-  for (size_t i = 0; i < q->nafter; i++)
-    ok = after_run(q->d, &q->after[i], ok) && ok;
+  for (struct after *a = q->after, *next; a; a = next) {
+    next = a->next;
+    ok = after_run(q->d, a, ok) && ok;
+    free(a);
+  }
   slot_put(q->d, q->s);
-  free(q->after);
   free(q);
   return ok ? 1 : -1;
 }
@@ -581,7 +582,7 @@ static int transfer(int dev, enum op_kind kind, void *dst, const void *src, size
   if (st && kind == OP_TO)
     memcpy(st, src, size), src = st;
   if (st && kind == OP_FROM)
-    o.out = (struct after){dst, st, size, 0}, dst = st;
+    o.out = (struct after){.host = dst, .from = st, .n = size}, dst = st;
   bool ok = op_issue(&o, dev, kind, dst, src, size, value);
   return op_close(&o, ok, "cuStreamSynchronize after a transfer") ? 0 : -1;
 }
