@@ -4,6 +4,8 @@
 // arrives, and the final flush delivers what is still held without ids rather than lose it.
 #include "cupti_xlate.h"
 
+#include "../grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,49 +71,55 @@ static void remove_at(void *table, size_t size, size_t cap, size_t i, key_fn key
   memset(slot(table, size, i), 0, size);
 }
 
+// Moves the entry with key k (not 0) into *out and empties its slot; false when absent.
+static bool table_take(void *table, size_t size, size_t cap, size_t *n, uint64_t k, key_fn key,
+                       void *out) {
+  if (!cap || !k)
+    return false;
+  size_t i = probe(table, size, cap, k, key);
+  if (!key(slot(table, size, i)))
+    return false;
+  memcpy(out, slot(table, size, i), size);
+  remove_at(table, size, cap, i, key);
+  --*n;
+  return true;
+}
+
 // ---- ext_id -> operation --------------------------------------------------------------------
 
 static uint64_t op_key(const void *e) {
   return ((const struct xl_op *)e)->ext_id;
 }
 
-static void ops_put(struct xl_op *t, size_t cap, const struct xl_op *op) {
-  t[probe(t, sizeof *t, cap, op->ext_id, op_key)] = *op;
-}
-
-static bool ops_grow(struct xl_state *s) {
-  size_t cap = s->ops_cap ? 2 * s->ops_cap : 256;
-  struct xl_op *t = calloc(cap, sizeof *t);
+// Doubles a table (256 slots at first), rehashing its entries.
+static bool table_grow(void **table, size_t size, size_t *cap, key_fn key) {
+  size_t old_cap = *cap, new_cap = old_cap ? 2 * old_cap : 256;
+  void *t = calloc(new_cap, size);
   if (!t)
     return false;
-  for (size_t i = 0; i < s->ops_cap; i++)
-    if (s->ops[i].ext_id)
-      ops_put(t, cap, &s->ops[i]);
-  free(s->ops);
-  s->ops = t, s->ops_cap = cap;
+  for (size_t i = 0; i < old_cap; i++) {
+    void *e = slot(*table, size, i);
+    if (key(e))
+      memcpy(slot(t, size, probe(t, size, new_cap, key(e), key)), e, size);
+  }
+  free(*table);
+  *table = t, *cap = new_cap;
   return true;
 }
 
 // Removes the operation with this id into *out.
 static bool ops_take(struct xl_state *s, uint64_t ext, struct xl_op *out) {
-  if (!s->ops_cap || !ext)
-    return false;
-  size_t i = probe(s->ops, sizeof *s->ops, s->ops_cap, ext, op_key);
-  if (!s->ops[i].ext_id)
-    return false;
-  *out = s->ops[i];
-  remove_at(s->ops, sizeof *s->ops, s->ops_cap, i, op_key);
-  s->ops_n--;
-  return true;
+  return table_take(s->ops, sizeof *s->ops, s->ops_cap, &s->ops_n, ext, op_key, out);
 }
 
 bool xl_note_op(struct xl_state *s, const struct xl_op *op) {
   if (!op->ext_id)
     return false;
   pthread_mutex_lock(&s->lock);
-  bool ok = (s->ops_n + 1) * 2 <= s->ops_cap || ops_grow(s);
+  bool ok = (s->ops_n + 1) * 2 <= s->ops_cap ||
+            table_grow((void **)&s->ops, sizeof *s->ops, &s->ops_cap, op_key);
   if (ok) {
-    ops_put(s->ops, s->ops_cap, op);
+    s->ops[probe(s->ops, sizeof *s->ops, s->ops_cap, op->ext_id, op_key)] = *op;
     s->ops_n++;
   }
   pthread_mutex_unlock(&s->lock);
@@ -124,38 +132,22 @@ static uint64_t corr_key(const void *e) {
   return ((const struct xl_corr *)e)->corr;
 }
 
-static void corr_put_raw(struct xl_state *s, uint32_t corr, uint64_t ext) {
+static bool corr_put(struct xl_state *s, uint32_t corr, uint64_t ext) {
+  if ((s->corr_n + 1) * 2 > s->corr_cap &&
+      !table_grow((void **)&s->corr, sizeof *s->corr, &s->corr_cap, corr_key))
+    return false;
   size_t i = probe(s->corr, sizeof *s->corr, s->corr_cap, corr, corr_key);
   if (!s->corr[i].corr)
     s->corr_n++;
   s->corr[i].corr = corr, s->corr[i].ext = ext;
-}
-
-static bool corr_put(struct xl_state *s, uint32_t corr, uint64_t ext) {
-  if ((s->corr_n + 1) * 2 > s->corr_cap) {
-    size_t old_cap = s->corr_cap, cap = old_cap ? 2 * old_cap : 256;
-    struct xl_corr *old = s->corr, *t = calloc(cap, sizeof *t);
-    if (!t)
-      return false;
-    s->corr = t, s->corr_cap = cap, s->corr_n = 0;
-    for (size_t i = 0; i < old_cap; i++)
-      if (old[i].corr)
-        corr_put_raw(s, old[i].corr, old[i].ext);
-    free(old);
-  }
-  corr_put_raw(s, corr, ext);
   return true;
 }
 
 static bool corr_take(struct xl_state *s, uint32_t corr, uint64_t *ext) {
-  if (!s->corr_cap || !corr)
+  struct xl_corr c;
+  if (!table_take(s->corr, sizeof *s->corr, s->corr_cap, &s->corr_n, corr, corr_key, &c))
     return false;
-  size_t i = probe(s->corr, sizeof *s->corr, s->corr_cap, corr, corr_key);
-  if (!s->corr[i].corr)
-    return false;
-  *ext = s->corr[i].ext;
-  remove_at(s->corr, sizeof *s->corr, s->corr_cap, i, corr_key);
-  s->corr_n--;
+  *ext = c.ext;
   return true;
 }
 
@@ -242,11 +234,10 @@ static enum xl_result resolve(struct xl_state *s, uint32_t kind, const void *rec
 
 static enum xl_result hold(struct xl_state *s, uint32_t kind, const void *rec) {
   if (s->pending_n == s->pending_cap) {
-    size_t cap = s->pending_cap ? 2 * s->pending_cap : 64;
-    struct xl_pending *p = realloc(s->pending, cap * sizeof *p);
+    struct xl_pending *p = tgt_grow(s->pending, &s->pending_cap, sizeof *p, 64);
     if (!p)
       return XL_ERROR;
-    s->pending = p, s->pending_cap = cap;
+    s->pending = p;
   }
   struct xl_pending *p = &s->pending[s->pending_n++];
   p->kind = kind;
