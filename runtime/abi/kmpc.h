@@ -226,6 +226,7 @@ void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps, kmp_
 
 // Detachable tasks (task_detach.c).
 void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt);
+uintptr_t __kmpc_glass_target_task_event(void);
 
 // Task reductions (task_reduction.c).
 void *__kmpc_taskred_init(int32_t gtid, int32_t num, void *data);

@@ -30,7 +30,10 @@ GLASS_API kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid, i
                                                    kmp_routine_t entry, int64_t device_id) {
   if (unlikely(!entry))
     entry = glass_task_empty_entry;
-  return &glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
+  glass_xtask_t *t =
+      glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL);
+  t->base.tk.flags |= GLASS_TF_TARGET;
+  return &t->hdr;
 }
 
 GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
