@@ -77,6 +77,8 @@ typedef struct trace_chunk {
   uint32_t used, cap;
   trace_ev_t ev[];
 } trace_chunk_t;
+#define TRACE_HUGE_BYTES ((size_t)2 << 20) // the largest chunk: one huge page
+#define TRACE_CHUNK_HUGE ((TRACE_HUGE_BYTES - sizeof(trace_chunk_t)) / sizeof(trace_ev_t))
 
 typedef struct trace_thread {
   struct trace_thread *next_thread; // list of every thread's buffer, for finalization
