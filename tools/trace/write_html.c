@@ -59,7 +59,7 @@ static int cat_index(const char *c) {
 }
 
 // Offload slices get a category each (the JSON's is "device" for transfers and kernels alike).
-static int page_category(const slice_t *s) {
+static int page_category_of(const slice_t *s) {
   switch (s->kind) {
   case SL_TARGET:
     return cat_index("target");
@@ -70,6 +70,17 @@ static int page_category(const slice_t *s) {
   default:
     return cat_index(trace_slice_category(s));
   }
+}
+
+// The category depends on the kind only: looked up per slice, so a table (filled on first use).
+static int page_category(const slice_t *s) {
+  static _Atomic int8_t tab[SL_KINDS];
+  if (s->kind >= SL_KINDS)
+    return page_category_of(s);
+  int c = tab[s->kind];
+  if (!c)
+    tab[s->kind] = (int8_t)(c = page_category_of(s) + 1);
+  return c - 1;
 }
 
 static int name_key(const slice_t *s) {
@@ -151,23 +162,6 @@ static size_t put(FILE *f, const char *s) {
   if (f)
     fwrite(s, 1, n, f);
   return n;
-}
-
-static size_t put_u64(FILE *f, uint64_t v) {
-  char b[24];
-  int n = 0;
-  do
-    b[23 - n++] = (char)('0' + v % 10);
-  while (v /= 10);
-  if (f)
-    fwrite(b + 24 - n, 1, (size_t)n, f);
-  return (size_t)n;
-}
-
-static size_t put_i64(FILE *f, int64_t v) {
-  if (v >= 0)
-    return put_u64(f, (uint64_t)v);
-  return put(f, "-") + put_u64(f, (uint64_t)0 - (uint64_t)v);
 }
 
 static void html_text(FILE *f, const char *s) {
@@ -481,7 +475,11 @@ static bool make_windows(page_t *p) {
     p->order[i] = i;
   for (size_t i = 0; i < m->nflows; i++)
     p->forder[i] = i;
-  if (n > 1)
+  // A streamed page's slices come in the order they opened: sorted already, mostly.
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; i++)
+    sorted = m->slices[i - 1].t0 <= m->slices[i].t0;
+  if (n > 1 && !sorted)
     qsort_r(p->order, n, sizeof(size_t), by_start, m->slices);
   if (m->nflows > 1)
     qsort_r(p->forder, m->nflows, sizeof(size_t), flow_by_start, m->flows);
@@ -555,22 +553,62 @@ static bool make_windows(page_t *p) {
   return true;
 }
 
+// A record of numbers, formatted by hand into a small buffer and written with one call: the
+// windows hold up to a million slices, and a call per field was most of the page's cost.
+typedef struct rec {
+  char b[192];
+  size_t n;
+} rec_t;
+
+static void rec_u64(rec_t *r, uint64_t v, char sep) {
+  char t[24];
+  int k = 0;
+  do
+    t[k++] = (char)('0' + v % 10);
+  while (v /= 10);
+  while (k)
+    r->b[r->n++] = t[--k];
+  r->b[r->n++] = sep;
+}
+
+static void rec_i64(rec_t *r, int64_t v, char sep) {
+  if (v < 0)
+    r->b[r->n++] = '-';
+  rec_u64(r, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, sep);
+}
+
+static size_t rec_put(FILE *f, rec_t *r) {
+  r->n--; // the last separator
+  if (f)
+    fwrite_unlocked(r->b, 1, r->n, f);
+  return r->n;
+}
+
 static size_t put_slice(FILE *f, const page_t *p, size_t i, uint64_t base, bool comma) {
   const slice_t *s = &p->m->slices[i];
-  size_t n = comma ? put(f, ",") : 0;
-  n += put_u64(f, p->lane_of[i]) + put(f, ",") + put_u64(f, p->row[i]) + put(f, ",");
-  n += put_i64(f, (int64_t)(s->t0 - base)) + put(f, ",") + put_u64(f, s->t1 - s->t0);
-  n += put(f, ",") + put_i64(f, p->name_of[name_key(s)]) + put(f, ",");
-  return n + put_u64(f, s->loc) + put(f, ",") + put_u64(f, extra_value(s));
+  rec_t r = {.n = 0};
+  if (comma)
+    r.b[r.n++] = ',';
+  rec_u64(&r, p->lane_of[i], ',');
+  rec_u64(&r, p->row[i], ',');
+  rec_i64(&r, (int64_t)(s->t0 - base), ',');
+  rec_u64(&r, s->t1 - s->t0, ',');
+  rec_i64(&r, p->name_of[name_key(s)], ',');
+  rec_u64(&r, s->loc, ',');
+  rec_u64(&r, extra_value(s), ',');
+  return rec_put(f, &r);
 }
 
 static size_t put_flow(FILE *f, const page_t *p, const flow_t *fl, uint64_t base, bool comma) {
-  uint32_t h0 = p->host_lane[fl->track0 < p->m->ntracks ? fl->track0 : 0];
-  uint32_t h1 = p->host_lane[fl->track1 < p->m->ntracks ? fl->track1 : 0];
-  size_t n = comma ? put(f, ",") : 0;
-  n += put_i64(f, (int64_t)(fl->t0 - base)) + put(f, ",") + put_u64(f, h0) + put(f, ",");
-  n += put_i64(f, (int64_t)(fl->t1 - base)) + put(f, ",") + put_u64(f, h1) + put(f, ",");
-  return n + put(f, fl->kind == FLOW_DEPEND ? "1" : "0");
+  rec_t r = {.n = 0};
+  if (comma)
+    r.b[r.n++] = ',';
+  rec_i64(&r, (int64_t)(fl->t0 - base), ',');
+  rec_u64(&r, p->host_lane[fl->track0 < p->m->ntracks ? fl->track0 : 0], ',');
+  rec_i64(&r, (int64_t)(fl->t1 - base), ',');
+  rec_u64(&r, p->host_lane[fl->track1 < p->m->ntracks ? fl->track1 : 0], ',');
+  rec_u64(&r, fl->kind == FLOW_DEPEND, ',');
+  return rec_put(f, &r);
 }
 
 // One window's script element; with f NULL, its size.
