@@ -29,7 +29,8 @@ enum { ID_TASK = 1, ID_REGION = 2, ID_STARTED = 4, ID_ENDED = 8 };
 
 typedef struct idinfo {
   const void *code; // creation of a task, begin of a parallel region
-  uint32_t flags;
+  uint16_t flags;
+  uint16_t nstack;       // tasks: pieces of it open on the threads' stacks (saturates)
   uint32_t create_track; // tasks: the creating thread (for flows)
 } idinfo_t;
 
@@ -133,16 +134,23 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
 // ---------------------------------------------------------------------------------------------
 // One thread's replay.
 
+#define NONE SIZE_MAX
+
 typedef struct open_slice {
   slice_t s;
   uint64_t child;   // time of the visible slices directly inside it
   uint64_t region;  // the innermost drawn implicit task's region, here or below
   size_t handle[4]; // per sink, from its open
+  size_t below;     // the nearest shown entry under it on the stack, or NONE
   bool shown;       // handed to the sinks (inside the window, through the filters)
 } open_slice_t;
 
+enum { LOC_CACHE = 64 };
+
 typedef struct replay_ctx {
   trace_model_t *m;
+  const void *cache_code[LOC_CACHE]; // code address -> location, the last few seen
+  uint32_t cache_loc[LOC_CACHE];
   const ids_t *ids;
   const trace_locs_t *locs;
   const bool *loc_ok; // per location: passes GLASS_TRACE_ONLY (NULL: no filter)
@@ -170,19 +178,37 @@ static open_slice_t *top(replay_t *r, size_t k) {
 }
 
 static open_slice_t *shown_below(replay_t *r, size_t k) { // nearest shown entry under stack[k]
-  while (k-- > 0)
-    if (r->stack[k].shown)
-      return &r->stack[k];
-  return NULL;
+  size_t b = r->stack[k].below;
+  return b == NONE ? NULL : &r->stack[b];
+}
+
+// stack[k].below from the entry under it (kept on each entry: walking the stack per slice was
+// a large part of the replay's cost in deep task trees).
+static void set_below(replay_t *r, size_t k) {
+  r->stack[k].below = k == 0 ? NONE : r->stack[k - 1].shown ? k - 1 : r->stack[k - 1].below;
+}
+
+// Counts a task's pieces open on stacks, so that in_stack needs no walk for a task on none.
+// Saturated counts stay (in_stack then walks).
+static void on_stack(replay_t *r, uint64_t id, int delta) {
+  idinfo_t *ti = id_find(r->c->ids, id);
+  if (ti && ti->nstack < UINT16_MAX && (delta > 0 || ti->nstack > 0))
+    ti->nstack = (uint16_t)(ti->nstack + delta);
+}
+
+static uint32_t loc_of(replay_ctx_t *c, const void *code) {
+  size_t h = ((uintptr_t)code >> 2 ^ (uintptr_t)code >> 9) & (LOC_CACHE - 1);
+  if (c->cache_code[h] != code) { // NULL starts cached: location 0
+    c->cache_code[h] = code;
+    c->cache_loc[h] = trace_loc_index(c->locs, code);
+  }
+  return c->cache_loc[h];
 }
 
 static void show(replay_t *r, size_t k) {
   open_slice_t *o = &r->stack[k];
   open_slice_t *p = shown_below(r, k);
-  uint16_t depth = 0;
-  for (size_t i = 0; i < k; i++)
-    depth += r->stack[i].shown;
-  o->s.depth = depth;
+  o->s.depth = p ? (uint16_t)(p->s.depth + 1) : 0;
   o->shown = true;
   r->c->nslices++;
   for (size_t i = 0; i < r->c->nsinks; i++) {
@@ -216,7 +242,10 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
                    .kind = kind,
                    .sub = sub,
                    .flags = flags,
-                   .loc = trace_loc_index(r->c->locs, code)};
+                   .loc = loc_of(r->c, code)};
+  set_below(r, r->depth - 1);
+  if (kind == SL_TASK)
+    on_stack(r, id, 1);
 }
 
 // Called once the slice's fields are final (after push and the caller's extra fields).
@@ -233,6 +262,7 @@ static void close_top(replay_t *r, uint64_t t) {
     taskext_t *x = id_ext(r->c->ids, o->s.id);
     if (ti)
       ti->flags |= ID_ENDED;
+    on_stack(r, o->s.id, -1);
     if (x) {
       x->end_t = t;
       x->end_track = r->track;
@@ -308,6 +338,9 @@ static bool pop_match(replay_t *r, uint64_t t, match_fn fn, uint8_t kind, uint8_
 }
 
 static bool in_stack(replay_t *r, uint8_t kind, uint64_t id) {
+  idinfo_t *ti = kind == SL_TASK ? id_find(r->c->ids, id) : NULL;
+  if (ti && ti->nstack == 0) // on no thread's stack (most tasks, as they start)
+    return false;
   for (size_t k = 0; k < r->depth; k++)
     if (top(r, k)->s.kind == kind && top(r, k)->s.id == id)
       return true;
@@ -526,11 +559,13 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
 static void window_edges(replay_t *r, uint64_t t) {
   if (!r->in_window && !r->past_window && t >= r->c->w0) {
     r->in_window = true;
-    for (size_t k = 0; k < r->depth; k++)
+    for (size_t k = 0; k < r->depth; k++) {
+      set_below(r, k);
       if (wanted(r, &r->stack[k].s)) {
         r->stack[k].s.t0 = r->c->w0 > r->stack[k].s.t0 ? r->c->w0 : r->stack[k].s.t0;
         show(r, k);
       }
+    }
   }
   if (r->in_window && t > r->c->w1) {
     r->in_window = false;
@@ -545,7 +580,11 @@ static void window_edges(replay_t *r, uint64_t t) {
         r->depth = d;
         r->stack[k] = saved;
         r->stack[k].shown = false;
+        if (saved.s.kind == SL_TASK) // still open: close_top counted it off the stack
+          on_stack(r, saved.s.id, 1);
       }
+    for (size_t k = 0; k < r->depth; k++)
+      set_below(r, k);
   }
 }
 

@@ -117,6 +117,7 @@ typedef struct window {
   size_t flow0, nflow; // flows starting here: forder[flow0 .. flow0 + nflow)
   size_t fdup0, nfdup; // flows from earlier windows ending here: fdups[...]
   size_t bytes;
+  char *text; // the rendered script element (formatted once, to measure and to write)
   bool kept;
   bool never; // holds slices the page did not keep (a streamed trace's end)
 } window_t;
@@ -561,13 +562,18 @@ typedef struct rec {
 } rec_t;
 
 static void rec_u64(rec_t *r, uint64_t v, char sep) {
-  char t[24];
-  int k = 0;
-  do
-    t[k++] = (char)('0' + v % 10);
-  while (v /= 10);
-  while (k)
-    r->b[r->n++] = t[--k];
+  static const char two[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                            "34353637383940414243444546474849505152535455565758596061626364656667"
+                            "6869707172737475767778798081828384858687888990919293949596979899";
+  char t[24], *e = t + sizeof(t), *q = e;
+  for (; v >= 100; v /= 100)
+    q -= 2, memcpy(q, two + 2 * (v % 100), 2);
+  if (v >= 10)
+    q -= 2, memcpy(q, two + 2 * v, 2);
+  else
+    *--q = (char)('0' + v);
+  memcpy(r->b + r->n, q, (size_t)(e - q));
+  r->n += (size_t)(e - q);
   r->b[r->n++] = sep;
 }
 
@@ -634,11 +640,26 @@ static size_t put_window(FILE *f, const page_t *p, size_t k) {
   return n + put(f, "]}</script>\n");
 }
 
+// Renders window k into memory; returns its size.
+static size_t render_window(page_t *p, size_t k) {
+  size_t len = 0;
+  FILE *f = open_memstream(&p->w[k].text, &len);
+  if (!f)
+    return put_window(NULL, p, k);
+  put_window(f, p, k);
+  if (fclose(f) != 0) {
+    free(p->w[k].text);
+    p->w[k].text = NULL;
+    return put_window(NULL, p, k);
+  }
+  return len;
+}
+
 // Keeps the contiguous stretch of windows covering the most time within the budget.
 static void choose_windows(page_t *p, size_t budget) {
   size_t total = 0;
   for (size_t k = 0; k < p->nw; k++) {
-    total += p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : put_window(NULL, p, k);
+    total += p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : render_window(p, k);
     p->w[k].kept = false;
   }
   if (total <= budget) {
@@ -807,6 +828,8 @@ static void page_free(page_t *p) {
   free(p->dups);
   free(p->fdups);
   free(p->host_lane);
+  for (size_t k = 0; p->w && k < p->nw; k++)
+    free(p->w[k].text);
   free(p->w);
 }
 
@@ -845,6 +868,11 @@ static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
   size_t used = fixed + *len;
   choose_windows(p, used < p->bound ? p->bound - used : 0);
   free(meta);
+  for (size_t k = 0; k < p->nw; k++)
+    if (!p->w[k].kept) {
+      free(p->w[k].text);
+      p->w[k].text = NULL;
+    }
   // With every slice in the page, aggregates show only at zooms of more than MAXDRAW slices
   // (timeline.js): a few thousand buckets are enough.
   if (p->state[0] == 'a' && p->nb0 > NB_ALL && !p->st) {
@@ -912,7 +940,9 @@ static int write_page(page_t *pp, const char *path) {
   fwrite(meta, 1, len, f);
   free(meta);
   for (size_t k = 0; k < p.nw; k++)
-    if (p.w[k].kept)
+    if (p.w[k].kept && p.w[k].text)
+      fwrite(p.w[k].text, 1, p.w[k].bytes, f);
+    else if (p.w[k].kept)
       put_window(f, &p, k);
   fputs("<script>\n", f);
   fputs(trace_timeline_js, f);
