@@ -323,23 +323,6 @@ void trace_thread_release(trace_thread_t *th) {
 // ---------------------------------------------------------------------------------------------
 // Options.
 
-static size_t parse_size(const char *s, bool *ok) {
-  char *end;
-  errno = 0;
-  unsigned long long v = strtoull(s, &end, 10);
-  size_t mul = 1;
-  if (*end == 'k' || *end == 'K')
-    mul = 1024, end++;
-  else if (*end == 'm' || *end == 'M')
-    mul = 1024 * 1024, end++;
-  else if (*end == 'g' || *end == 'G')
-    mul = 1024 * 1024 * 1024, end++;
-  if (*end == 'b' || *end == 'B')
-    end++;
-  *ok = end != s && *end == 0 && errno == 0 && v > 0;
-  return (size_t)v * mul;
-}
-
 static unsigned parse_groups(const char *s, bool *ok) {
   static const struct {
     const char *name;
@@ -423,7 +406,7 @@ static int parse_more(void) {
   }
   if ((v = getenv("GLASS_TRACE_MAX_SIZE")) && *v) {
     bool ok;
-    size_t b = strcmp(v, "0") == 0 ? 0 : parse_size(v, &ok);
+    size_t b = strcmp(v, "0") == 0 ? 0 : trace_parse_size(v, &ok);
     if (strcmp(v, "0") == 0 || ok)
       trace_opt.max_bytes = b;
     else
@@ -469,7 +452,7 @@ int trace_parse_options(void) {
     snprintf(trace_opt.out, sizeof(trace_opt.out), "%s", v);
   if ((v = getenv("GLASS_TRACE_BUFFER")) && *v) {
     bool ok;
-    size_t b = parse_size(v, &ok);
+    size_t b = trace_parse_size(v, &ok);
     if (ok)
       trace_opt.buffer_bytes = b;
     else

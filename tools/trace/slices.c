@@ -85,13 +85,6 @@ typedef struct codeset {
   size_t cap, n;
 } codeset_t;
 
-static size_t hash64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
 static void code_add(codeset_t *s, const void *code) {
   if (!code)
     return;
@@ -105,7 +98,7 @@ static void code_add(codeset_t *s, const void *code) {
     free(s->v);
     *s = g;
   }
-  for (size_t i = hash64((uintptr_t)code) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+  for (size_t i = trace_hash64((uintptr_t)code) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
     if (s->v[i] == code)
       return;
     if (!s->v[i]) {
@@ -426,57 +419,55 @@ static const void *enclosing_target_code(replay_t *r) {
   return NULL;
 }
 
+// A begin event: the slice opens with its count and task fields set (0 where the kind has none).
+static void begin(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id, const void *code,
+                  uint8_t flags, uint32_t count, uint64_t task) {
+  push(r, kind, sub, t, id, code, flags);
+  top(r, 0)->s.count = count;
+  top(r, 0)->s.task = task;
+  opened(r);
+}
+
 static void replay_event(replay_t *r, const trace_ev_t *e) {
   switch (e->kind) {
   case EV_PARALLEL_BEGIN:
-    push(r, SL_PARALLEL, 0, e->t, e->a, e->code, 0);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_PARALLEL, 0, e->t, e->a, e->code, 0, e->n, 0);
     break;
   case EV_PARALLEL_END:
     pop_match(r, e->t, by_kind_id, SL_PARALLEL, 0, e->a);
     break;
   case EV_ITASK_BEGIN:
-    push(r, SL_ITASK, 0, e->t, e->a, NULL, e->sub ? SLF_HIDDEN : 0);
-    top(r, 0)->s.count = e->n; // index in the team
-    top(r, 0)->s.task = e->b;
-    opened(r);
+    begin(r, SL_ITASK, 0, e->t, e->a, NULL, e->sub ? SLF_HIDDEN : 0, e->n, e->b);
     break;
   case EV_ITASK_END:
     pop_match(r, e->t, by_task, SL_ITASK, 0, e->b);
     break;
   case EV_WORK_BEGIN:
-    push(r, SL_WORK, e->sub, e->t, 0, e->code, 0);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_WORK, e->sub, e->t, 0, e->code, 0, e->n, 0);
     break;
   case EV_WORK_END:
     pop_match(r, e->t, by_kind, SL_WORK, e->sub, 0);
     break;
   case EV_MASKED_BEGIN:
-    push(r, SL_MASKED, 0, e->t, 0, e->code, 0);
-    opened(r);
+    begin(r, SL_MASKED, 0, e->t, 0, e->code, 0, 0, 0);
     break;
   case EV_MASKED_END:
     pop_match(r, e->t, by_kind, SL_MASKED, 0, 0);
     break;
   case EV_SYNC_BEGIN:
-    push(r, SL_SYNC, e->sub, e->t, 0, barrier_code(r, e), 0);
-    opened(r);
+    begin(r, SL_SYNC, e->sub, e->t, 0, barrier_code(r, e), 0, 0, 0);
     break;
   case EV_SYNC_END:
     pop_match(r, e->t, by_kind_sub, SL_SYNC, e->sub, 0);
     break;
   case EV_WAIT_BEGIN:
-    push(r, SL_WAIT, e->sub, e->t, 0, barrier_code(r, e), 0);
-    opened(r);
+    begin(r, SL_WAIT, e->sub, e->t, 0, barrier_code(r, e), 0, 0, 0);
     break;
   case EV_WAIT_END:
     pop_match(r, e->t, by_kind_sub, SL_WAIT, e->sub, 0);
     break;
   case EV_REDUCTION_BEGIN:
-    push(r, SL_REDUCTION, e->sub, e->t, 0, e->code, 0);
-    opened(r);
+    begin(r, SL_REDUCTION, e->sub, e->t, 0, e->code, 0, 0, 0);
     break;
   case EV_REDUCTION_END:
     pop_match(r, e->t, by_kind, SL_REDUCTION, e->sub, 0);
@@ -504,8 +495,7 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
       close_top(r, e->t);
     else if (!try_lock_kind(e->sub))
       pop_match(r, e->t, by_kind_id, SL_MUTEX_WAIT, 0, e->a);
-    push(r, SL_MUTEX_HELD, e->sub, e->t, e->a, e->code, 0);
-    opened(r);
+    begin(r, SL_MUTEX_HELD, e->sub, e->t, e->a, e->code, 0, 0, 0);
     break;
   case EV_NEST_LOCK: // re-acquired a nestable lock it holds: the acquire did not wait
     if (e->sub == ompt_scope_begin && r->depth && top(r, 0)->s.kind == SL_MUTEX_WAIT &&
@@ -519,26 +509,20 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
     add_instant(r, e, IN_CONTROL);
     break;
   case EV_TARGET_BEGIN:
-    push(r, SL_TARGET, e->sub, e->t, e->a, e->code, 0);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_TARGET, e->sub, e->t, e->a, e->code, 0, e->n, 0);
     break;
   case EV_TARGET_END:
     pop_match(r, e->t, by_kind_id, SL_TARGET, 0, e->a);
     break;
   case EV_DATA_OP_BEGIN:
-    push(r, SL_DATA_OP, e->sub, e->t, 0, e->code ? e->code : enclosing_target_code(r), SLF_DEVICE);
-    top(r, 0)->s.task = e->a;
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_DATA_OP, e->sub, e->t, 0, e->code ? e->code : enclosing_target_code(r), SLF_DEVICE,
+          e->n, e->a);
     break;
   case EV_DATA_OP_END:
     pop_match(r, e->t, by_kind, SL_DATA_OP, 0, 0);
     break;
   case EV_SUBMIT_BEGIN:
-    push(r, SL_KERNEL, 0, e->t, e->a, enclosing_target_code(r), SLF_DEVICE);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_KERNEL, 0, e->t, e->a, enclosing_target_code(r), SLF_DEVICE, e->n, 0);
     break;
   case EV_SUBMIT_END:
     pop_match(r, e->t, by_kind, SL_KERNEL, 0, 0);

@@ -149,6 +149,14 @@ static inline uint64_t trace_now(void) {
   return trace_monotonic();
 }
 
+// Mixes a 64-bit key for the tool's open-addressing tables.
+static inline size_t trace_hash64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
 trace_thread_t *trace_thread_new(uint8_t type);
 uint32_t trace_ntracks(void); // threads seen so far
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.
@@ -179,6 +187,9 @@ void trace_cursor_close(trace_cursor_t *c);
 size_t trace_thread_count(const trace_thread_t *th); // events kept (spilled + in memory)
 void trace_thread_release(trace_thread_t *th);
 int trace_parse_options(void); // 0 on success; prints a warning for every bad value
+// "4096", "64K", "16M", "1G" (binary units, optional B); ok is false for anything else or 0.
+size_t trace_parse_size(const char *s, bool *ok);
+void trace_exe_name(char *buf, size_t size); // the program's file name, or "program"
 
 // ---------------------------------------------------------------------------------------------
 // Slices (slices.c): the events of every thread, paired into intervals.

@@ -19,6 +19,7 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -214,24 +215,13 @@ static size_t html_bound(void) {
   const char *v = getenv("GLASS_TRACE_HTML_MAX");
   if (!v || !*v)
     return HTML_MAX_DEFAULT;
-  char *end;
-  errno = 0;
-  unsigned long long n = strtoull(v, &end, 10);
-  size_t mul = 1;
-  if (*end == 'k' || *end == 'K')
-    mul = 1024, end++;
-  else if (*end == 'm' || *end == 'M')
-    mul = 1024 * 1024, end++;
-  else if (*end == 'g' || *end == 'G')
-    mul = 1024 * 1024 * 1024, end++;
-  if (*end == 'b' || *end == 'B')
-    end++;
-  if (end == v || *end || errno || n == 0 || n > SIZE_MAX / mul) {
-    fprintf(stderr,
-            "glass-trace: GLASS_TRACE_HTML_MAX=%s is not a size (e.g. 4M, 512K); using 32M\n", v);
-    return HTML_MAX_DEFAULT;
-  }
-  return (size_t)n * mul;
+  bool ok;
+  size_t n = trace_parse_size(v, &ok);
+  if (ok)
+    return n;
+  fprintf(stderr, "glass-trace: GLASS_TRACE_HTML_MAX=%s is not a size (e.g. 4M, 512K); using 32M\n",
+          v);
+  return HTML_MAX_DEFAULT;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -464,6 +454,20 @@ static size_t find_window(const page_t *p, uint64_t t) {
   return lo;
 }
 
+// The repeated entries of every window, counted (in the count field at offset n), get their
+// places in one array: each window's start field (offset at) is set and its count reset for
+// the pass that fills them.
+static size_t *place(page_t *p, size_t at, size_t n, size_t total) {
+  size_t *v = malloc((total + 1) * sizeof(size_t));
+  for (size_t k = 0, sum = 0; v && k < p->nw; k++) {
+    size_t *start = (size_t *)((char *)&p->w[k] + at), *count = (size_t *)((char *)&p->w[k] + n);
+    *start = sum;
+    sum += *count;
+    *count = 0;
+  }
+  return v;
+}
+
 static bool make_windows(page_t *p) {
   const trace_model_t *m = p->m;
   size_t n = m->nslices;
@@ -516,16 +520,9 @@ static bool make_windows(page_t *p) {
           else
             p->dups[p->w[j].dup0 + p->w[j].ndup++] = p->order[i];
       }
-    if (pass == 0) {
-      p->dups = malloc((ndups + 1) * sizeof(size_t));
-      if (!p->dups)
-        return false;
-      for (size_t k = 0, at = 0; k < p->nw; k++) {
-        p->w[k].dup0 = at;
-        at += p->w[k].ndup;
-        p->w[k].ndup = 0;
-      }
-    }
+    if (pass == 0 &&
+        !(p->dups = place(p, offsetof(window_t, dup0), offsetof(window_t, ndup), ndups)))
+      return false;
   }
   // Flows by their start; a flow ending in a later window is repeated there.
   size_t nfdups = 0;
@@ -537,14 +534,8 @@ static bool make_windows(page_t *p) {
     if (find_window(p, fl->t1) != k)
       p->w[find_window(p, fl->t1)].nfdup++, nfdups++;
   }
-  p->fdups = malloc((nfdups + 1) * sizeof(size_t));
-  if (!p->fdups)
+  if (!(p->fdups = place(p, offsetof(window_t, fdup0), offsetof(window_t, nfdup), nfdups)))
     return false;
-  for (size_t k = 0, at = 0; k < p->nw; k++) {
-    p->w[k].fdup0 = at;
-    at += p->w[k].nfdup;
-    p->w[k].nfdup = 0;
-  }
   for (size_t i = 0; i < m->nflows; i++) {
     const flow_t *fl = &m->flows[p->forder[i]];
     size_t k0 = find_window(p, fl->t0), k1 = find_window(p, fl->t1);
@@ -819,18 +810,12 @@ static void page_free(page_t *p) {
   free(p->summary);
   for (uint32_t l = 0; p->lanes && l < p->nlanes; l++)
     free(p->lanes[l].acc);
-  free(p->lanes);
-  free(p->lane_of);
-  free(p->row);
-  free(p->cat);
-  free(p->order);
-  free(p->forder);
-  free(p->dups);
-  free(p->fdups);
-  free(p->host_lane);
   for (size_t k = 0; p->w && k < p->nw; k++)
     free(p->w[k].text);
-  free(p->w);
+  void *arrays[] = {p->lanes,  p->lane_of, p->row,   p->cat,       p->order,
+                    p->forder, p->dups,    p->fdups, p->host_lane, p->w};
+  for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
+    free(arrays[i]);
 }
 
 static void page_range(page_t *p) {
@@ -891,12 +876,8 @@ static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
 }
 
 static void page_title(char *title, size_t size) {
-  char exe[512] = "program";
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
-  }
+  char exe[512];
+  trace_exe_name(exe, sizeof(exe));
   FILE *tf = fmemopen(title, size, "w");
   if (tf) {
     html_text(tf, exe);
@@ -1041,8 +1022,12 @@ static size_t stream_open(void *ctx, const slice_t *s) {
     return NOT_KEPT;
   }
   if (pg->nkept == pg->capkept) {
-    size_t cap = pg->capkept ? 2 * pg->capkept : 4096;
+    // At once the most it may keep: untouched pages cost nothing, and growing by doubling
+    // copied the slices kept so far each time.
+    size_t cap = pg->capkept ? 2 * pg->capkept : pg->maxkept;
     slice_t *k = realloc(pg->kept, cap * sizeof(slice_t));
+    if (!k && !pg->capkept) // too much at once: grow instead
+      k = realloc(pg->kept, (cap = 4096) * sizeof(slice_t));
     if (!k) { // keep what we have: the page's detail ends here
       pg->maxkept = pg->nkept;
       return stream_open(ctx, s);

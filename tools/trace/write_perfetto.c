@@ -124,13 +124,6 @@ struct trace_pf {
 
 static void header(trace_pf_t *w);
 
-static size_t hash64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
 static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
   uint64_t key = ((uint64_t)s->kind << 40 | (uint64_t)s->sub << 32 | s->loc) + 1;
   if ((w->nnames + 1) * 2 > w->capnames) {
@@ -140,7 +133,7 @@ static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
       return 0;
     for (size_t i = 0; i < w->capnames; i++)
       if (w->names[i].key) {
-        size_t j = hash64(w->names[i].key) & (c - 1);
+        size_t j = trace_hash64(w->names[i].key) & (c - 1);
         while (g[j].key)
           j = (j + 1) & (c - 1);
         g[j] = w->names[i];
@@ -149,7 +142,7 @@ static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
     w->names = g;
     w->capnames = c;
   }
-  for (size_t j = hash64(key) & (w->capnames - 1);; j = (j + 1) & (w->capnames - 1)) {
+  for (size_t j = trace_hash64(key) & (w->capnames - 1);; j = (j + 1) & (w->capnames - 1)) {
     if (w->names[j].key == key)
       return w->names[j].iid;
     if (!w->names[j].key) {
@@ -482,12 +475,8 @@ static void header(trace_pf_t *w) {
     return;
   }
   int pid = (int)getpid();
-  char exe[512] = "program";
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
-  }
+  char exe[512];
+  trace_exe_name(exe, sizeof(exe));
   PB(pd);
   PB(td);
   PB(p);
