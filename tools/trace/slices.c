@@ -25,14 +25,17 @@ enum { SLF_HIDDEN = 16 }; // the initial implicit task: open on the stack, never
 // Ids: (track + 1) << 40 | counter (record.c). Unsampled tasks carry TRACE_ID_UNSAMPLED and
 // are found nowhere.
 
-enum { ID_TASK = 1, ID_REGION = 2, ID_STARTED = 4, ID_ENDED = 8 };
+enum { ID_TASK = 1, ID_REGION = 2, ID_STARTED = 4, ID_ENDED = 8, ID_FLOW = 16 };
 
 typedef struct idinfo {
   const void *code; // creation of a task, begin of a parallel region
   uint16_t flags;
   uint16_t nstack;       // tasks: pieces of it open on the threads' stacks (saturates)
   uint32_t create_track; // tasks: the creating thread (for flows)
+  uint32_t run_track;    // tasks: 1 + the thread that runs it, RUN_SEVERAL, or 0 (not seen)
 } idinfo_t;
+
+#define RUN_SEVERAL UINT32_MAX
 
 typedef struct taskext { // model only: what flows need
   uint64_t create_t, start_t, end_t;
@@ -367,7 +370,8 @@ static void on_schedule(replay_t *r, const trace_ev_t *e) {
     pop_match(r, e->t, by_kind_id, SL_TASK, 0, e->a);
   if (!next || in_stack(r, SL_TASK, e->b))
     return;
-  push(r, SL_TASK, 0, e->t, e->b, next->code, next->flags & ID_STARTED ? SLF_RESUMED : 0);
+  uint8_t first = next->flags & ID_FLOW ? SLF_FLOW_END : 0;
+  push(r, SL_TASK, 0, e->t, e->b, next->code, next->flags & ID_STARTED ? SLF_RESUMED : first);
   opened(r);
   if (next->flags & ID_STARTED)
     return;
@@ -396,7 +400,20 @@ static void add_instant(replay_t *r, const trace_ev_t *e, uint8_t kind) {
   for (size_t i = 0; i < r->c->nsinks; i++)
     if (r->c->sinks[i]->instant)
       r->c->sinks[i]->instant(r->c->sinks[i]->ctx, &in);
-  m->ninstants_seen++;
+  m->ninstants_seen += kind != IN_TASK_CREATE;
+}
+
+// A streamed replay draws a task's creation as an instant that starts a flow to the task's
+// first slice when another thread runs the task (a thread running its own tasks needs no
+// arrows, and an arrow per task would grow the trace by a third). Both ends must be shown:
+// inside the window, no location filter (the creating construct may be filtered out).
+static void task_created(replay_t *r, const trace_ev_t *e) {
+  idinfo_t *t = explicit_task(r->c->ids, e->a);
+  if (r->c->flows || r->c->loc_ok || !t || !r->in_window || t->run_track == 0 ||
+      t->run_track == r->track + 1)
+    return;
+  t->flags |= ID_FLOW;
+  add_instant(r, e, IN_TASK_CREATE);
 }
 
 // A worker's end-of-region barrier has no code address in some runtimes (its thread never
@@ -504,6 +521,9 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
     break;
   case EV_MUTEX_RELEASED:
     pop_match(r, e->t, by_kind_id, SL_MUTEX_HELD, 0, e->a);
+    break;
+  case EV_TASK_CREATE:
+    task_created(r, e);
     break;
   case EV_CONTROL:
     add_instant(r, e, IN_CONTROL);
@@ -647,9 +667,14 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
         }
         break;
       }
+      case EV_TASK_SCHEDULE: { // b is an id, not a code address
+        idinfo_t *t = id_find(ids, e->b);
+        if (t)
+          t->run_track = !t->run_track || t->run_track == tr + 1 ? tr + 1 : RUN_SEVERAL;
+        break;
+      }
       case EV_ITASK_BEGIN:
       case EV_ITASK_END:
-      case EV_TASK_SCHEDULE:
       case EV_TASK_DEP:
         break; // b is an id, not a code address
       default:

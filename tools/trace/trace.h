@@ -215,7 +215,8 @@ enum slice_kind {
 // SLF_DEVICE: the slice ran on a device for the host thread of its track (data operations,
 // kernels); a timeline draws it on that thread's device lane. Its depth and parent are still
 // its nesting on the host track (inside the SL_TARGET that issued it).
-enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8 };
+// SLF_FLOW_END: the first piece of a task whose creation was an IN_TASK_CREATE instant.
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8, SLF_FLOW_END = 32 };
 
 typedef struct slice {
   uint64_t t0, t1;
@@ -240,7 +241,9 @@ typedef struct flow {
   uint8_t kind;
 } flow_t;
 
-enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD };
+// IN_TASK_CREATE: a = the task's id; only in a streamed replay (no model), for tasks that another
+// thread runs: the start of a flow that the task's first slice (SLF_FLOW_END) ends.
+enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TASK_CREATE };
 
 typedef struct instant {
   uint64_t t;

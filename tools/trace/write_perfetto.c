@@ -71,6 +71,12 @@ static void put_bytes(pb_t *p, unsigned field, const void *d, size_t n) { // wir
     p->n = sizeof(p->b); // too long: the caller checks overflow()
 }
 
+static void put_fixed64(pb_t *p, unsigned field, uint64_t v) { // wire type 1
+  put_varint(p, (uint64_t)field << 3 | 1);
+  for (int i = 0; i < 8 && p->n < sizeof(p->b); i++, v >>= 8)
+    p->b[p->n++] = (uint8_t)v;
+}
+
 static void put_str(pb_t *p, unsigned field, const char *s) {
   put_bytes(p, field, s, strlen(s));
 }
@@ -320,7 +326,7 @@ static void emit_slice_event(trace_pf_t *w, uint32_t track, uint64_t t, int type
 
 // Tasks, waits and the other constructs have no arguments (tasks are most of a large trace).
 static bool has_args(const slice_t *s) {
-  return (s->flags & (SLF_TRUNCATED | SLF_RESUMED)) || s->kind == SL_DATA_OP ||
+  return (s->flags & (SLF_TRUNCATED | SLF_RESUMED | SLF_FLOW_END)) || s->kind == SL_DATA_OP ||
          s->kind == SL_TARGET || s->kind == SL_KERNEL || s->kind == SL_PARALLEL ||
          s->kind == SL_WORK;
 }
@@ -345,6 +351,8 @@ static void put_args(pb_t *te, const slice_t *s) {
       put_u(&a, 3, args[i].v);
       put_msg(te, 4, &a);
     }
+  if (s->flags & SLF_FLOW_END)  // the flow from the task's creation ends here
+    put_fixed64(te, 48, s->id); // TrackEvent.terminating_flow_ids
 }
 
 static size_t pf_open(void *ctx, const slice_t *s) {
@@ -449,6 +457,8 @@ static void pf_instant(void *ctx, const instant_t *in) {
   char name[96];
   if (in->kind == IN_CONTROL)
     snprintf(name, sizeof(name), "omp_control_tool %u %llu", in->n, (unsigned long long)in->a);
+  else if (in->kind == IN_TASK_CREATE)
+    snprintf(name, sizeof(name), "task create");
   else if (in->kind == IN_DEVICE_INIT)
     snprintf(name, sizeof(name), "device %u initialize", in->n);
   else
@@ -458,6 +468,8 @@ static void pf_instant(void *ctx, const instant_t *in) {
   seq_packet(w, &p, in->track, in->t);
   put_u(&te, 9, TYPE_INSTANT);
   put_str(&te, 23, name); // TrackEvent.name
+  if (in->kind == IN_TASK_CREATE)
+    put_fixed64(&te, 47, in->a); // TrackEvent.flow_ids: ended by the task's first slice
   put_msg(&p, 11, &te);
   emit(w, &p);
 }
