@@ -948,7 +948,10 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
 // slices opened (the start of the run), as many as the page's detail can hold, are kept whole
 // for the detail windows.
 
-enum { KEPT_BYTES = 32 }; // page bytes per slice of detail, about: how many slices to keep
+// How many slices to keep: one per KEPT_BYTES of the bound, so about half of the page's bound
+// (a slice takes about 30 bytes). The page is the smaller output of a large run, and keeping a
+// slice (80 bytes of fresh memory) and writing it cost as much as the Perfetto trace's slices.
+enum { KEPT_BYTES = 64 };
 #define NOT_KEPT ((size_t)-2)
 
 struct trace_page {
