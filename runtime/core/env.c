@@ -305,6 +305,8 @@ static void read_schedule(void) {
     kind = GLASS_SCHED_AUTO;
   else if (n == 12 && strncasecmp(w, "static_steal", 12) == 0)
     kind = GLASS_SCHED_DYNAMIC; // libomp's work-stealing kind, which it too reports as dynamic
+  else if (n == 11 && strncasecmp(w, "trapezoidal", 11) == 0)
+    kind = GLASS_SCHED_TRAPEZOIDAL;
   else
     goto bad;
   long chunk = 0;
@@ -596,10 +598,11 @@ void glass_env_display(bool verbose) {
   static const char *const kinds[] = {"", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
   int kind = i->sched_kind & ~GLASS_SCHED_MONOTONIC;
   const char *mod = (i->sched_kind & GLASS_SCHED_MONOTONIC) ? "MONOTONIC:" : "";
+  const char *name = kind == GLASS_SCHED_TRAPEZOIDAL ? "TRAPEZOIDAL" : kinds[kind & 7];
   if (i->sched_chunk > 0)
-    show("OMP_SCHEDULE", "%s%s,%d", mod, kinds[kind & 7], i->sched_chunk);
+    show("OMP_SCHEDULE", "%s%s,%d", mod, name, i->sched_chunk);
   else
-    show("OMP_SCHEDULE", "%s%s", mod, kinds[kind & 7]);
+    show("OMP_SCHEDULE", "%s%s", mod, name);
   if (e->stacksize)
     show("OMP_STACKSIZE", "%zuK", e->stacksize / 1024);
   else

@@ -12,6 +12,7 @@ enum {
   GLASS_SCHED_DYNAMIC = 2,
   GLASS_SCHED_GUIDED = 3,
   GLASS_SCHED_AUTO = 4,
+  GLASS_SCHED_TRAPEZOIDAL = 101, // libomp's own kind (omp_get_schedule reports 101): guided
   GLASS_SCHED_MONOTONIC = (int)0x80000000u,
 };
 
