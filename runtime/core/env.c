@@ -471,18 +471,26 @@ static void read_tool(void) {
   glass_env.tool_verbose_init = verbose ? strdup(verbose) : NULL;
 }
 
+// glass_env.target_offload's encoding of an OMP_TARGET_OFFLOAD value; default when invalid.
+static int parse_target_offload(const char *v) {
+  if (word_is(v, "default"))
+    return 0;
+  if (word_is(v, "mandatory"))
+    return 1;
+  if (word_is(v, "disabled"))
+    return 2;
+  bad_value("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default", "default");
+  return 0;
+}
+
 static void read_target_offload(void) {
   const char *v = get("OMP_TARGET_OFFLOAD");
-  if (!v)
-    return;
-  if (word_is(v, "default"))
-    glass_env.target_offload = 0;
-  else if (word_is(v, "mandatory"))
-    glass_env.target_offload = 1;
-  else if (word_is(v, "disabled"))
-    glass_env.target_offload = 2;
-  else
-    bad_value("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default", "default");
+  if (v)
+    glass_env.target_offload = parse_target_offload(v);
+}
+
+void glass_env_set_target_offload(const char *value) {
+  __atomic_store_n(&glass_env.target_offload, parse_target_offload(value), __ATOMIC_RELAXED);
 }
 
 void glass_env_read(void) {
