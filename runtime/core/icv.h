@@ -2,6 +2,7 @@
 #ifndef GLASS_ICV_H
 #define GLASS_ICV_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -116,8 +117,17 @@ void glass_env_set_target_offload(const char *value);
 void glass_env_display(bool verbose);
 // A warning on stderr, in libomp's "OMP: Warning" style, unless warnings are off.
 void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void glass_vwarn(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 // kmp_set_warnings_on / kmp_set_warnings_off.
 void glass_warnings_set(bool on);
+
+// A keyword of an environment value and what it stands for.
+typedef struct {
+  const char *name;
+  int value;
+} glass_name_t;
+// The value of the entry whose name is w[0..n) in any case; -1 when none is.
+int glass_name_value(const glass_name_t *names, size_t count, const char *w, size_t n);
 
 // nthreads-var / bind-var list elements for a nesting level below the current task.
 static inline int32_t glass_env_nthreads_at(int pos, int32_t fallback) {

@@ -10,7 +10,7 @@
 // REQUIRES: ompt
 // RUN: %compile && env DECLINE=1 OMP_NUM_THREADS=2 %run %t | %FileCheck %s --check-prefix=OFF
 // RUN: env DECLINE=0 OMP_NUM_THREADS=2 %run %t | %FileCheck %s --check-prefix=ON
-#include <omp-tools.h>
+#include "tool.h"
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -42,19 +42,14 @@ static void *native(void *arg) {
 }
 
 static int initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
-  get_thread_data = (ompt_get_thread_data_t)lookup("ompt_get_thread_data");
-  get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
-  get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
-  get_proc_id = (ompt_get_proc_id_t)lookup("ompt_get_proc_id");
+  get_thread_data = TOOL_LOOKUP(lookup, get_thread_data);
+  get_parallel_info = TOOL_LOOKUP(lookup, get_parallel_info);
+  get_task_info = TOOL_LOOKUP(lookup, get_task_info);
+  get_proc_id = TOOL_LOOKUP(lookup, get_proc_id);
   return atoi(getenv("DECLINE")) ? 0 : 1;
 }
 
-static void finalize(ompt_data_t *data) {}
-
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  return &r;
-}
+TOOL_START(initialize, tool_finalize_nothing)
 
 int main(void) {
   omp_get_num_threads(); // initializes the runtime, and so the tool

@@ -9,42 +9,27 @@
 #include <omp.h>
 #include <stdio.h>
 
-static void mark(const char *what) {
-  printf("loop %s\n", what);
-  fflush(stdout);
-}
+#define PRAGMA(x) _Pragma(#x)
+// Marks the output, then runs one loop with the given clauses.
+#define LOOP(what, clauses)                                                                        \
+  do {                                                                                             \
+    printf("loop %s\n", what);                                                                     \
+    fflush(stdout);                                                                                \
+    PRAGMA(omp parallel for clauses)                                                               \
+    for (int i = 0; i < 64; i++)                                                                   \
+      sink += i;                                                                                   \
+  } while (0)
 
 int main(void) {
   volatile int sink = 0;
-  mark("auto");
-#pragma omp parallel for schedule(auto) num_threads(2)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("runtime=auto");
-#pragma omp parallel for schedule(runtime) num_threads(2)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("serialized guided");
-#pragma omp parallel for schedule(guided) if (0)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("serialized auto");
-#pragma omp parallel for schedule(auto) num_threads(1)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("serialized dynamic");
-#pragma omp parallel for schedule(dynamic) num_threads(1)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("static");
-#pragma omp parallel for schedule(static) num_threads(2)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("dynamic");
-#pragma omp parallel for schedule(dynamic) num_threads(2)
-  for (int i = 0; i < 64; i++)
-    sink += i;
-  mark("end");
+  LOOP("auto", schedule(auto) num_threads(2));
+  LOOP("runtime=auto", schedule(runtime) num_threads(2));
+  LOOP("serialized guided", schedule(guided) if (0));
+  LOOP("serialized auto", schedule(auto) num_threads(1));
+  LOOP("serialized dynamic", schedule(dynamic) num_threads(1));
+  LOOP("static", schedule(static) num_threads(2));
+  LOOP("dynamic", schedule(dynamic) num_threads(2));
+  printf("loop end\n");
   return 0;
 }
 // CHECK-NOT: loop_other
