@@ -97,6 +97,7 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   if (posix_memalign(&p, 64, bytes) != 0 || !p)
     glass_zalloc((size_t)-1 >> 1); // reports OOM
   ((glass_xtask_t *)p)->owner = c < GLASS_TASK_CLASSES && !blocks_via_malloc ? th : NULL;
+  glass_task_block_fresh(p);
   return p;
 }
 
@@ -166,6 +167,7 @@ static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *
       GLASS_STAT(th, GS_SHARED_RMW);
       if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
         return;
+      atomic_store_explicit(&t->refs, 1, memory_order_relaxed); // glass_task_block_fresh
     }
     glass_task_t *parent = t->base.parent;
     block_free(th, t);
@@ -486,7 +488,7 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   if (!(t->base.tk.flags & GLASS_TF_UNTIED))
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
-  GLASS_STAT(th, GS_RUN);
+  GLASS_STAT_ALWAYS(th, GS_RUN);
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.
