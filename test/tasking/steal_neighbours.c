@@ -9,15 +9,13 @@
 // 16 threads on cores (an L3 per NUMA domain). An unbound team keeps the plain order and prints
 // none. Every task runs once in each case.
 // REQUIRES: hwloc
+// clang-format off
 // RUN: %compile
-// RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml OMP_PLACES=threads OMP_PROC_BIND=close
-// OMP_NUM_THREADS=32 GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=THREADS RUN: env
-// HWLOC_XMLFILE=%topologies/2s8c2t.xml OMP_PLACES=cores OMP_PROC_BIND=spread OMP_NUM_THREADS=4
-// GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=SPREAD RUN: env
-// HWLOC_XMLFILE=%topologies/4numa.xml OMP_PLACES=cores OMP_PROC_BIND=close OMP_NUM_THREADS=16
-// GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=NUMA RUN: env
-// HWLOC_XMLFILE=%topologies/2s8c2t.xml OMP_NUM_THREADS=8 GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s
-// --check-prefix=UNBOUND
+// RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml OMP_PLACES=threads OMP_PROC_BIND=close OMP_NUM_THREADS=32 GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=THREADS
+// RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml OMP_PLACES=cores OMP_PROC_BIND=spread OMP_NUM_THREADS=4 GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=SPREAD
+// RUN: env HWLOC_XMLFILE=%topologies/4numa.xml OMP_PLACES=cores OMP_PROC_BIND=close OMP_NUM_THREADS=16 GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=NUMA
+// RUN: env HWLOC_XMLFILE=%topologies/2s8c2t.xml OMP_NUM_THREADS=8 GLASS_STATS=1 %run %t 2>&1 | %FileCheck %s --check-prefix=UNBOUND
+// clang-format on
 #include <omp.h>
 #include <stdio.h>
 
