@@ -266,7 +266,11 @@ static int host_memcpy(int dev, void *dst, const void *src, size_t n) {
 }
 
 static int host_set(int dev, void *p, int value, size_t n) {
+  struct traced t;
+  bool on = trace_begin(dev, &t);
   memset(p, value, n);
+  if (on)
+    trace_end(&t);
   return 0;
 }
 

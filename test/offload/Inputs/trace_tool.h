@@ -8,7 +8,8 @@
 // TOOL_START (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers until
 // tool_report instead of copying them at buffer_complete, and check target_map records' arrays
 // there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
-// TOOL_AFTER_COMPLETE (a statement run at the end of each buffer_complete).
+// TOOL_AFTER_COMPLETE (a statement run at the end of each buffer_complete), TOOL_TASK_ID (the
+// initial task's data is 777; target records print their task_id).
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -145,6 +146,15 @@ static void on_submit(ompt_scope_endpoint_t ep, ompt_data_t *target_data, ompt_i
   span_at(*host_op_id, ep == ompt_scope_begin);
 }
 
+#ifdef TOOL_TASK_ID
+static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel_data,
+                             ompt_data_t *task_data, unsigned int actual_parallelism,
+                             unsigned int index, int flags) {
+  if (ep == ompt_scope_begin && (flags & ompt_task_initial))
+    task_data->value = 777;
+}
+#endif
+
 #ifndef TOOL_TYPES
 #define TOOL_TYPES tool_enable_all()
 static void tool_enable_all(void) {
@@ -179,6 +189,9 @@ static int tool_init(ompt_function_lookup_t lookup, int initial_device, ompt_dat
   set(ompt_callback_target, (ompt_callback_t)on_target);
   set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
   set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit);
+#ifdef TOOL_TASK_ID
+  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
+#endif
   recs = calloc(MAXREC, sizeof *recs);
   kept = calloc(MAXREC, sizeof *kept);
   return 1;
@@ -215,9 +228,13 @@ static void print_record(const ompt_record_ompt_t *r) {
     check_time(r, r->target_id, r->time);
     check_once(2 * r->target_id + (r->record.target.endpoint == ompt_scope_end));
 #ifndef TOOL_QUIET
-    printf("rec target kind=%d %s device=%d target=%llu\n", (int)r->record.target.kind,
+    printf("rec target kind=%d %s device=%d target=%llu", (int)r->record.target.kind,
            r->record.target.endpoint == ompt_scope_begin ? "begin" : "end",
            r->record.target.device_num, (unsigned long long)r->target_id);
+#ifdef TOOL_TASK_ID
+    printf(" task=%llu", (unsigned long long)r->record.target.task_id);
+#endif
+    printf("\n");
 #endif
     break;
   case ompt_callback_target_data_op: {
