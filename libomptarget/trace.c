@@ -45,6 +45,7 @@ struct tgt_trace {
   _Atomic(struct tbuf *) cur;
   atomic_uint state;   // TRACE_ON, TRACE_PAUSED
   atomic_uint enabled; // bit per record type (1 << ompt_callbacks_t)
+  atomic_int native;   // ompt_native_mon_flag_t the plugin has on (set_trace_native)
   atomic_ulong dropped;
   atomic_bool warned;
   pthread_mutex_t slow; // buffer_request, start and stop
@@ -195,10 +196,17 @@ static void close_current(struct tgt_trace *t, bool even_empty) {
 
 // ---- records --------------------------------------------------------------------------------
 
-static bool type_on(struct tgt_trace *t, int type) {
+static bool recording(struct tgt_trace *t) {
   return (atomic_load_explicit(&t->state, memory_order_relaxed) & (TRACE_ON | TRACE_PAUSED)) ==
-             TRACE_ON &&
-         (atomic_load_explicit(&t->enabled, memory_order_relaxed) & (1u << type));
+         TRACE_ON;
+}
+
+static bool type_enabled(struct tgt_trace *t, int type) {
+  return atomic_load_explicit(&t->enabled, memory_order_relaxed) & (1u << type);
+}
+
+static bool type_on(struct tgt_trace *t, int type) {
+  return recording(t) && type_enabled(t, type);
 }
 
 static size_t map_record_size(unsigned n) {
@@ -275,7 +283,8 @@ static void sink_record(const struct glass_trace_sink *sink, const struct glass_
   int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
   struct tbuf *b;
   ompt_record_ompt_t *r;
-  if (!(atomic_load(&t->state) & TRACE_ON) ||
+  // An operation described for native records alone has no OMPT record.
+  if (!(atomic_load(&t->state) & TRACE_ON) || !type_enabled(t, type) ||
       !(r = begin_record(t, type, sizeof *r, op->start, op->thread_id, op->target_id, &b)))
     return;
   if (kernel)
@@ -351,7 +360,9 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   struct tgt_trace *t = d ? trace_of(d) : NULL;
   int type =
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
-  bool on = t && type_on(t, type);
+  // Described to the plugin for its native records too, when those are on without the type.
+  bool on = t && recording(t) &&
+            (type_enabled(t, type) || atomic_load_explicit(&t->native, memory_order_relaxed));
   if (op_depth >= OP_DEPTH) {
     if (on)
       atomic_fetch_add(&t->dropped, 1);
@@ -503,7 +514,17 @@ static ompt_set_result_t set_trace_native(ompt_device_t *device, int enable, int
     return ompt_set_error;
   if (!d->rtl->trace_native)
     return ompt_set_never;
-  return (ompt_set_result_t)d->rtl->trace_native(d->rtl_id, enable, flags);
+  struct tgt_trace *t = trace_make(d);
+  int r = d->rtl->trace_native(d->rtl_id, enable, flags);
+  // The flags the plugin can record (never: none of them); libomptarget only needs to know
+  // whether any is on, to describe operations to the plugin when no OMPT type is.
+  if (t && r != ompt_set_never && r != ompt_set_error) {
+    if (enable)
+      atomic_fetch_or(&t->native, flags);
+    else
+      atomic_fetch_and(&t->native, ~flags);
+  }
+  return (ompt_set_result_t)r;
 }
 
 static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t request,
