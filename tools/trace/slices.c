@@ -553,6 +553,15 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
   case EV_DEVICE_LOAD:
     add_instant(r, e, IN_DEVICE_LOAD);
     break;
+  case EV_DEVICE_UNLOAD:
+    add_instant(r, e, IN_DEVICE_UNLOAD);
+    break;
+  case EV_DEVICE_FINALIZE:
+    add_instant(r, e, IN_DEVICE_FINALIZE);
+    break;
+  case EV_TARGET_MAP:
+    add_instant(r, e, IN_TARGET_MAP);
+    break;
   default:
     break;
   }
