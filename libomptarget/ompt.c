@@ -159,6 +159,18 @@ static struct tgt_device *op_device(int src_dev, int dst_dev) {
   return d ? d : tgt_device_peek(src_dev);
 }
 
+// An operation of construct r (or none) begins (a new host_op_id) or ends (its trace record,
+// unless the plugin made it; dst: where an allocation landed); r's operation under way.
+static void op_step(struct tgt_ompt_region *r, struct tgt_device *d, bool begin,
+                    uint64_t *host_op_id, const void *dst) {
+  if (begin)
+    *host_op_id = new_id();
+  else
+    tgt_trace_op_end(d, dst);
+  if (r)
+    __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
+}
+
 void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
                       const void *dst, int dst_dev, size_t bytes) {
   tgt_ompt_data_op_at(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL);
@@ -172,12 +184,7 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
   if (!codeptr && r)
     codeptr = r->codeptr;
   struct tgt_device *d = op_device(src_dev, dst_dev);
-  if (begin)
-    *host_op_id = new_id();
-  else
-    tgt_trace_op_end(d, dst);
-  if (r)
-    __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
+  op_step(r, d, begin, host_op_id, dst);
   if (cb.target_data_op_emi)
     cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
                           r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
@@ -194,12 +201,7 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
   struct tgt_device *d = r ? r->dev : NULL;
-  if (begin)
-    *host_op_id = new_id();
-  else
-    tgt_trace_op_end(d, NULL);
-  if (r)
-    __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
+  op_step(r, d, begin, host_op_id, NULL);
   if (cb.target_submit_emi)
     cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);

@@ -6,7 +6,7 @@
 // kernel's host_op_id.
 // RUN: %compile-offload && %run %t | %FileCheck %s
 // REQUIRES: offload, ompt
-#include <omp-tools.h>
+#include "tool.h"
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -68,22 +68,17 @@ static void on_map(ompt_id_t target_id, unsigned int nitems, void **host_addr, v
 }
 
 static int init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
-  set(ompt_callback_target, (ompt_callback_t)on_target);
-  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
-  set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit);
-  set(ompt_callback_target_map, (ompt_callback_t)on_map);
-  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
+  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
+  info = TOOL_LOOKUP(lookup, get_target_info);
+  TOOL_SET(set, target, on_target);
+  TOOL_SET(set, target_data_op_emi, on_data_op);
+  TOOL_SET(set, target_submit_emi, on_submit);
+  TOOL_SET(set, target_map, on_map);
+  TOOL_SET(set, implicit_task, on_implicit_task);
   return 1;
 }
 
-static void fini(ompt_data_t *data) {}
-
-ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
-  static ompt_start_tool_result_t r = {init, fini, {0}};
-  return &r;
-}
+TOOL_START(init, tool_finalize_nothing)
 
 int main(void) {
   int x = 1;

@@ -4,9 +4,16 @@
 #define GLASS_TEST_TOOL_H
 
 #include <omp-tools.h>
+#include <stdio.h>
 
 static inline void tool_finalize_nothing(ompt_data_t *data) {
   (void)data;
+}
+
+// A finalizer that says it ran ("tool fini" on stdout).
+static inline void tool_finalize_print(ompt_data_t *data) {
+  (void)data;
+  printf("tool fini\n");
 }
 
 // An entry point through the lookup function: TOOL_LOOKUP(lookup, get_task_info) is

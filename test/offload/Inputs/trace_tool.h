@@ -5,14 +5,15 @@
 // device times, translated, must lie between the host times (omp_get_wtime) of the callbacks
 // of the same operation (target by target_id; data ops and kernels by host_op_id).
 // Knobs, defined before the include: TOOL_BUFFER_BYTES (bytes per buffer handed out),
-// TOOL_START (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers until
-// tool_report instead of copying them at buffer_complete, and check target_map records' arrays
-// there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
+// TOOL_TRACE_AT_INIT (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers
+// until tool_report instead of copying them at buffer_complete, and check target_map records'
+// arrays there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
 // TOOL_AFTER_COMPLETE (a statement run at the end of each buffer_complete), TOOL_ASYNC (device
 // work may end after its operation's end callback: `target nowait` on a plugin with queues;
 // its start must still follow the begin callback), TOOL_COUNT (tool_report also prints how many
 // callbacks of operations and target endpoints had no record: "lost N"), TOOL_TASK_ID (the
 // initial task's data is 777; target records print their task_id).
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -24,8 +25,8 @@
 #ifndef TOOL_BUFFER_BYTES
 #define TOOL_BUFFER_BYTES 4096
 #endif
-#ifndef TOOL_START
-#define TOOL_START 1
+#ifndef TOOL_TRACE_AT_INIT
+#define TOOL_TRACE_AT_INIT 1
 #endif
 
 static struct {
@@ -187,19 +188,19 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
   if (found != 14)
     exit(1);
   TOOL_TYPES;
-  if (TOOL_START)
+  if (TOOL_TRACE_AT_INIT)
     printf("start_trace %d\n", T.start_trace(dev0, on_request, on_complete));
 }
 
 static int tool_init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
-  set(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize);
-  set(ompt_callback_target, (ompt_callback_t)on_target);
-  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
-  set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit);
+  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
+  get_target_info = TOOL_LOOKUP(lookup, get_target_info);
+  TOOL_SET(set, device_initialize, on_device_initialize);
+  TOOL_SET(set, target, on_target);
+  TOOL_SET(set, target_data_op_emi, on_data_op);
+  TOOL_SET(set, target_submit_emi, on_submit);
 #ifdef TOOL_TASK_ID
-  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
+  TOOL_SET(set, implicit_task, on_implicit_task);
 #endif
   recs = calloc(MAXREC, sizeof *recs);
   kept = calloc(MAXREC, sizeof *kept);
@@ -332,7 +333,4 @@ static void tool_fini(ompt_data_t *data) {
   tool_report();
 }
 
-ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
-  static ompt_start_tool_result_t r = {tool_init, tool_fini, {0}};
-  return &r;
-}
+TOOL_START(tool_init, tool_fini)
