@@ -77,24 +77,12 @@ static void on_device_init(int d, const char *type, ompt_device_t *dev, ompt_fun
                   start(dev, on_request, on_complete);
 }
 
-static const struct {
-  ompt_callbacks_t event;
-  ompt_callback_t fn;
-} callbacks[] = {
-    {ompt_callback_device_initialize, (ompt_callback_t)on_device_init},
-    {ompt_callback_device_finalize, (ompt_callback_t)on_finalize},
-    {ompt_callback_device_load, (ompt_callback_t)on_load},
-    {ompt_callback_device_unload, (ompt_callback_t)on_unload},
-    {ompt_callback_target_emi, (ompt_callback_t)on_target_emi},
-    {ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op_emi},
-    {ompt_callback_target_submit_emi, (ompt_callback_t)on_submit_emi},
-    {ompt_callback_target_map_emi, (ompt_callback_t)on_map_emi},
-};
-
 static int init(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
-  for (size_t i = 0; i < sizeof callbacks / sizeof *callbacks; i++)
-    set(callbacks[i].event, callbacks[i].fn);
+  TOOL_SET_ALL(lookup, TOOL_CB(device_initialize, on_device_init),
+               TOOL_CB(device_finalize, on_finalize), TOOL_CB(device_load, on_load),
+               TOOL_CB(device_unload, on_unload), TOOL_CB(target_emi, on_target_emi),
+               TOOL_CB(target_data_op_emi, on_data_op_emi),
+               TOOL_CB(target_submit_emi, on_submit_emi), TOOL_CB(target_map_emi, on_map_emi));
   return 1;
 }
 

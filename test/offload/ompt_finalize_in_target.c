@@ -61,14 +61,10 @@ static void on_device_finalize(int device_num) {
 }
 
 static int init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
   finalize_tool = TOOL_LOOKUP(lookup, finalize_tool);
-  TOOL_SET(set, target_emi, on_target_emi);
-  TOOL_SET(set, target_data_op_emi, on_data_op);
-  TOOL_SET(set, device_unload, on_unload);
-  TOOL_SET(set, target_map, on_map);
-  TOOL_SET(set, device_load, on_load);
-  TOOL_SET(set, device_finalize, on_device_finalize);
+  TOOL_SET_ALL(lookup, TOOL_CB(target_emi, on_target_emi), TOOL_CB(target_data_op_emi, on_data_op),
+               TOOL_CB(device_unload, on_unload), TOOL_CB(target_map, on_map),
+               TOOL_CB(device_load, on_load), TOOL_CB(device_finalize, on_device_finalize));
   return 1;
 }
 

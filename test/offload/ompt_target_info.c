@@ -68,13 +68,10 @@ static void on_map(ompt_id_t target_id, unsigned int nitems, void **host_addr, v
 }
 
 static int init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
   info = TOOL_LOOKUP(lookup, get_target_info);
-  TOOL_SET(set, target, on_target);
-  TOOL_SET(set, target_data_op_emi, on_data_op);
-  TOOL_SET(set, target_submit_emi, on_submit);
-  TOOL_SET(set, target_map, on_map);
-  TOOL_SET(set, implicit_task, on_implicit_task);
+  TOOL_SET_ALL(lookup, TOOL_CB(target, on_target), TOOL_CB(target_data_op_emi, on_data_op),
+               TOOL_CB(target_submit_emi, on_submit), TOOL_CB(target_map, on_map),
+               TOOL_CB(implicit_task, on_implicit_task));
   return 1;
 }
 

@@ -193,14 +193,11 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
 }
 
 static int tool_init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
   get_target_info = TOOL_LOOKUP(lookup, get_target_info);
-  TOOL_SET(set, device_initialize, on_device_initialize);
-  TOOL_SET(set, target, on_target);
-  TOOL_SET(set, target_data_op_emi, on_data_op);
-  TOOL_SET(set, target_submit_emi, on_submit);
+  TOOL_SET_ALL(lookup, TOOL_CB(device_initialize, on_device_initialize), TOOL_CB(target, on_target),
+               TOOL_CB(target_data_op_emi, on_data_op), TOOL_CB(target_submit_emi, on_submit));
 #ifdef TOOL_TASK_ID
-  TOOL_SET(set, implicit_task, on_implicit_task);
+  TOOL_SET_ALL(lookup, TOOL_CB(implicit_task, on_implicit_task));
 #endif
   recs = calloc(MAXREC, sizeof *recs);
   kept = calloc(MAXREC, sizeof *kept);
