@@ -392,6 +392,13 @@ static bool try_lock_kind(uint8_t kind) {
   return kind == ompt_mutex_test_lock || kind == ompt_mutex_test_nest_lock;
 }
 
+// The instant each device event becomes.
+static const uint8_t device_instants[] = {
+    [EV_DEVICE_INIT] = IN_DEVICE_INIT,     [EV_DEVICE_LOAD] = IN_DEVICE_LOAD,
+    [EV_DEVICE_UNLOAD] = IN_DEVICE_UNLOAD, [EV_DEVICE_FINALIZE] = IN_DEVICE_FINALIZE,
+    [EV_TARGET_MAP] = IN_TARGET_MAP,
+};
+
 static void add_instant(replay_t *r, const trace_ev_t *e, uint8_t kind) {
   trace_model_t *m = r->c->m;
   if (!r->in_window)
@@ -548,10 +555,11 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
     pop_match(r, e->t, by_kind, SL_KERNEL, 0, 0);
     break;
   case EV_DEVICE_INIT:
-    add_instant(r, e, IN_DEVICE_INIT);
-    break;
   case EV_DEVICE_LOAD:
-    add_instant(r, e, IN_DEVICE_LOAD);
+  case EV_DEVICE_UNLOAD:
+  case EV_DEVICE_FINALIZE:
+  case EV_TARGET_MAP:
+    add_instant(r, e, device_instants[e->kind]);
     break;
   default:
     break;

@@ -50,8 +50,11 @@ enum ev_kind {
   EV_DATA_OP_END,   // sub = ompt_target_data_op_t
   EV_SUBMIT_BEGIN,  // a = target id, n = requested teams
   EV_SUBMIT_END,
-  EV_DEVICE_INIT, // n = device number
-  EV_DEVICE_LOAD, // n = device number, a = bytes of the image
+  EV_DEVICE_INIT,     // n = device number
+  EV_DEVICE_LOAD,     // n = device number, a = bytes of the image
+  EV_DEVICE_UNLOAD,   // n = device number, a = module id
+  EV_DEVICE_FINALIZE, // n = device number
+  EV_TARGET_MAP,      // n = items, a = their bytes, code
 };
 
 // One event: 32 bytes, written with a few stores. Task and region ids are the tool's own (see
@@ -243,7 +246,18 @@ typedef struct flow {
 
 // IN_TASK_CREATE: a = the task's id; only in a streamed replay (no model), for tasks that another
 // thread runs: the start of a flow that the task's first slice (SLF_FLOW_END) ends.
-enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TASK_CREATE };
+// IN_TARGET_MAP: n = items of the construct's map clauses, a = their bytes.
+enum instant_kind {
+  IN_CONTROL,
+  IN_DEVICE_INIT,
+  IN_DEVICE_LOAD,
+  IN_TASK_CREATE,
+  IN_DEVICE_UNLOAD,
+  IN_DEVICE_FINALIZE,
+  IN_TARGET_MAP,
+};
+// The name of a device or map instant (IN_DEVICE_*, IN_TARGET_MAP; write_json.c).
+const char *trace_instant_name(uint8_t kind);
 
 typedef struct instant {
   uint64_t t;

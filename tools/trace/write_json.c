@@ -265,6 +265,23 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
   fputs("}}", f);
 }
 
+const char *trace_instant_name(uint8_t kind) {
+  switch (kind) {
+  case IN_DEVICE_INIT:
+    return "device initialize";
+  case IN_DEVICE_LOAD:
+    return "device load";
+  case IN_DEVICE_UNLOAD:
+    return "device unload";
+  case IN_DEVICE_FINALIZE:
+    return "device finalize";
+  case IN_TARGET_MAP:
+    return "target map";
+  default:
+    return "?";
+  }
+}
+
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
   FILE *f = fopen(path, "w");
   if (!f) {
@@ -329,10 +346,14 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
               ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
               "\"modifier\":%llu}}",
               in->n, (unsigned long long)in->a);
+    else if (in->kind == IN_TARGET_MAP)
+      fprintf(f,
+              ",\"name\":\"target map\",\"cat\":\"device\",\"args\":{\"items\":%u,\"bytes\":%llu}}",
+              in->n, (unsigned long long)in->a);
     else
-      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"bytes\":%llu}}",
-              in->kind == IN_DEVICE_INIT ? "device initialize" : "device load", in->n,
-              (unsigned long long)in->a);
+      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"%s\":%llu}}",
+              trace_instant_name(in->kind), in->n,
+              in->kind == IN_DEVICE_UNLOAD ? "module" : "bytes", (unsigned long long)in->a);
   }
   fputs("\n],\n\"otherData\":{\"runtime\":", f);
   trace_json_string(f, trace_opt.runtime);
