@@ -260,12 +260,8 @@ TGT_API int __tgt_target_teams(int64_t device_id, void *region_id, int32_t n, vo
 
 // The loop trip count is a hint for GPU launch geometry; host kernels size their own teams.
 TGT_API void __kmpc_push_target_tripcount_mapper(tgt_ident_t *loc, int64_t device_id,
-                                                 uint64_t tripcount) {
-  (void)loc, (void)device_id, (void)tripcount;
-}
-TGT_API void __kmpc_push_target_tripcount(int64_t device_id, uint64_t tripcount) {
-  (void)device_id, (void)tripcount;
-}
+                                                 uint64_t tripcount) {}
+TGT_API void __kmpc_push_target_tripcount(int64_t device_id, uint64_t tripcount) {}
 
 // A target construct completes before its entry point returns, or (async.c) completes its
 // target task through the task's event: nothing is left for libomp to query.

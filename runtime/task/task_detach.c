@@ -43,12 +43,8 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
   int32_t ev = EV_NONE;
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_ENDING, memory_order_acq_rel,
                                               memory_order_acquire)) {
-#if GLASS_OMPT
     if (OMPT_ON(task_schedule))
       glass_ompt_task_schedule(&t->base, ompt_task_detach, th->task);
-#else
-    (void)th;
-#endif
     atomic_store_explicit(&t->event, EV_BODY_DONE, memory_order_release);
     return false;
   }

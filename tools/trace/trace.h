@@ -81,6 +81,8 @@ typedef struct trace_chunk {
   uint32_t used, cap;
   trace_ev_t ev[];
 } trace_chunk_t;
+#define TRACE_HUGE_BYTES ((size_t)2 << 20) // the largest chunk: one huge page
+#define TRACE_CHUNK_HUGE ((TRACE_HUGE_BYTES - sizeof(trace_chunk_t)) / sizeof(trace_ev_t))
 
 typedef struct trace_thread {
   struct trace_thread *next_thread; // list of every thread's buffer, for finalization
@@ -155,6 +157,14 @@ static inline uint64_t trace_now(void) {
   return trace_monotonic();
 }
 
+// Mixes a 64-bit key for the tool's open-addressing tables.
+static inline size_t trace_hash64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
 trace_thread_t *trace_thread_new(uint8_t type);
 uint32_t trace_ntracks(void); // threads seen so far
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.
@@ -185,6 +195,9 @@ void trace_cursor_close(trace_cursor_t *c);
 size_t trace_thread_count(const trace_thread_t *th); // events kept (spilled + in memory)
 void trace_thread_release(trace_thread_t *th);
 int trace_parse_options(void); // 0 on success; prints a warning for every bad value
+// "4096", "64K", "16M", "1G" (binary units, optional B); ok is false for anything else or 0.
+size_t trace_parse_size(const char *s, bool *ok);
+void trace_exe_name(char *buf, size_t size); // the program's file name, or "program"
 
 // Device trace records (device.c): at device_initialize, tracing of kernels and data transfers
 // is started on devices that offer it (GLASS_TRACE_DEVICE: "auto", the default, every device
@@ -218,14 +231,11 @@ enum slice_kind {
 // SLF_DEVICE: the slice ran on a device for the host thread of its track (data operations,
 // kernels); a timeline draws it on that thread's device lane. Its depth and parent are still
 // its nesting on the host track (inside the SL_TARGET that issued it).
+// SLF_FLOW_END: the first piece of a task whose creation was an IN_TASK_CREATE instant.
 // SLF_GPU: the slice is a device trace record (device.c), on the device's own track: what the
 // device itself did and when; its id is the target construct that issued it (0: none).
-enum {
-  SLF_TRUNCATED = 1,
-  SLF_RESUMED = 2,
-  SLF_DEVICE = 8,
-  SLF_GPU = 32
-}; // 16: slices.c's SLF_HIDDEN
+// (16 is slices.c's SLF_HIDDEN.)
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8, SLF_FLOW_END = 32, SLF_GPU = 64 };
 
 typedef struct slice {
   uint64_t t0, t1;
@@ -250,7 +260,9 @@ typedef struct flow {
   uint8_t kind;
 } flow_t;
 
-enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD };
+// IN_TASK_CREATE: a = the task's id; only in a streamed replay (no model), for tasks that another
+// thread runs: the start of a flow that the task's first slice (SLF_FLOW_END) ends.
+enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TASK_CREATE };
 
 typedef struct instant {
   uint64_t t;
