@@ -47,9 +47,9 @@ int main(void) {
 // CHECK: s=2000
 // HOST: device 0: 2 kernel(s), 4 copies to (8016 bytes), 4 from (8016 bytes)
 // SUM: device (trace records)         location                    count   device ms    mean us          bytes
-// SUM-NEXT: copy to device                 offload-device.c:{{[0-9]+}}             4 {{.*}} 8016
-// SUM-NEXT: kernel                         offload-device.c:{{[0-9]+}}             2
-// SUM-NEXT: copy from device               offload-device.c:{{[0-9]+}}             4 {{.*}} 8016
+// SUM-NEXT: copy to device                 {{offload-device[^ ]+}}             4 {{.*}} 8016
+// SUM-NEXT: kernel                         {{offload-device[^ ]+}}             2
+// SUM-NEXT: copy from device               {{offload-device[^ ]+}}             4 {{.*}} 8016
 // SUM-NEXT: all copies to device           -                               - {{.*}} 8016
 // SUM-NEXT: all copies from device         -                               - {{.*}} 8016
 // BAD: glass-trace: GLASS_TRACE_DEVICE=sometimes is not auto, all or off; using auto
@@ -57,9 +57,9 @@ int main(void) {
 // DATA: data done
 // MOCK: device 0: 0 kernel(s), 2 copies to (4040 bytes), 2 from (8000 bytes)
 // MOCKSUM: device (trace records)
-// MOCKSUM-NEXT: copy to device                 offload-device.c:{{[0-9]+}}             1 {{.*}} 4000
-// MOCKSUM-NEXT: copy from device               offload-device.c:{{[0-9]+}}             1 {{.*}} 4000
-// MOCKSUM-NEXT: copy to device                 offload-device.c:{{[0-9]+}}             1 {{.*}} 40
-// MOCKSUM-NEXT: copy from device               offload-device.c:{{[0-9]+}}             1 {{.*}} 4000
+// MOCKSUM-NEXT: copy to device                 {{offload-device[^ ]+}}             1 {{.*}} 4000
+// MOCKSUM-NEXT: copy from device               {{offload-device[^ ]+}}             1 {{.*}} 4000
+// MOCKSUM-NEXT: copy to device                 {{offload-device[^ ]+}}             1 {{.*}} 40
+// MOCKSUM-NEXT: copy from device               {{offload-device[^ ]+}}             1 {{.*}} 4000
 // MOCKSUM-NEXT: all copies to device           -                               - {{.*}} 4040
 // MOCKSUM-NEXT: all copies from device         -                               - {{.*}} 8000
