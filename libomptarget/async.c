@@ -13,9 +13,6 @@
 #include <signal.h>
 #include <stdlib.h>
 
-extern uintptr_t __kmpc_glass_target_task_event(void) __attribute__((weak));
-extern void omp_fulfill_event(uintptr_t event);
-
 struct pending {
   void *queue;
   const struct glass_plugin *rtl;
