@@ -129,12 +129,13 @@ void trace_device_init(int device_num, const char *type, ompt_device_t *device,
                        ompt_function_lookup_t lookup) {
   if (device_num < 0 || device_num >= MAX_DEVICES || !lookup || !device_wanted(type))
     return;
-  ompt_set_trace_ompt_t set = (ompt_set_trace_ompt_t)lookup("ompt_set_trace_ompt");
-  ompt_start_trace_t start = (ompt_start_trace_t)lookup("ompt_start_trace");
-  ompt_translate_time_t translate = (ompt_translate_time_t)lookup("ompt_translate_time");
-  ompt_get_record_ompt_t get = (ompt_get_record_ompt_t)lookup("ompt_get_record_ompt");
-  ompt_advance_buffer_cursor_t advance =
-      (ompt_advance_buffer_cursor_t)lookup("ompt_advance_buffer_cursor");
+#define LOOK(name) ((ompt_##name##_t)lookup("ompt_" #name))
+  ompt_set_trace_ompt_t set = LOOK(set_trace_ompt);
+  ompt_start_trace_t start = LOOK(start_trace);
+  ompt_translate_time_t translate = LOOK(translate_time);
+  ompt_get_record_ompt_t get = LOOK(get_record_ompt);
+  ompt_advance_buffer_cursor_t advance = LOOK(advance_buffer_cursor);
+#undef LOOK
   pthread_mutex_lock(&lock);
   if (!wtime && (wtime = (double (*)(void))dlsym(RTLD_DEFAULT, "omp_get_wtime")))
     sample_clocks(&tick0, &wtime0);

@@ -434,6 +434,13 @@ static void fmt_ms(char *b, size_t n, uint64_t ns) {
   snprintf(b, n, "%.3f", (double)ns / 1e6);
 }
 
+// A row's construct name (into name) and its location's label.
+static const char *row_names(const row_t *r, const trace_locs_t *locs, char *name, size_t size) {
+  slice_t probe = {.kind = r->kind, .sub = r->sub};
+  trace_slice_name(&probe, name, size, NULL);
+  return r->loc < locs->n ? locs->v[r->loc].label : "-";
+}
+
 // Offload: per construct and location, the bytes moved and the kernels run.
 static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
   bool any = false;
@@ -445,12 +452,10 @@ static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
       fprintf(f, "\n%-30s %-24s %8s %11s %14s\n", "offload", "location", "count", "incl ms",
               "bytes");
     any = true;
-    slice_t probe = {.kind = r->kind, .sub = r->sub};
     char name[256], inc[32];
-    trace_slice_name(&probe, name, sizeof(name), NULL);
+    const char *where = row_names(r, locs, name, sizeof(name));
     fmt_ms(inc, sizeof(inc), r->incl);
-    fprintf(f, "%-30s %-24s %8llu %11s %14llu\n", name,
-            r->loc < locs->n ? locs->v[r->loc].label : "-", (unsigned long long)r->count, inc,
+    fprintf(f, "%-30s %-24s %8llu %11s %14llu\n", name, where, (unsigned long long)r->count, inc,
             (unsigned long long)r->bytes);
   }
 }
@@ -477,13 +482,11 @@ static void gpu_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
   uint64_t dir_bytes[2] = {0, 0}, dir_ns[2] = {0, 0};
   for (size_t i = 0; i < t->n; i++) {
     const row_t *r = &t->v[i];
-    slice_t probe = {.kind = r->kind, .sub = r->sub};
     char name[256], ms[32];
-    trace_slice_name(&probe, name, sizeof(name), NULL);
+    const char *where = row_names(r, locs, name, sizeof(name));
     fmt_ms(ms, sizeof(ms), r->total);
-    fprintf(f, "%-30s %-24s %8llu %11s %10.1f %14llu\n", name,
-            r->loc < locs->n ? locs->v[r->loc].label : "-", (unsigned long long)r->count, ms,
-            r->count ? (double)r->total / r->count / 1e3 : 0.0, (unsigned long long)r->bytes);
+    fprintf(f, "%-30s %-24s %8llu %11s %10.1f %14llu\n", name, where, (unsigned long long)r->count,
+            ms, r->count ? (double)r->total / r->count / 1e3 : 0.0, (unsigned long long)r->bytes);
     bool from = r->kind == SL_DATA_OP && r->sub == ompt_target_data_transfer_from_device;
     if (r->kind == SL_DATA_OP)
       dir_bytes[from] += r->bytes, dir_ns[from] += r->total;
