@@ -114,10 +114,11 @@ static const char *construct_name(const slice_t *s, char *buf, size_t size) {
 const char *trace_slice_name(const slice_t *s, char *buf, size_t size, const trace_locs_t *locs) {
   char tmp[96];
   const char *c = construct_name(s, tmp, sizeof(tmp));
+  const char *on = s->flags & SLF_GPU ? "device: " : ""; // the device's own record
   if (s->loc && locs && s->loc < locs->n)
-    snprintf(buf, size, "%s %s", c, locs->v[s->loc].label);
+    snprintf(buf, size, "%s%s %s", on, c, locs->v[s->loc].label);
   else
-    snprintf(buf, size, "%s", c);
+    snprintf(buf, size, "%s%s", on, c);
   return buf;
 }
 
@@ -197,19 +198,6 @@ static void us(FILE *f, uint64_t ns) {
   fprintf(f, "%llu.%03u", (unsigned long long)(ns / 1000), (unsigned)(ns % 1000));
 }
 
-static const char *thread_type(uint8_t t) {
-  switch (t) {
-  case ompt_thread_initial:
-    return "initial";
-  case ompt_thread_worker:
-    return "worker";
-  case ompt_thread_other:
-    return "other";
-  default:
-    return "unannounced";
-  }
-}
-
 // Device slices go to the issuing thread's device lane, a tid of its own.
 static unsigned tid_of(const slice_t *s) {
   return s->flags & SLF_DEVICE ? DEVICE_TID + s->track : s->track + 1;
@@ -248,14 +236,16 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
     fprintf(f, ",\"count\":%u", s->count);
   if (s->kind == SL_TASK)
     fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
-  if (s->kind == SL_TARGET || s->kind == SL_KERNEL)
+  if (s->kind == SL_TARGET || s->kind == SL_KERNEL || (s->flags & SLF_GPU))
     fprintf(f, ",\"target_id\":%llu", (unsigned long long)s->id);
   if (s->kind == SL_TARGET || s->kind == SL_DATA_OP)
     fprintf(f, ",\"device\":%u", s->count);
   if (s->kind == SL_DATA_OP)
     fprintf(f, ",\"bytes\":%llu", (unsigned long long)s->task);
   if (s->kind == SL_KERNEL)
-    fprintf(f, ",\"requested_teams\":%u", s->count);
+    fprintf(f, ",\"%s\":%u", s->flags & SLF_GPU ? "granted_teams" : "requested_teams", s->count);
+  if (s->flags & SLF_GPU)
+    fputs(",\"device_record\":true", f);
   if (s->par)
     fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
   if (s->flags & SLF_TRUNCATED)
@@ -301,10 +291,11 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
   trace_json_string(f, exe);
   fputs("}}", f);
   for (uint32_t t = 0; t < m->ntracks; t++) {
+    char label[96];
     fprintf(f,
             ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":"
-            "\"OpenMP thread %u (%s)\"}}",
-            pid, t + 1, t, thread_type(m->threads[t].type));
+            "\"%s\"}}",
+            pid, t + 1, trace_track_label(&m->threads[t], t, label, sizeof(label)));
     fprintf(f,
             ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_sort_index\",\"args\":{"
             "\"sort_index\":%u}}",
