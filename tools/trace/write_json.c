@@ -19,62 +19,30 @@ static const char *pick(const char *const *tab, size_t n, unsigned v, const char
 }
 #define PICK(tab, v, other) pick(tab, sizeof(tab) / sizeof(tab[0]), v, other)
 
-static const char *const sync_names[] = {
-    [ompt_sync_region_barrier] = "barrier",
-    [ompt_sync_region_barrier_implicit] = "barrier (implicit)",
-    [ompt_sync_region_barrier_explicit] = "barrier",
-    [ompt_sync_region_barrier_implementation] = "barrier (runtime)",
-    [ompt_sync_region_taskwait] = "taskwait",
-    [ompt_sync_region_taskgroup] = "taskgroup",
-    [ompt_sync_region_reduction] = "reduction",
-    [ompt_sync_region_barrier_implicit_workshare] = "barrier (end of worksharing)",
-    [ompt_sync_region_barrier_implicit_parallel] = "barrier (end of parallel)",
-    [ompt_sync_region_barrier_teams] = "barrier (teams)",
-};
-
-static const char *const work_names[] = {
-    [ompt_work_loop] = "loop",
-    [ompt_work_sections] = "sections",
-    [ompt_work_single_executor] = "single",
-    [ompt_work_single_other] = "single (not executed)",
-    [ompt_work_workshare] = "workshare",
-    [ompt_work_distribute] = "distribute",
-    [ompt_work_taskloop] = "taskloop",
-    [ompt_work_scope] = "scope",
-    [ompt_work_loop_static] = "loop (static)",
-    [ompt_work_loop_dynamic] = "loop (dynamic)",
-    [ompt_work_loop_guided] = "loop (guided)",
-    [ompt_work_loop_other] = "loop",
-};
-
-static const char *const mutex_names[] = {
-    [ompt_mutex_lock] = "lock",           [ompt_mutex_test_lock] = "lock",
-    [ompt_mutex_nest_lock] = "nest lock", [ompt_mutex_test_nest_lock] = "nest lock",
-    [ompt_mutex_critical] = "critical",   [ompt_mutex_atomic] = "atomic",
-    [ompt_mutex_ordered] = "ordered",
-};
+// OMPT's enumerations number their values from 1 in these orders (9 is not a work type).
+_Static_assert(ompt_sync_region_barrier_teams == 10 && ompt_work_scope == 8 &&
+                   ompt_work_loop_other == 13 && ompt_mutex_ordered == 7 &&
+                   ompt_target_data_disassociate == 6,
+               "OMPT values");
+// clang-format off
+static const char *const sync_names[] = {NULL, "barrier", "barrier (implicit)", "barrier",
+    "barrier (runtime)", "taskwait", "taskgroup", "reduction", "barrier (end of worksharing)",
+    "barrier (end of parallel)", "barrier (teams)"};
+static const char *const work_names[] = {NULL, "loop", "sections", "single",
+    "single (not executed)", "workshare", "distribute", "taskloop", "scope", NULL,
+    "loop (static)", "loop (dynamic)", "loop (guided)", "loop"};
+// clang-format on
+static const char *const mutex_names[] = {NULL,        "lock",     "lock",   "nest lock",
+                                          "nest lock", "critical", "atomic", "ordered"};
+static const char *const data_op_names[] = {
+    NULL,        "device alloc", "copy to device", "copy from device", "device delete",
+    "associate", "disassociate"};
 
 // The nowait kinds are the plain ones + 8.
-static const char *const target_names[] = {
-    [ompt_target] = "target",
-    [ompt_target_enter_data] = "target enter data",
-    [ompt_target_exit_data] = "target exit data",
-    [ompt_target_update] = "target update",
-    [ompt_target + 8] = "target nowait",
-    [ompt_target_enter_data + 8] = "target enter data",
-    [ompt_target_exit_data + 8] = "target exit data",
-    [ompt_target_update + 8] = "target update",
-};
-
-// The async operations are the plain ones + 16.
-static const char *const data_op_names[] = {
-    [ompt_target_data_alloc] = "device alloc",
-    [ompt_target_data_transfer_to_device] = "copy to device",
-    [ompt_target_data_transfer_from_device] = "copy from device",
-    [ompt_target_data_delete] = "device delete",
-    [ompt_target_data_associate] = "associate",
-    [ompt_target_data_disassociate] = "disassociate",
-};
+static const char *const target_names[] = {[ompt_target] = "target",
+                                           [ompt_target_enter_data] = "target enter data",
+                                           [ompt_target_exit_data] = "target exit data",
+                                           [ompt_target_update] = "target update"};
 
 static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   switch (s->kind) {
@@ -101,9 +69,10 @@ static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   case SL_MUTEX_HELD:
     return PICK(mutex_names, s->sub, "mutex");
   case SL_TARGET:
-    return PICK(target_names, s->sub & 15, "target data");
+    return s->sub == (ompt_target | 8) ? "target nowait"
+                                       : PICK(target_names, s->sub & 7, "target data");
   case SL_DATA_OP:
-    return PICK(data_op_names, s->sub & 15, "data op");
+    return PICK(data_op_names, s->sub & 15, "data op"); // the async ones are + 16
   case SL_KERNEL:
     return "kernel";
   default:
