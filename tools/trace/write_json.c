@@ -149,7 +149,15 @@ void trace_exe_name(char *buf, size_t size) {
 }
 
 void trace_json_string(FILE *f, const char *s) {
+  size_t n = 0;
+  while (s[n] && s[n] != '"' && s[n] != '\\' && (unsigned char)s[n] >= 0x20)
+    n++;
   fputc('"', f);
+  if (!s[n]) { // nothing to escape (the usual case): one write
+    fwrite(s, 1, n, f);
+    fputc('"', f);
+    return;
+  }
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     if (c == '"' || c == '\\')
@@ -162,8 +170,17 @@ void trace_json_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-static void us(FILE *f, uint64_t ns) {
-  fprintf(f, "%llu.%03u", (unsigned long long)(ns / 1000), (unsigned)(ns % 1000));
+static void us(FILE *f, uint64_t ns) { // "%llu.%03u" of ns / 1000, by hand: twice per slice
+  char b[32], *e = b + sizeof(b), *q = e;
+  unsigned frac = (unsigned)(ns % 1000);
+  for (int i = 0; i < 3; i++, frac /= 10)
+    *--q = (char)('0' + frac % 10);
+  *--q = '.';
+  uint64_t v = ns / 1000;
+  do
+    *--q = (char)('0' + v % 10);
+  while (v /= 10);
+  fwrite(q, 1, (size_t)(e - q), f);
 }
 
 static const char *thread_type(uint8_t t) {
@@ -184,7 +201,39 @@ static unsigned tid_of(const slice_t *s) {
   return s->flags & SLF_DEVICE ? DEVICE_TID + s->track : s->track + 1;
 }
 
-static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs) {
+static void put_loc_args(FILE *f, const trace_loc_t *l) {
+  fputs(",\"location\":", f);
+  trace_json_string(f, l->label);
+  if (l->func[0]) {
+    fputs(",\"function\":", f);
+    trace_json_string(f, l->func);
+  }
+  if (l->file[0]) {
+    fputs(",\"source\":", f);
+    trace_json_string(f, l->file);
+  }
+  fprintf(f, ",\"codeptr\":\"%p\"", l->code);
+}
+
+// Per location, its arguments as JSON, rendered once: every slice at the location repeats them.
+static char **loc_args(const trace_locs_t *locs) {
+  char **v = calloc(locs->n + 1, sizeof(char *));
+  for (size_t i = 1; v && i < locs->n; i++) {
+    size_t len;
+    FILE *f = open_memstream(&v[i], &len);
+    if (!f)
+      continue;
+    put_loc_args(f, &locs->v[i]);
+    if (fclose(f) != 0) {
+      free(v[i]);
+      v[i] = NULL;
+    }
+  }
+  return v;
+}
+
+static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs,
+                        char *const *args) {
   char name[256];
   fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, tid_of(s));
   us(f, s->t0);
@@ -196,18 +245,10 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
   fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s),
           s->flags & SLF_DEVICE ? 0 : s->depth);
   if (s->loc && s->loc < locs->n) {
-    const trace_loc_t *l = &locs->v[s->loc];
-    fputs(",\"location\":", f);
-    trace_json_string(f, l->label);
-    if (l->func[0]) {
-      fputs(",\"function\":", f);
-      trace_json_string(f, l->func);
-    }
-    if (l->file[0]) {
-      fputs(",\"source\":", f);
-      trace_json_string(f, l->file);
-    }
-    fprintf(f, ",\"codeptr\":\"%p\"", l->code);
+    if (args && args[s->loc])
+      fputs(args[s->loc], f);
+    else
+      put_loc_args(f, &locs->v[s->loc]);
   }
   if (s->kind == SL_PARALLEL)
     fprintf(f, ",\"requested_threads\":%u", s->count);
@@ -272,8 +313,12 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
               "\"name\":\"OpenMP thread %u: device\"}}",
               pid, DEVICE_TID + t, t);
   free(lane);
+  char **args = loc_args(locs);
   for (size_t i = 0; i < m->nslices; i++)
-    write_slice(f, pid, &m->slices[i], locs);
+    write_slice(f, pid, &m->slices[i], locs, args);
+  for (size_t i = 0; args && i < locs->n; i++)
+    free(args[i]);
+  free(args);
   for (size_t i = 0; i < m->nflows; i++) {
     const flow_t *fl = &m->flows[i];
     const char *name = fl->kind == FLOW_CREATE ? "task created" : "dependence";
