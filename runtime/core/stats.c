@@ -26,6 +26,8 @@ static const char *const stat_name[GS_N] = {
     [GS_WAKE] = "wake",
     [GS_YIELD] = "yield",
     [GS_SHARED_RMW] = "shared_rmw",
+    [GS_LOOP_CHUNK] = "loop_chunks",
+    [GS_LOOP_RMW] = "loop_rmw",
 };
 
 void glass_stats_self_add(enum glass_stat k, uint64_t n) {

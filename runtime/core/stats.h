@@ -26,6 +26,8 @@ enum glass_stat {
   GS_WAKE,        // futex wake calls
   GS_YIELD,       // sched_yield calls in waits
   GS_SHARED_RMW,  // atomic read-modify-writes on words other threads write
+  GS_LOOP_CHUNK,  // chunks a dispatched loop in a team took from its shared counter
+  GS_LOOP_RMW,    // atomic read-modify-writes on a dispatched loop's shared words
   GS_N
 };
 

@@ -123,13 +123,15 @@ static inline void glass_flag_set(glass_flag_t *f, uint32_t value) {
     glass_futex_wake(&f->word, 1);
 }
 
-// Advance the counter by one step and wake a sleeping waiter.
+// Advance the counter by one step and wake a sleeping waiter. seq_cst (the same instruction as
+// acq_rel on x86): a wake that follows a seq_cst store of the waiter's condition needs the
+// compare-and-swap in the single total order (glass_task_wake_waiter).
 static inline void glass_flag_bump(glass_flag_t *f) {
   uint32_t old = atomic_load_explicit(&f->word, memory_order_relaxed);
   uint32_t next;
   do {
     next = (old & ~GLASS_FLAG_SLEEPER) + 2;
-  } while (!atomic_compare_exchange_weak_explicit(&f->word, &old, next, memory_order_acq_rel,
+  } while (!atomic_compare_exchange_weak_explicit(&f->word, &old, next, memory_order_seq_cst,
                                                   memory_order_relaxed));
   if (unlikely(old & GLASS_FLAG_SLEEPER))
     glass_futex_wake(&f->word, 1);

@@ -122,6 +122,15 @@ static inline __attribute__((always_inline)) bool bits_cas(void *p, void *expect
 }
 
 // x = EXPR, where EXPR reads the old value o; leaves the old value in o and the new one in nv.
+// Runs the statements under the stripe lock of p (objects the processor cannot update whole).
+#define UNDER_STRIPE(p, ...)                                                                       \
+  do {                                                                                             \
+    const void *cp_ = GLASS_CODEPTR();                                                             \
+    glass_critical_t *s_ = stripe_enter(p, cp_);                                                   \
+    __VA_ARGS__;                                                                                   \
+    stripe_exit(s_, cp_);                                                                          \
+  } while (0)
+
 #define UPDATE(T, p, o, nv, EXPR)                                                                  \
   do {                                                                                             \
     if (lock_free(p, sizeof(T))) {                                                                 \
@@ -129,13 +138,8 @@ static inline __attribute__((always_inline)) bool bits_cas(void *p, void *expect
       do                                                                                           \
         nv = (EXPR);                                                                               \
       while (!bits_cas(p, &o, &nv, sizeof(T)));                                                    \
-    } else {                                                                                       \
-      const void *cp_ = GLASS_CODEPTR();                                                           \
-      glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      memcpy(&o, (p), sizeof(T)); /* misaligned objects come here */                               \
-      nv = (EXPR);                                                                                 \
-      memcpy((p), &nv, sizeof(T));                                                                 \
-      stripe_exit(s_, cp_);                                                                        \
+    } else { /* misaligned objects come here */                                                    \
+      UNDER_STRIPE(p, memcpy(&o, (p), sizeof(T)); nv = (EXPR); memcpy((p), &nv, sizeof(T)));       \
     }                                                                                              \
   } while (0)
 
@@ -173,23 +177,18 @@ static GLASS_COLD void div_by_zero(void) {
     glass_warn("__kmpc_atomic_*: integer division by zero; the variable is left unchanged");
 }
 
-// Signed: the one overflowing quotient (minimum / -1) wraps as the other operations do.
-#define DEF_SDIV(T)                                                                                \
+// A quotient, or the dividend when the divisor is 0 (reported once). Signed: the one
+// overflowing quotient (minimum / -1) wraps as the other operations do.
+#define DEF_DIV(T, QUOTIENT)                                                                       \
   static inline T div_##T(T a, T b) {                                                              \
     if (unlikely(b == 0)) {                                                                        \
       div_by_zero();                                                                               \
       return a;                                                                                    \
     }                                                                                              \
-    return b == -1 ? SUB(T, 0, a) : (T)(a / b);                                                    \
+    return QUOTIENT;                                                                               \
   }
-#define DEF_UDIV(T)                                                                                \
-  static inline T div_##T(T a, T b) {                                                              \
-    if (unlikely(b == 0)) {                                                                        \
-      div_by_zero();                                                                               \
-      return a;                                                                                    \
-    }                                                                                              \
-    return (T)(a / b);                                                                             \
-  }
+#define DEF_SDIV(T) DEF_DIV(T, b == -1 ? SUB(T, 0, a) : (T)(a / b))
+#define DEF_UDIV(T) DEF_DIV(T, (T)(a / b))
 
 // fixed1 is plain char in the ABI, signed on x86-64.
 DEF_SDIV(char)
@@ -207,16 +206,17 @@ DEF_UDIV(uint64_t)
 #define ENTRY(NAME) __kmpc_atomic_##NAME
 
 // x = x op rhs, and its capture (flag: return the new value, else the old one).
-#define DEF_UPD(NAME, T, OP)                                                                       \
-  GLASS_API void ENTRY(NAME)(ident_t * loc, int gtid, T *lhs, T rhs) {                             \
+#define DEF_UPD_PAIR(PLAIN, CPT, T, R, EXPR)                                                       \
+  GLASS_API void ENTRY(PLAIN)(ident_t * loc, int gtid, T *lhs, R rhs) {                            \
     T o, nv;                                                                                       \
-    UPDATE(T, lhs, o, nv, OP(T, o, rhs));                                                          \
+    UPDATE(T, lhs, o, nv, EXPR);                                                                   \
   }                                                                                                \
-  GLASS_API T ENTRY(NAME##_cpt)(ident_t * loc, int gtid, T *lhs, T rhs, int flag) {                \
+  GLASS_API T ENTRY(CPT)(ident_t * loc, int gtid, T *lhs, R rhs, int flag) {                       \
     T o, nv;                                                                                       \
-    UPDATE(T, lhs, o, nv, OP(T, o, rhs));                                                          \
+    UPDATE(T, lhs, o, nv, EXPR);                                                                   \
     return flag ? nv : o;                                                                          \
   }
+#define DEF_UPD(NAME, T, OP) DEF_UPD_PAIR(NAME, NAME##_cpt, T, T, OP(T, o, rhs))
 
 // The same where the processor has the read-modify-write itself (lock xadd, lock or, ...).
 // The builtins wrap on signed overflow.
@@ -241,16 +241,7 @@ DEF_UDIV(uint64_t)
   }
 
 // x = rhs op x, and its capture.
-#define DEF_REV(NAME, T, OP)                                                                       \
-  GLASS_API void ENTRY(NAME##_rev)(ident_t * loc, int gtid, T *lhs, T rhs) {                       \
-    T o, nv;                                                                                       \
-    UPDATE(T, lhs, o, nv, OP(T, rhs, o));                                                          \
-  }                                                                                                \
-  GLASS_API T ENTRY(NAME##_cpt_rev)(ident_t * loc, int gtid, T *lhs, T rhs, int flag) {            \
-    T o, nv;                                                                                       \
-    UPDATE(T, lhs, o, nv, OP(T, rhs, o));                                                          \
-    return flag ? nv : o;                                                                          \
-  }
+#define DEF_REV(NAME, T, OP) DEF_UPD_PAIR(NAME##_rev, NAME##_cpt_rev, T, T, OP(T, rhs, o))
 
 // x = x op rhs with a wider right-hand side: computed in the wider type, then converted.
 #define DEF_MIX(NAME, T, R, OP)                                                                    \
@@ -265,10 +256,7 @@ DEF_UDIV(uint64_t)
     if (lock_free(p, sizeof(T))) {                                                                 \
       bits_load(p, &v, sizeof(T));                                                                 \
     } else {                                                                                       \
-      const void *cp_ = GLASS_CODEPTR();                                                           \
-      glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      memcpy(&v, p, sizeof(T));                                                                    \
-      stripe_exit(s_, cp_);                                                                        \
+      UNDER_STRIPE(p, memcpy(&v, p, sizeof(T)));                                                   \
     }                                                                                              \
     return v;                                                                                      \
   }                                                                                                \
@@ -276,10 +264,7 @@ DEF_UDIV(uint64_t)
     if (lock_free(p, sizeof(T))) {                                                                 \
       bits_store(p, &rhs, sizeof(T));                                                              \
     } else {                                                                                       \
-      const void *cp_ = GLASS_CODEPTR();                                                           \
-      glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      memcpy(p, &rhs, sizeof(T));                                                                  \
-      stripe_exit(s_, cp_);                                                                        \
+      UNDER_STRIPE(p, memcpy(p, &rhs, sizeof(T)));                                                 \
     }                                                                                              \
   }                                                                                                \
   static inline __attribute__((always_inline)) T swap_##NAME(T *p, T rhs) {                        \
@@ -287,11 +272,7 @@ DEF_UDIV(uint64_t)
     if (lock_free(p, sizeof(T))) {                                                                 \
       bits_swap(p, &rhs, &o, sizeof(T));                                                           \
     } else {                                                                                       \
-      const void *cp_ = GLASS_CODEPTR();                                                           \
-      glass_critical_t *s_ = stripe_enter(p, cp_);                                                 \
-      memcpy(&o, p, sizeof(T));                                                                    \
-      memcpy(p, &rhs, sizeof(T));                                                                  \
-      stripe_exit(s_, cp_);                                                                        \
+      UNDER_STRIPE(p, memcpy(&o, p, sizeof(T)); memcpy(p, &rhs, sizeof(T)));                       \
     }                                                                                              \
     return o;                                                                                      \
   }

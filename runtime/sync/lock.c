@@ -361,21 +361,23 @@ GLASS_API int omp_test_nest_lock(omp_nest_lock_t *l) {
 // __kmpc_* forms (libomp exports them; Fortran front ends and older compilers call them). The
 // user lock is the same 8-byte object.
 
-GLASS_API void __kmpc_init_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  glass_ensure_init();
-  lock_init((glass_lock_t *)user_lock, TAG_SIMPLE, 0, ompt_mutex_lock, CODEPTR());
-}
+// init, init_with_hint and destroy of one kind of lock (NAME: lock or nest_lock).
+#define KMPC_LOCK_LIFE(NAME, TAG, KIND)                                                            \
+  GLASS_API void __kmpc_init_##NAME(ident_t *loc, int32_t gtid, void **user_lock) {                \
+    glass_ensure_init();                                                                           \
+    lock_init((glass_lock_t *)user_lock, TAG, 0, KIND, CODEPTR());                                 \
+  }                                                                                                \
+  GLASS_API void __kmpc_init_##NAME##_with_hint(ident_t *loc, int32_t gtid, void **user_lock,      \
+                                                uintptr_t hint) {                                  \
+    glass_ensure_init();                                                                           \
+    lock_init((glass_lock_t *)user_lock, TAG, hint, KIND, CODEPTR());                              \
+  }                                                                                                \
+  GLASS_API void __kmpc_destroy_##NAME(ident_t *loc, int32_t gtid, void **user_lock) {             \
+    lock_destroy((glass_lock_t *)user_lock, TAG, KIND, "omp_destroy_" #NAME, CODEPTR());           \
+  }
 
-GLASS_API void __kmpc_init_lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock,
-                                          uintptr_t hint) {
-  glass_ensure_init();
-  lock_init((glass_lock_t *)user_lock, TAG_SIMPLE, hint, ompt_mutex_lock, CODEPTR());
-}
-
-GLASS_API void __kmpc_destroy_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  lock_destroy((glass_lock_t *)user_lock, TAG_SIMPLE, ompt_mutex_lock, "omp_destroy_lock",
-               CODEPTR());
-}
+KMPC_LOCK_LIFE(lock, TAG_SIMPLE, ompt_mutex_lock)
+KMPC_LOCK_LIFE(nest_lock, TAG_NEST, ompt_mutex_nest_lock)
 
 GLASS_API void __kmpc_set_lock(ident_t *loc, int32_t gtid, void **user_lock) {
   lock_set_slow(glass_self(), (glass_lock_t *)user_lock, CODEPTR());
@@ -387,22 +389,6 @@ GLASS_API void __kmpc_unset_lock(ident_t *loc, int32_t gtid, void **user_lock) {
 
 GLASS_API int __kmpc_test_lock(ident_t *loc, int32_t gtid, void **user_lock) {
   return lock_test_slow(glass_self(), (glass_lock_t *)user_lock, CODEPTR());
-}
-
-GLASS_API void __kmpc_init_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  glass_ensure_init();
-  lock_init((glass_lock_t *)user_lock, TAG_NEST, 0, ompt_mutex_nest_lock, CODEPTR());
-}
-
-GLASS_API void __kmpc_init_nest_lock_with_hint(ident_t *loc, int32_t gtid, void **user_lock,
-                                               uintptr_t hint) {
-  glass_ensure_init();
-  lock_init((glass_lock_t *)user_lock, TAG_NEST, hint, ompt_mutex_nest_lock, CODEPTR());
-}
-
-GLASS_API void __kmpc_destroy_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {
-  lock_destroy((glass_lock_t *)user_lock, TAG_NEST, ompt_mutex_nest_lock, "omp_destroy_nest_lock",
-               CODEPTR());
 }
 
 GLASS_API void __kmpc_set_nest_lock(ident_t *loc, int32_t gtid, void **user_lock) {

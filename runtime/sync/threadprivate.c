@@ -264,32 +264,35 @@ GLASS_API void *__kmpc_threadprivate(ident_t *loc, int32_t gtid, void *data, siz
   return copy_of(glass_self(), data, size);
 }
 
+// The registration of data's constructors begins: tp_lock is held on return. An object is
+// constructed, never copied bytewise: the snapshot goes.
+static tp_var_t *var_register_begin(void *data) {
+  glass_ensure_init();
+  glass_mutex_lock(&tp_lock);
+  tp_var_t *v = var_get_locked(data);
+  glass_free(v->snapshot);
+  v->snapshot = NULL;
+  return v;
+}
+
 // C++ objects: how a copy is constructed and destroyed. Called from static initializers, before
 // or after the first access (a function-local static registers on its first execution).
 GLASS_API void __kmpc_threadprivate_register(ident_t *loc, void *data, kmp_tp_ctor_t ctor,
                                              kmp_tp_cctor_t cctor, kmp_tp_dtor_t dtor) {
-  glass_ensure_init();
-  glass_mutex_lock(&tp_lock);
-  tp_var_t *v = var_get_locked(data);
+  tp_var_t *v = var_register_begin(data);
   v->ctor = ctor;
   v->cctor = cctor;
   v->dtor = dtor;
-  glass_free(v->snapshot); // an object is constructed, never copied bytewise
-  v->snapshot = NULL;
   glass_mutex_unlock(&tp_lock);
 }
 
 GLASS_API void __kmpc_threadprivate_register_vec(ident_t *loc, void *data, kmp_tp_ctor_vec_t ctor,
                                                  kmp_tp_cctor_vec_t cctor, kmp_tp_dtor_vec_t dtor,
                                                  size_t vector_length) {
-  glass_ensure_init();
-  glass_mutex_lock(&tp_lock);
-  tp_var_t *v = var_get_locked(data);
+  tp_var_t *v = var_register_begin(data);
   v->ctor_vec = ctor;
   v->cctor_vec = cctor;
   v->dtor_vec = dtor;
   v->vec_len = vector_length;
-  glass_free(v->snapshot);
-  v->snapshot = NULL;
   glass_mutex_unlock(&tp_lock);
 }

@@ -468,6 +468,14 @@ static inline void task_finish(glass_thread_t *th, glass_xtask_t *t, glass_task_
   task_complete(th, t);
 }
 
+// The thread leaves t (done, or requeued) and goes back to the task it ran before.
+static inline void task_leave(glass_thread_t *th, glass_xtask_t *t, int state, glass_task_t *prev,
+                              glass_xtask_t *prev_tied) {
+  t->state = state;
+  th->task = prev;
+  th->tasking.tied_top = prev_tied;
+}
+
 // Runs task t on this thread from its current part. Returns with t complete, waiting for its
 // event, or (an untied task that re-enqueued itself) queued again.
 static inline __attribute__((always_inline)) void task_execute(glass_thread_t *th, glass_xtask_t *t,
@@ -479,14 +487,15 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
   GLASS_STAT(th, GS_RUN);
+#if GLASS_OMPT
+  t->sched_parent = prev;
+#endif
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.
   if (glass_cancel_enabled() && t->hdr.part_id == 0 && t->state == XT_READY &&
       glass_task_discard(th, &t->base)) {
-    t->state = XT_DONE;
-    th->task = prev;
-    th->tasking.tied_top = prev_tied;
+    task_leave(th, t, XT_DONE, prev, prev_tied);
     SCHEDULE_EVENT(&t->base, ompt_task_cancel, prev);
     glass_task_complete(th, t);
     return;
@@ -504,17 +513,13 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     // parent, whose taskwait would not wait for it, so it resumes here, at once.
     if ((t->base.tk.flags & GLASS_TF_COUNTED) && t->base.team->nthreads > 1 &&
         th->team == t->base.team) {
-      t->state = XT_READY;
-      th->task = prev;
-      th->tasking.tied_top = prev_tied;
+      task_leave(th, t, XT_READY, prev, prev_tied);
       SCHEDULE_EVENT(&t->base, ompt_task_switch, prev);
       glass_task_ready(th, t);
       return;
     }
   }
-  t->state = XT_DONE;
-  th->task = prev;
-  th->tasking.tied_top = prev_tied;
+  task_leave(th, t, XT_DONE, prev, prev_tied);
   task_finish(th, t, prev);
 }
 
@@ -796,40 +801,32 @@ static bool counter_poll(void *arg) {
   return glass_task_run_one(((counter_wait_t *)arg)->th, true);
 }
 
-// Without a place to publish its flag nobody could wake the thread: it spins by the policy
-// and then only yields (dependence waits of `taskwait depend` and if(0) tasks).
-static void wait_counter_spin(counter_wait_t *c) {
-  glass_spin_t s;
-  glass_spin_begin(&s);
-  while (!counter_done(c)) {
-    if (counter_poll(c))
-      glass_spin_restart(&s);
-    else if (!glass_spin_step(&s))
-      glass_yield();
-  }
-  glass_spin_end(&s);
-}
-
 void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
                              _Atomic(glass_flag_t *) *waiter) {
   uint64_t t0 = glass_stats_clock();
   counter_wait_t c = {th, counter};
-  if (!waiter) {
-    wait_counter_spin(&c);
-  } else {
-    // Waits on its own flag: the last completion bumps it (counter_zero), producers poke it
-    // (it is this thread's wait_flag meanwhile, and counted in the team's sleepers).
-    glass_waiter_t w = {.poll = counter_poll,
-                        .arg = &c,
-                        .sleepers = &th->team->tasking.sleepers,
-                        .done = counter_done,
-                        .publish = waiter};
-    glass_flag_t *prev = atomic_load_explicit(&th->tasking.wait_flag, memory_order_relaxed);
-    atomic_store_explicit(&th->tasking.wait_flag, &th->tasking.twait, memory_order_relaxed);
-    glass_flag_wait(&th->tasking.twait, 0, &w);
-    atomic_store_explicit(&th->tasking.wait_flag, prev, memory_order_relaxed);
-  }
+  // Waits on its own flag: the last completion bumps it (counter_zero, or
+  // glass_task_wake_waiter without a place to publish), producers poke it (it is this thread's
+  // wait_flag meanwhile, and counted in the team's sleepers).
+  glass_waiter_t w = {.poll = counter_poll,
+                      .arg = &c,
+                      .sleepers = &th->team->tasking.sleepers,
+                      .done = counter_done,
+                      .publish = waiter};
+  glass_flag_t *prev = atomic_load_explicit(&th->tasking.wait_flag, memory_order_relaxed);
+  atomic_store_explicit(&th->tasking.wait_flag, &th->tasking.twait, memory_order_relaxed);
+  glass_flag_wait(&th->tasking.twait, 0, &w);
+  atomic_store_explicit(&th->tasking.wait_flag, prev, memory_order_relaxed);
   GLASS_STAT_WAIT_END(th, GS_TASKWAIT, t0);
+}
+
+// The waiter's sleep sets the sleeper bit and then tests the counter, both seq_cst; the
+// decrement before this call and the bump's compare-and-swap are seq_cst too: either the
+// waiter sees the 0, or the bump sees the bit (or changes the word under the futex wait). The
+// thread outlives the wait, so a bump that comes after it returned only makes a later wait on
+// twait test its own condition once more (every wait on twait ends on `done`, not the value).
+void glass_task_wake_waiter(glass_thread_t *waiter) {
+  glass_flag_bump(&waiter->tasking.twait);
 }
 
 static bool barrier_poll(void *arg) {

@@ -44,6 +44,7 @@ typedef struct glass_depnode {
   _Atomic int32_t lock;
   bool done;
   glass_xtask_t *task;      // NULL for the waiter of an undeferred task or taskwait depend
+  glass_thread_t *waiter;   // that waiter's thread, woken when npred reaches 0
   ompt_data_t *waiter_data; // the waiter's taskwait task, for task_dependence (NULL: none)
   int32_t nsucc, capsucc;
   struct glass_depnode **succ;
@@ -94,6 +95,7 @@ static glass_depnode_t *node_new(glass_xtask_t *task) {
   atomic_store_explicit(&n->lock, 0, memory_order_relaxed);
   n->done = false;
   n->task = task;
+  n->waiter = NULL;
   n->waiter_data = NULL;
   n->nsucc = 0;
   n->capsucc = 4;
@@ -153,11 +155,25 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
     dependence_event(pred, succ);
 }
 
-// Drops one unsatisfied predecessor of n; the last makes its task ready.
+// Drops one unsatisfied predecessor of n; the last makes its task ready, or wakes its waiter.
+// n's fields are read first: a waiter's node lives on its stack, and the waiter may return as
+// soon as npred is 0 (seq_cst: glass_task_wake_waiter).
 static void node_satisfy(glass_thread_t *th, glass_depnode_t *n) {
   glass_xtask_t *task = n->task;
-  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel) == 1 && task)
+  glass_thread_t *waiter = n->waiter;
+  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_seq_cst) != 1)
+    return;
+  if (task)
     glass_task_ready(th, task);
+  else if (waiter)
+    glass_task_wake_waiter(waiter);
+}
+
+// Waits on n (a node without a task) until its predecessors are complete: the registration's
+// own count goes, and whoever drops the last one wakes this thread.
+static void node_wait(glass_thread_t *th, glass_depnode_t *n) {
+  if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_seq_cst) != 1)
+    glass_task_wait_counter(th, &n->npred, NULL);
 }
 
 // Task t completed: its successors lose a predecessor.
@@ -463,7 +479,6 @@ static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t n1,
 // ---------------------------------------------------------------------------------------------
 // OMPT dependences event.
 
-#if GLASS_OMPT
 // omp_all_memory is reported as out_all_memory, as libomp does: clang encodes depend(out:
 // omp_all_memory) and depend(inout: omp_all_memory) alike, and the two mean the same.
 static ompt_dependence_type_t ompt_dep_type(const kmp_depend_info_t *d) {
@@ -498,7 +513,6 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
   if (v != stackbuf)
     free(v);
 }
-#endif
 
 // ---------------------------------------------------------------------------------------------
 // Entry points.
@@ -519,13 +533,13 @@ static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d
   atomic_store_explicit(&w.lock, 0, memory_order_relaxed);
   w.done = false;
   w.task = NULL;
+  w.waiter = th;
   w.waiter_data = waiter_data;
   w.nsucc = 0;
   w.capsucc = 4;
   w.succ = w.inline_succ;
   deps_register(cur, &w, n1, d1, n2, d2, false);
-  atomic_fetch_sub_explicit(&w.npred, 1, memory_order_acq_rel);
-  glass_task_wait_counter(th, &w.npred, 0);
+  node_wait(th, &w);
 }
 
 // taskwait_flags: 0 for a task construct; the ompt_task_flag_t bits of the empty task that
@@ -534,7 +548,6 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
                               const kmp_depend_info_t *deps, int32_t nnoalias,
                               const kmp_depend_info_t *noalias, void *codeptr, int taskwait_flags) {
   glass_task_t *parent = th->task;
-#if GLASS_OMPT
   if (OMPT_ON(task_create)) {
     if (taskwait_flags) {
       t->codeptr = codeptr;
@@ -546,20 +559,26 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   }
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
-#else
-#endif
-  glass_depnode_t *n = node_new(t);
+  bool included = parent->tk.flags & GLASS_TF_FINAL;
+  glass_depnode_t *n = node_new(included ? NULL : t);
   t->node = n;
+  if (included) {
+    // An included task runs before its creator continues, once its dependences hold: its
+    // creator waits on the node, which names the task only after that (the last predecessor
+    // would make it ready as well, and it would run twice). Its dependence events name it.
+    n->waiter = th;
+    n->waiter_data = &t->base.ompt_data;
+  }
   deps_register(parent, n, ndeps, deps, nnoalias, noalias, true);
   if (atomic_load_explicit(&n->npred, memory_order_acquire) == 1) {
     atomic_store_explicit(&n->npred, 0, memory_order_relaxed);
+    n->task = t;
     glass_task_submit(th, t);
     return 0;
   }
-  if (parent->tk.flags & GLASS_TF_FINAL) {
-    // An included task runs before its creator continues, once its dependences hold.
-    atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel);
-    glass_task_wait_counter(th, &n->npred, 0);
+  if (included) {
+    node_wait(th, n);
+    n->task = t; // every predecessor's node_satisfy read n->task before its decrement
     glass_task_submit(th, t);
     return 0;
   }
@@ -584,7 +603,6 @@ GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task
   return 0;
 }
 
-#if GLASS_OMPT
 // The undeferred empty task that a blocking taskwait with dependences stands for (5.1
 // §2.19.5: its taskwait-init event is a task_create with ompt_task_taskwait, its
 // taskwait-complete event a task_schedule with ompt_taskwait_complete and no next task; no
@@ -601,7 +619,6 @@ static void taskwait_task_begin(glass_thread_t *th, glass_task_t *standin, int32
   if (OMPT_ON(dependences))
     dependences_event(standin, n1, d1, n2, d2);
 }
-#endif
 
 static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nnoalias,
                              kmp_depend_info_t *noalias, void *codeptr, void *frame) {
@@ -612,24 +629,15 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
   if (ndeps + nnoalias == 0)
     return;
   OMPT_ENTER_FRAME(cur, frame);
-#if GLASS_OMPT
   glass_task_t standin;
   standin.ompt_data.value = 0;
   int32_t prior = th->ompt_state;
   taskwait_task_begin(th, &standin, ndeps, deps, nnoalias, noalias, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
-#else
-#endif
-#if GLASS_OMPT
-  deps_wait(th, ndeps, deps, nnoalias, noalias, &standin.ompt_data);
-#else
-  deps_wait(th, ndeps, deps, nnoalias, noalias, NULL);
-#endif
-#if GLASS_OMPT
+  deps_wait(th, ndeps, deps, nnoalias, noalias, GLASS_OMPT ? &standin.ompt_data : NULL);
   OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(&standin, ompt_taskwait_complete, NULL);
-#endif
   OMPT_ENTER_FRAME(cur, NULL);
 }
 

@@ -75,6 +75,9 @@ typedef struct glass_xtask {
   // Thread whose free lists the block returns to (set once, when the block is made; NULL for
   // blocks outside the size classes). Task creation never writes it.
   struct glass_thread *owner;
+  // While the task runs: the task its thread suspended to run it (OMPT's ancestry). Set each
+  // time a thread starts or resumes the task; read only while it runs.
+  glass_task_t *sched_parent;
   _Alignas(64) kmp_task_t hdr;
 } glass_xtask_t;
 
@@ -138,11 +141,14 @@ void glass_task_ready(glass_thread_t *th, glass_xtask_t *t);
 void glass_task_complete(glass_thread_t *th, glass_xtask_t *t);
 // Drops one reference on t (frees it, and ancestors it kept alive, at the last).
 void glass_task_complete_release(glass_thread_t *th, glass_xtask_t *t);
-// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits). waiter: where
-// the thread publishes its flag when it sleeps, for whoever takes the counter to 0 (NULL: the
-// wait never sleeps, it only yields once it has spun for the block time).
+// Run tasks until *counter reaches 0 (taskwait, taskgroup, dependence waits), then sleep on
+// th->tasking.twait. waiter: where the thread publishes its flag when it sleeps, for whoever
+// takes the counter to 0 (counter_zero); NULL: whoever does so calls glass_task_wake_waiter on
+// the thread (a dependence wait, whose counter may be gone by the time it could look).
 void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
                              _Atomic(glass_flag_t *) *waiter);
+// After a seq_cst decrement took the counter of waiter's glass_task_wait_counter(.., NULL) to 0.
+void glass_task_wake_waiter(glass_thread_t *waiter);
 // Runs one task if there is one this thread may run. constrained: a taskwait-like scheduling
 // point (the tied-task constraint applies); false at barriers.
 bool glass_task_run_one(glass_thread_t *th, bool constrained);

@@ -153,29 +153,24 @@ static glass_taskred_t *set_from_old(glass_thread_t *th, int32_t n,
   return r;
 }
 
+// Folds one private copy (if any) into dst and frees it.
+static void copy_combine(const red_item_t *it, void *p, void *dst) {
+  if (!p)
+    return;
+  if (it->comb)
+    it->comb(dst, p);
+  if (it->fini)
+    it->fini(p);
+  glass_free(p);
+}
+
 // Folds the private copies of item i into dst and frees them.
 static void item_combine(glass_taskred_t *r, int32_t i, void *dst) {
   red_item_t *it = &r->items[i];
-  for (int32_t s = 0; s < r->nslots; s++) {
-    void *p = r->priv[(size_t)s * (size_t)r->n + (size_t)i];
-    if (!p)
-      continue;
-    if (it->comb)
-      it->comb(dst, p);
-    if (it->fini)
-      it->fini(p);
-    glass_free(p);
-  }
-  for (foreign_copies_t *f = r->foreign; f; f = f->next) {
-    void *p = f->priv[i];
-    if (!p)
-      continue;
-    if (it->comb)
-      it->comb(dst, p);
-    if (it->fini)
-      it->fini(p);
-    glass_free(p);
-  }
+  for (int32_t s = 0; s < r->nslots; s++)
+    copy_combine(it, r->priv[(size_t)s * (size_t)r->n + (size_t)i], dst);
+  for (foreign_copies_t *f = r->foreign; f; f = f->next)
+    copy_combine(it, f->priv[i], dst);
 }
 
 static void set_free(glass_taskred_t *r) {

@@ -286,14 +286,19 @@ GLASS_API int omp_get_team_num(void) {
   return num;
 }
 
+// A setter's argument: false (with a warning) when it is not positive.
+static bool positive_setting(const char *setter, int value) {
+  glass_ensure_init();
+  if (value > 0)
+    return true;
+  glass_warn("%s(%d): the value must be positive; ignored", setter, value);
+  return false;
+}
+
 // nteams-var and teams-thread-limit-var have device scope: one value for the program.
 GLASS_API void omp_set_num_teams(int num_teams) {
-  glass_ensure_init();
-  if (num_teams <= 0) {
-    glass_warn("omp_set_num_teams(%d): the value must be positive; ignored", num_teams);
-    return;
-  }
-  glass_env.num_teams = num_teams;
+  if (positive_setting("omp_set_num_teams", num_teams))
+    glass_env.num_teams = num_teams;
 }
 
 GLASS_API int omp_get_max_teams(void) {
@@ -302,12 +307,8 @@ GLASS_API int omp_get_max_teams(void) {
 }
 
 GLASS_API void omp_set_teams_thread_limit(int thread_limit) {
-  glass_ensure_init();
-  if (thread_limit <= 0) {
-    glass_warn("omp_set_teams_thread_limit(%d): the value must be positive; ignored", thread_limit);
-    return;
-  }
-  glass_env.teams_thread_limit = thread_limit;
+  if (positive_setting("omp_set_teams_thread_limit", thread_limit))
+    glass_env.teams_thread_limit = thread_limit;
 }
 
 // Without a setting, a league of one team may use every processor.

@@ -9,10 +9,9 @@
 #include "cancel.h"
 #include "kmpc.h"
 
-
 // Number of dispatch buffers libomp keeps for back-to-back nowait loops: Glass's dispatch
 // slots grow on demand, so the setting is only a hint.
-int glass_disp_num_buffers = 7;
+int glass_disp_num_buffers; // set by kmp_set_disp_num_buffers (0: not called)
 
 // ---------------------------------------------------------------------------------------------
 // Team storage (fork.c's hooks).
@@ -28,7 +27,9 @@ void glass_ws_team_grow(glass_team_t *team, int32_t capacity) {
   ws->members_cap = capacity;
   if (ws->slots)
     return;
-  uint32_t n = glass_disp_num_buffers > 0 ? (uint32_t)glass_disp_num_buffers : 7;
+  // kmp_set_disp_num_buffers, else KMP_DISP_NUM_BUFFERS, else 7.
+  int32_t want = glass_disp_num_buffers > 0 ? glass_disp_num_buffers : glass_env.disp_num_buffers;
+  uint32_t n = want > 0 ? (uint32_t)want : 7;
   ws->slots = glass_zalloc_aligned(sizeof(glass_disp_slot_t) * n, GLASS_CACHE);
   for (uint32_t k = 0; k < n; k++)
     atomic_store_explicit(&ws->slots[k].gen, k, memory_order_relaxed);
@@ -96,14 +97,52 @@ void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m) {
   glass_ws_slot_release(team, slot);
 }
 
-void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot) {
+// GLASS_STATS: read-modify-writes on a loop's shared words, and chunks they claimed.
+static GLASS_NOINLINE void loop_stat(uint64_t rmw, uint64_t chunks) {
+  glass_stats_self_add(GS_LOOP_RMW, rmw);
+  glass_stats_self_add(GS_LOOP_CHUNK, chunks);
+}
+#define LOOP_STAT(rmw, chunks)                                                                     \
+  do {                                                                                             \
+    if (unlikely(glass_stats_on))                                                                  \
+      loop_stat(rmw, chunks);                                                                      \
+  } while (0)
+
+// Last one out: make the slot ready for the construct nslots further on.
+static void slot_recycle(glass_team_t *team, glass_disp_slot_t *slot) {
   uint32_t gen = atomic_load_explicit(&slot->gen, memory_order_relaxed);
-  if (atomic_fetch_add_explicit(&slot->done, 1, memory_order_acq_rel) + 1 !=
-      (uint32_t)team->nthreads)
-    return;
-  // Last one out: make the slot ready for the construct nslots further on.
   slot_reset(slot, gen + team->ws.nslots);
   glass_ws_evc_signal(&slot->freed);
+}
+
+void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot) {
+  LOOP_STAT(1, 0);
+  if (atomic_fetch_add_explicit(&slot->done, 1, memory_order_acq_rel) + 1 ==
+      (uint32_t)team->nthreads)
+    slot_recycle(team, slot);
+}
+
+// A folded dynamic loop (m->fold) counts its members' departures on the chunk counter itself:
+// each member's last fetch_add of `chunk` finds no chunk, so the counter ends at exactly
+// n chunks past the first index >= trip, and the member whose fetch_add returned a value at
+// least trip + (n - 1) * chunk made the last one (the others' returned at most trip - 1 +
+// (n - 1) * chunk, the first failing one being below trip + chunk). No value wraps:
+// dynamic_near_wrap keeps trip + (n + 1) * chunk below 2^64. Every fetch_add is a release, so
+// the last one out's acquire load orders each member's use of the slot before the reset.
+// A member that leaves without that fetch_add (only cancellation does, and cancel-var turns
+// folding off) takes the chunks that remain until it has made one.
+static void slot_leave_folded(glass_team_t *team, glass_ws_member_t *m) {
+  glass_disp_slot_t *slot = m->slot;
+  uint64_t start = m->cursor, trip = m->trip, chunk = m->chunk;
+  m->slot = NULL;
+  while (unlikely(start == UINT64_MAX || start < trip)) {
+    start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_release);
+    LOOP_STAT(1, start < trip);
+  }
+  if (start - trip < (uint64_t)(team->nthreads - 1) * chunk)
+    return;
+  (void)atomic_load_explicit(&slot->next, memory_order_acquire);
+  slot_recycle(team, slot);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -302,9 +341,17 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->fast = fast_path(m, team->nthreads, th->tid);
   if (m->kind == GLASS_WS_DYNAMIC && m->slot)
     dynamic_near_wrap(m, team->nthreads);
+  // Cancellation lets members leave without a last fetch_add: they count on `done` then.
+  m->fold = m->kind == GLASS_WS_DYNAMIC && m->slot && !glass_cancel_enabled();
+  if (m->fold)
+    m->cursor = UINT64_MAX;
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
+    // A team of one runs a guided loop (auto included) as one static block (fast_path): report
+    // the schedule it runs with, as libomp does.
+    if (work == ompt_work_loop_guided && team->nthreads == 1)
+      work = ompt_work_loop_static;
     m->work_type = work;
     m->work_count = m->trip;
     glass_ompt_work(th, work, ompt_scope_begin, m->trip, codeptr);
@@ -348,9 +395,11 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
       c = trip ? trip : 1; // one block, as fast_path
     m->fast = GLASS_WS_FAST_SOLO;
     m->slot = NULL;
+    m->cursor = 0;
   } else {
-    // A loop of more than 2^63 iterations: dispatch_init checks its counter cannot wrap.
-    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members) || unlikely(trip >> 63))
+    // A loop of 2^32 iterations or more: dispatch_init checks its counter cannot wrap (below,
+    // trip + (n + 1) * chunk cannot reach 2^64).
+    if (kind != GLASS_WS_DYNAMIC || ordered || unlikely(!team->ws.members) || unlikely(trip >> 32))
       return false;
     m = &team->ws.members[th->tid];
     // glass_ws_slot_enter when the slot is free: otherwise the general path waits for it.
@@ -362,6 +411,8 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
     m->slot_pos = pos + 1 == team->ws.nslots ? 0 : pos + 1;
     m->fast = GLASS_WS_FAST_DYNAMIC;
     m->slot = slot;
+    m->fold = 1;
+    m->cursor = UINT64_MAX;
   }
   m->ordered = ordered;
   m->finished = 0;
@@ -373,7 +424,6 @@ quick_init(int32_t sched, uint64_t lb, uint64_t ub, int64_t incr, int64_t chunk,
   m->trip = trip;
   m->last_index = trip - 1;
   m->chunk = c;
-  m->cursor = 0;
   m->recip = UINT64_MAX;
   m->work_type = 0;
   th->ws.disp_team = team;
@@ -448,7 +498,12 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
       // its only member leaves the loop itself.
       if (unlikely(glass_cancel_loop_requested(th)))
         return false;
-      start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_relaxed);
+      start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_release);
+      LOOP_STAT(1, start < trip);
+      if (start >= trip) {
+        m->cursor = start; // a folded loop's departure (slot_leave_folded)
+        return false;
+      }
     } else {
       start = m->cursor;
       m->cursor = trip - start > chunk ? start + chunk : trip; // no wrap near 2^64
@@ -468,8 +523,10 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
         size = guided_size(trip - start, m->recip, chunk);
         if (m->kind == GLASS_WS_GUIDED_SIMD)
           size = round_to_chunk(size, trip - start, chunk);
+        LOOP_STAT(1, 0);
       } while (!atomic_compare_exchange_weak_explicit(&slot->next, &start, start + size,
                                                       memory_order_relaxed, memory_order_relaxed));
+      LOOP_STAT(0, 1);
     } else {
       start = m->cursor;
       if (start >= trip)
@@ -489,8 +546,12 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
 static GLASS_NOINLINE void loop_done(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
   m->finished = 1;
   m->fast = GLASS_WS_FAST_NONE;
-  if (m->slot)
-    glass_ws_slot_leave(th->team, m);
+  if (m->slot) {
+    if (m->fold)
+      slot_leave_folded(th->team, m);
+    else
+      glass_ws_slot_leave(th->team, m);
+  }
   if (OMPT_ON(work) && m->work_type) {
     glass_ompt_work(th, m->work_type, ompt_scope_end, m->work_count, codeptr);
     m->work_type = 0;
@@ -569,9 +630,13 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
   }
   switch (fast) {
   case GLASS_WS_FAST_DYNAMIC:
-    start = atomic_fetch_add_explicit(&m->slot->next, chunk, memory_order_relaxed);
-    if (unlikely(start >= trip))
+    // A release: the departure of a folded loop (slot_leave_folded) is one of these.
+    start = atomic_fetch_add_explicit(&m->slot->next, chunk, memory_order_release);
+    LOOP_STAT(1, start < trip);
+    if (unlikely(start >= trip)) {
+      m->cursor = start;
       return 0;
+    }
     end = trip - start > chunk ? start + chunk : trip;
     break;
   case GLASS_WS_FAST_CHUNKED:
@@ -587,8 +652,10 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
       if (unlikely(start >= trip))
         return 0;
       end = start + guided_size(trip - start, m->recip, chunk);
+      LOOP_STAT(1, 0);
     } while (!atomic_compare_exchange_weak_explicit(next, &start, end, memory_order_relaxed,
                                                     memory_order_relaxed));
+    LOOP_STAT(0, 1);
     break;
   }
   default:
@@ -692,6 +759,20 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
 // load, the cached member entry (checked against th->team), fast_chunk, the bounds, the
 // dispatch event's one branch (then a tail call); everything else is a tail call to the
 // general path, which receives the user's return address in place of the unused loc.
+// A fast path's chunk [first, last] of member m, returned through the entry's pointers (its
+// dispatch event, if wanted, by a tail call).
+#define RETURN_CHUNK(T, ST, NARROW)                                                                \
+  do {                                                                                             \
+    *plb = (T)value_at(m, first);                                                                  \
+    *pub = (T)value_at(m, last);                                                                   \
+    if (plast)                                                                                     \
+      *plast = last == m->last_index;                                                              \
+    if (pst)                                                                                       \
+      *pst = (ST)m->incr;                                                                          \
+    if (OMPT_ON(dispatch))                                                                         \
+      return fast_event(m, first, last, NARROW);                                                   \
+    return 1;                                                                                      \
+  } while (0)
 #define DISPATCH(SFX, T, UT, ST, SIGNED, NARROW)                                                   \
   static GLASS_NOINLINE void dispatch_init_slow_##SFX(void *ra, int32_t gtid, int32_t sched, T lb, \
                                                       T ub, ST st, ST chunk) {                     \
@@ -710,15 +791,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
     uint64_t first, last;                                                                          \
     if (unlikely(!chunked_chunk(m, &first, &last)))                                                \
       return fast_done(m, __builtin_return_address(0));                                            \
-    *plb = (T)value_at(m, first);                                                                  \
-    *pub = (T)value_at(m, last);                                                                   \
-    if (plast)                                                                                     \
-      *plast = last == m->last_index;                                                              \
-    if (pst)                                                                                       \
-      *pst = (ST)m->incr;                                                                          \
-    if (OMPT_ON(dispatch))                                                                         \
-      return fast_event(m, first, last, NARROW);                                                   \
-    return 1;                                                                                      \
+    RETURN_CHUNK(T, ST, NARROW);                                                                   \
   }                                                                                                \
   static GLASS_NOINLINE int32_t dispatch_next_slow_##SFX(void *ra, int32_t gtid, int32_t *plast,   \
                                                          T *plb, T *pub, ST *pst) {                \
@@ -740,15 +813,7 @@ static inline __attribute__((always_inline)) void dispatch_fini(void) {
       uint64_t first, last;                                                                        \
       int got = fast_chunk(m, &first, &last, false);                                               \
       if (likely(got > 0)) {                                                                       \
-        *plb = (T)value_at(m, first);                                                              \
-        *pub = (T)value_at(m, last);                                                               \
-        if (plast)                                                                                 \
-          *plast = last == m->last_index;                                                          \
-        if (pst)                                                                                   \
-          *pst = (ST)m->incr;                                                                      \
-        if (OMPT_ON(dispatch))                                                                     \
-          return fast_event(m, first, last, NARROW);                                               \
-        return 1;                                                                                  \
+        RETURN_CHUNK(T, ST, NARROW);                                                               \
       }                                                                                            \
       if (got == 0) {                                                                              \
         if (m->fast == GLASS_WS_FAST_SOLO && !OMPT_ON(work)) { /* no slot, no event */             \

@@ -208,11 +208,18 @@ static void doacross_wait_posted(glass_thread_t *th, glass_ws_member_t *m, uint6
   (void)prior;
 }
 
+// The calling member of a doacross loop and vec's iteration index; NULL outside such a loop
+// or for an iteration outside its space.
+static glass_ws_member_t *doacross_member(glass_thread_t *th, const int64_t *vec, uint64_t *idx) {
+  glass_ws_member_t *m = glass_ws_member(th);
+  return m->dims && linear_index(m, vec, idx) ? m : NULL;
+}
+
 GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *vec) {
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->dims || !linear_index(m, vec, &idx))
+  glass_ws_member_t *m = doacross_member(th, vec, &idx);
+  if (!m)
     return;
   if (m->dx_slot) // else a team of one: every earlier iteration is done
     doacross_wait_posted(th, m, idx);
@@ -222,9 +229,9 @@ GLASS_API void __kmpc_doacross_wait(ident_t *loc, int32_t gtid, const int64_t *v
 
 GLASS_API void __kmpc_doacross_post(ident_t *loc, int32_t gtid, const int64_t *vec) {
   glass_thread_t *th = glass_self();
-  glass_ws_member_t *m = glass_ws_member(th);
   uint64_t idx;
-  if (!m->dims || !linear_index(m, vec, &idx))
+  glass_ws_member_t *m = doacross_member(th, vec, &idx);
+  if (!m)
     return;
   DOACROSS_EVENT(th, m, vec, ompt_dependence_type_source);
   if (!m->dx_slot)

@@ -86,30 +86,34 @@ GLASS_API void *__kmpc_copyprivate_light(ident_t *loc, int32_t gtid, void *data)
   return team->ws.shared->copy_src;
 }
 
-GLASS_API int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
+// masked and master (filter 0); ra: the entry's return address.
+static inline __attribute__((always_inline)) int32_t masked_begin(int32_t filter, void *ra) {
   glass_thread_t *th = glass_self();
   bool yes = th->tid == filter;
   if (yes && OMPT_ON(masked))
-    glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
+    glass_ompt_masked(th, ompt_scope_begin, glass_user_codeptr(ra));
   return yes;
+}
+
+static inline __attribute__((always_inline)) void masked_end(void *ra) {
+  if (OMPT_ON(masked))
+    glass_ompt_masked(glass_self(), ompt_scope_end, glass_user_codeptr(ra));
+}
+
+GLASS_API int32_t __kmpc_masked(ident_t *loc, int32_t gtid, int32_t filter) {
+  return masked_begin(filter, __builtin_return_address(0));
 }
 
 GLASS_API void __kmpc_end_masked(ident_t *loc, int32_t gtid) {
-  if (OMPT_ON(masked))
-    glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
+  masked_end(__builtin_return_address(0));
 }
 
 GLASS_API int32_t __kmpc_master(ident_t *loc, int32_t gtid) {
-  glass_thread_t *th = glass_self();
-  bool yes = th->tid == 0;
-  if (yes && OMPT_ON(masked))
-    glass_ompt_masked(th, ompt_scope_begin, GLASS_CODEPTR());
-  return yes;
+  return masked_begin(0, __builtin_return_address(0));
 }
 
 GLASS_API void __kmpc_end_master(ident_t *loc, int32_t gtid) {
-  if (OMPT_ON(masked))
-    glass_ompt_masked(glass_self(), ompt_scope_end, GLASS_CODEPTR());
+  masked_end(__builtin_return_address(0));
 }
 
 // clang lowers scope without these (reduce + barrier); other front ends call them.

@@ -5,7 +5,6 @@
 #include "ws_impl.h"
 #include "kmpc.h"
 
-
 // The compiler's bounds and results, widened to 64 bits (signed IVs sign-extended).
 typedef struct {
   uint64_t lb, ub;
@@ -235,6 +234,25 @@ static inline bool static_chunked(int32_t sched) {
   return sched == SCH_STATIC_CHUNKED || sched == SCH_DIST_CHUNKED;
 }
 
+// An entry's bounds (*plower, *pupper, incr, chunk) as bounds_t b, made empty when they say
+// the whole type; and b's chunk, stride and last flag written back.
+#define BOUNDS_IN(b, T, UT, SIGNED, NARROW)                                                        \
+  T lb0 = *plower, ub0 = *pupper;                                                                  \
+  GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                             \
+  bounds_t b = {.lb = (uint64_t)lb0,                                                               \
+                .ub = (uint64_t)ub0,                                                               \
+                .incr = incr,                                                                      \
+                .chunk = chunk,                                                                    \
+                .is_signed = SIGNED,                                                               \
+                .narrow = NARROW}
+#define BOUNDS_OUT(b, T, ST)                                                                       \
+  do {                                                                                             \
+    *plower = (T)(b).lower;                                                                        \
+    *pupper = (T)(b).upper;                                                                        \
+    *pstride = (ST)(b).stride;                                                                     \
+    *plast = (b).last;                                                                             \
+  } while (0)
+
 // A serialized team (one thread; for distribute, a league of one team: teams.c does not mark
 // the teams of a larger league serialized) takes the whole space in one chunk, whatever the
 // schedule, and with no tool that is all there is. The
@@ -246,19 +264,9 @@ static inline bool static_chunked(int32_t sched) {
   static GLASS_NOINLINE void static_init_slow_##SFX(ident_t *loc, void *ra, int32_t sched,         \
                                                     int32_t *plast, T *plower, T *pupper,          \
                                                     ST *pstride, ST incr, ST chunk) {              \
-    T lb0 = *plower, ub0 = *pupper;                                                                \
-    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
-    bounds_t b = {.lb = (uint64_t)lb0,                                                             \
-                  .ub = (uint64_t)ub0,                                                             \
-                  .incr = incr,                                                                    \
-                  .chunk = chunk,                                                                  \
-                  .is_signed = SIGNED,                                                             \
-                  .narrow = NARROW};                                                               \
+    BOUNDS_IN(b, T, UT, SIGNED, NARROW);                                                           \
     static_init(loc, sched, &b, glass_user_codeptr(ra));                                           \
-    *plower = (T)b.lower;                                                                          \
-    *pupper = (T)b.upper;                                                                          \
-    *pstride = (ST)b.stride;                                                                       \
-    *plast = b.last;                                                                               \
+    BOUNDS_OUT(b, T, ST);                                                                          \
   }                                                                                                \
   /* A serialized team with a tool: one chunk, as on the fast path, unless the tool is to see */   \
   /* the chunks of a chunked schedule one by one. */                                               \
@@ -346,21 +354,11 @@ static GLASS_NOINLINE void dist_for_init(ident_t *loc, int32_t sched, bounds_t *
   GLASS_API void __kmpc_dist_for_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t sched,      \
                                                    int32_t *plast, T *plower, T *pupper,           \
                                                    T *pupperd, ST *pstride, ST incr, ST chunk) {   \
-    T lb0 = *plower, ub0 = *pupper;                                                                \
-    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
-    bounds_t b = {.lb = (uint64_t)lb0,                                                             \
-                  .ub = (uint64_t)ub0,                                                             \
-                  .incr = incr,                                                                    \
-                  .chunk = chunk,                                                                  \
-                  .is_signed = SIGNED,                                                             \
-                  .narrow = NARROW};                                                               \
+    BOUNDS_IN(b, T, UT, SIGNED, NARROW);                                                           \
     uint64_t upperd;                                                                               \
     dist_for_init(loc, sched, &b, &upperd, GLASS_CODEPTR());                                       \
-    *plower = (T)b.lower;                                                                          \
-    *pupper = (T)b.upper;                                                                          \
+    BOUNDS_OUT(b, T, ST);                                                                          \
     *pupperd = (T)upperd;                                                                          \
-    *pstride = (ST)b.stride;                                                                       \
-    *plast = b.last;                                                                               \
   }
 
 DIST_FOR_STATIC_INIT(4, int32_t, uint32_t, int32_t, true, true)
@@ -373,19 +371,9 @@ DIST_FOR_STATIC_INIT(8u, uint64_t, uint64_t, int64_t, false, false)
   GLASS_API void __kmpc_team_static_init_##SFX(ident_t *loc, int32_t gtid, int32_t *plast,         \
                                                T *plower, T *pupper, ST *pstride, ST incr,         \
                                                ST chunk) {                                         \
-    T lb0 = *plower, ub0 = *pupper;                                                                \
-    GLASS_WS_EMPTY_IF_WHOLE_TYPE(T, UT, lb0, ub0, incr);                                           \
-    bounds_t b = {.lb = (uint64_t)lb0,                                                             \
-                  .ub = (uint64_t)ub0,                                                             \
-                  .incr = incr,                                                                    \
-                  .chunk = chunk,                                                                  \
-                  .is_signed = SIGNED,                                                             \
-                  .narrow = NARROW};                                                               \
+    BOUNDS_IN(b, T, UT, SIGNED, NARROW);                                                           \
     static_init(loc, SCH_DIST_CHUNKED, &b, GLASS_CODEPTR());                                       \
-    *plower = (T)b.lower;                                                                          \
-    *pupper = (T)b.upper;                                                                          \
-    *pstride = (ST)b.stride;                                                                       \
-    *plast = b.last;                                                                               \
+    BOUNDS_OUT(b, T, ST);                                                                          \
   }
 
 TEAM_STATIC_INIT(4, int32_t, uint32_t, int32_t, true, true)

@@ -17,34 +17,11 @@
 // RUN: env OMP_NUM_THREADS=4 KMP_BLOCKTIME=0 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=9 KMP_BLOCKTIME=0 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
+#include "watchdog.h"
 #include <omp.h>
-#include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
-
-static volatile const char *stage = "start";
-static volatile sig_atomic_t progress, seen = -1;
-
-static void watchdog(int sig) {
-  (void)sig;
-  if (progress != seen) {
-    seen = progress;
-    alarm(3);
-    return;
-  }
-  // A hang: some wake-up was lost (async-signal-safe output only).
-  static const char msg[] = "FAIL: hang (a lost wake-up) in stage ";
-  write(1, msg, sizeof(msg) - 1);
-  const char *s = (const char *)stage;
-  size_t n = 0;
-  while (s[n])
-    n++;
-  write(1, s, n);
-  write(1, "\n", 1);
-  _exit(1);
-}
 
 static void push_rounds(int rounds) {
   stage = "push";
@@ -61,12 +38,7 @@ static void push_rounds(int rounds) {
 #pragma omp atomic write
         flag = 1;
       }
-      int f = 0;
-      while (!f) {
-        sched_yield();
-#pragma omp atomic read
-        f = flag;
-      }
+      wait_for_flag(&flag);
     }
     progress++;
   }
@@ -99,12 +71,7 @@ static void taskwait_rounds(int rounds, int group) {
 #pragma omp taskwait
       }
     } else if (omp_get_thread_num() == 1) {
-      int f = 0;
-      while (!f) {
-        sched_yield();
-#pragma omp atomic read seq_cst
-        f = ready;
-      }
+      wait_for_flag(&ready);
       omp_fulfill_event(ev);
     }
 #pragma omp barrier
@@ -158,8 +125,7 @@ static int ordered_and_reduce(int rounds) {
 }
 
 int main(void) {
-  signal(SIGALRM, watchdog);
-  alarm(3);
+  watchdog_start();
   push_rounds(400);
   taskwait_rounds(400, 0);
   taskwait_rounds(400, 1);
