@@ -227,7 +227,8 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
   r->stack = st;
   uint64_t par = r->depth ? st[r->depth - 1].region : 0;
   open_slice_t *o = &st[r->depth++];
-  memset(o, 0, sizeof(*o));
+  o->child = 0; // the handles are set when it is shown
+  o->shown = false;
   o->region = kind == SL_ITASK && !(flags & SLF_HIDDEN) ? id : par;
   o->s = (slice_t){.t0 = t,
                    .t1 = t,

@@ -99,6 +99,7 @@ typedef struct trace_thread {
   uint64_t dropped;                 // events not recorded
   uint64_t spilled;                 // events written to the spill file
   int spill_fd;                     // -1 until the first spill
+  uint8_t *pack;                    // a chunk packed for the spill file (buffer.c)
   uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
   uint64_t sampled_out;             // explicit tasks created here and not recorded
   uint32_t muted;                   // running a task that is not recorded (depth)
@@ -187,6 +188,8 @@ typedef struct trace_cursor {
   trace_ev_t *blk;
   size_t n, i, cap;
   size_t spill_done;    // events read back from the spill file
+  uint64_t spill_off;   // bytes of it read
+  uint8_t *pack;        // a packed block read from it
   trace_chunk_t *chunk; // next in-memory chunk, once the spill is read
   int stage;            // 0: spill file, 1: memory, 2: done
   uint64_t last;        // the previous event's time
