@@ -330,7 +330,7 @@ void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, boo
   rec->record.target = (ompt_record_target_t){(ompt_target_t)r->kind,
                                               begin ? ompt_scope_begin : ompt_scope_end,
                                               d->id,
-                                              0,
+                                              r->task_id,
                                               r->target_id,
                                               r->codeptr};
   end_record(t, b, sizeof *rec);
