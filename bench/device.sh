@@ -37,6 +37,7 @@ for compiler in ("clang-22", "gcc"):
 PY
 rm -f "$kit"/bin/*/harness.o
 cp "$here/bench/device_run.py" "$kit/run.py"
+cp "$here/bench/runner/common.py" "$kit/common.py"
 python3 - "$here" "$kit" "$libomp_dir" "$gomp" <<'PY'
 import json, os, subprocess, sys
 here, kit, libomp_dir, gomp = sys.argv[1:]

@@ -4,10 +4,11 @@ from a kit that bench/device.sh prepared elsewhere (that machine has no compiler
 library only; matplotlib is used for the plot when it is there, else the plot is a text table.
 
 The kit (bench/device.sh): bin/<compiler>/{micro,apps}/..., lib/{glass,libomp,libgomp}/, this
-script as run.py and manifest.json. Runs every construct at every thread count on the three
-runtimes, interleaved (each round visits every runtime once per construct and thread count, in
-a rotating order), threads bound to cores, and writes results.md, results.json and ratios.png
-(or ratios.txt) into --out. See bench/README.md, "Device mode".
+script as run.py, the runner's common.py (standard library only) and manifest.json. Runs every
+construct at every thread count on the three runtimes, interleaved (each round visits every
+runtime once per construct and thread count, in a rotating order), threads bound to cores, and
+writes results.md, results.json and ratios.png (or ratios.txt) into --out. See bench/README.md,
+"Device mode".
 """
 
 import argparse
@@ -18,6 +19,11 @@ import statistics
 import subprocess
 import sys
 import time
+
+try:  # in the repository, next to the runner
+    from runner.common import parse_json_lines as json_lines
+except ImportError:  # in a kit, where bench/device.sh put runner/common.py beside this file
+    from common import parse_json_lines as json_lines
 
 KIT = os.path.dirname(os.path.abspath(__file__))
 RUNTIMES = ["glass", "libomp", "libgomp"]
@@ -79,18 +85,6 @@ def runtime_env(rt, threads):
 def binary(rt, kind, name):
     compiler = "gcc" if rt == "libgomp" else "clang-22"
     return os.path.join(KIT, "bin", compiler, kind, name)
-
-
-def json_lines(text):
-    out = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("{"):
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                pass
-    return out
 
 
 def run(cmd, env, timeout):

@@ -95,20 +95,20 @@ def run(exe, tool, runtime, mode, dirs, args):
             "constructs": {l["construct"]: l for l in lines[1:]}}
 
 
-def paired(rounds, a, b, construct):
+def paired(rounds, a, b, construct, field="median"):
     """Median over rounds of a's median / b's median, same round."""
     v = []
     for rnd in rounds:
         x, y = rnd.get(a), rnd.get(b)
         if x and y and construct in x["constructs"] and construct in y["constructs"]:
-            den = y["constructs"][construct]["median"]
+            den = y["constructs"][construct].get(field, 0)
             if den > 0:
-                v.append(x["constructs"][construct]["median"] / den)
+                v.append(x["constructs"][construct][field] / den)
     return statistics.median(v) if v else None
 
 
-def cell(rounds, key, construct):
-    v = [r[key]["constructs"][construct]["median"] for r in rounds
+def cell(rounds, key, construct, field="median"):
+    v = [r[key]["constructs"][construct][field] for r in rounds
          if r.get(key) and construct in r[key]["constructs"]]
     return "%.3f (%.3f)" % (statistics.median(v), min(v)) if v else "n/a"
 
@@ -147,6 +147,19 @@ def report(rounds, meta, out):
             fmt(paired(rounds, "glass/trace", "glass/tool", c)),
             fmt(paired(rounds, "glass/trace", "glass/none", c)),
             fmt(paired(rounds, "llvm/tool", "llvm/none", c))))
+    lines += ["", "Process CPU time (µs per instance, median (minimum) of the rounds' medians; "
+              "what the runs cost without the waits of a loaded machine) and its paired ratios:",
+              "", "| construct | Glass none | Glass tool | Glass trace | LLVM none | LLVM tool | "
+              "Glass ÷ LLVM, no tool | Glass trace ÷ tool | Glass trace ÷ none |",
+              "|---|---|---|---|---|---|---|---|---|"]
+    for c in constructs:
+        cells = [cell(rounds, k, c, "cpu_median") for k in
+                 ("glass/none", "glass/tool", "glass/trace", "llvm/none", "llvm/tool")]
+        cells += [fmt(paired(rounds, a, b, c, "cpu_median")) for a, b in
+                  (("glass/none", "llvm/none"), ("glass/trace", "glass/tool"),
+                   ("glass/trace", "glass/none"))]
+        lines.append("| %s | %s |" % (c, " | ".join(cells)))
+    lines += ["", "Load average at the end: %s." % meta.get("load", "?")]
     if llvm_trace and llvm_trace["tool"]:
         lines += ["", "LLVM's trace mode: the tool found no tracing entry points (%s)." %
                   json.dumps(llvm_trace["tool"])]
@@ -190,6 +203,7 @@ def main():
         if not a.quiet:
             print("round %d/%d done" % (i + 1, a.rounds), file=sys.stderr)
     meta = {"args": " ".join(sys.argv[1:]) or "defaults", "glass": glass,
+            "load": " ".join("%.2f" % x for x in os.getloadavg()),
             "llvm": "%s (libomp 19.1.7, libomptarget 22)" % a.llvm_lib}
     text = report(rounds, meta, a.out)
     if not a.quiet:

@@ -272,7 +272,6 @@ TGT_API int omp_target_is_present(const void *ptr, int dev) {
 TGT_API int omp_target_is_accessible(const void *ptr, size_t size, int dev) {
   bool host;
   api_device(dev, &host, "omp_target_is_accessible");
-  (void)ptr, (void)size;
   return host;
 }
 

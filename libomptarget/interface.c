@@ -20,10 +20,13 @@ typedef int (*data_step)(struct tgt_device *, const struct map_args *, const tgt
 enum { OMPT_TARGET = 1, OMPT_ENTER = 2, OMPT_EXIT = 3, OMPT_UPDATE = 4 };
 
 static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_args *a,
-                    data_step op, const char *what, int ompt_kind, const void *codeptr) {
+                    data_step op, const char *what, int ompt_kind, const void *codeptr,
+                    bool nowait) {
   struct tgt_device *d = tgt_device_get(&device_id, loc, what);
   if (!d)
     return;
+  struct tgt_async as;
+  tgt_async_begin(&as, d, nowait);
   TGT_INFO(INFO_KERNEL_ARGS, d->id, "%s with %d argument(s)", what, a->n);
   struct tgt_ompt_region r = {ompt_kind, d->id, codeptr, 0, {0}, NULL, d};
   if (tgt_ompt_on)
@@ -40,6 +43,7 @@ static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_
   pthread_mutex_unlock(&d->lock);
   if (tgt_ompt_on)
     tgt_ompt_target(&r, false);
+  tgt_async_end(&as, loc);
   if (tgt_info_flags & INFO_DUMP_TABLE)
     tgt_dump_table(d, loc);
 }
@@ -50,7 +54,7 @@ static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_
                                                    void **bases, void **begins, int64_t *sizes,    \
                                                    int64_t *types, void **names, void **mappers) { \
     struct map_args a = {n, bases, begins, sizes, types, names, mappers};                          \
-    data_op(loc, device_id, &a, op, what, kind, RA);                                               \
+    data_op(loc, device_id, &a, op, what, kind, RA, false);                                        \
   }                                                                                                \
   TGT_API void __tgt_target_data_##suffix##_nowait_mapper(                                         \
       tgt_ident_t *loc, int64_t device_id, int32_t n, void **bases, void **begins, int64_t *sizes, \
@@ -58,19 +62,19 @@ static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_
       void *noalias) {                                                                             \
     wait_deps(loc, ndeps, deps, nnoalias, noalias);                                                \
     struct map_args a = {n, bases, begins, sizes, types, names, mappers};                          \
-    data_op(loc, device_id, &a, op, what, kind, RA);                                               \
+    data_op(loc, device_id, &a, op, what, kind, RA, true);                                         \
   }                                                                                                \
   TGT_API void __tgt_target_data_##suffix(int64_t device_id, int32_t n, void **bases,              \
                                           void **begins, int64_t *sizes, int64_t *types) {         \
     struct map_args a = {n, bases, begins, sizes, types, NULL, NULL};                              \
-    data_op(NULL, device_id, &a, op, what, kind, RA);                                              \
+    data_op(NULL, device_id, &a, op, what, kind, RA, false);                                       \
   }                                                                                                \
   TGT_API void __tgt_target_data_##suffix##_nowait(                                                \
       int64_t device_id, int32_t n, void **bases, void **begins, int64_t *sizes, int64_t *types,   \
       int32_t ndeps, void *deps, int32_t nnoalias, void *noalias) {                                \
     wait_deps(NULL, ndeps, deps, nnoalias, noalias);                                               \
     struct map_args a = {n, bases, begins, sizes, types, NULL, NULL};                              \
-    data_op(NULL, device_id, &a, op, what, kind, RA);                                              \
+    data_op(NULL, device_id, &a, op, what, kind, RA, true);                                        \
   }
 
 DATA_ENTRY(begin, tgt_data_begin, "target data begin", OMPT_ENTER)
@@ -121,8 +125,8 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
 }
 
 static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
-                      const struct map_args *a, const struct glass_launch *how,
-                      const void *codeptr) {
+                      const struct map_args *a, const struct glass_launch *how, const void *codeptr,
+                      bool nowait) {
   int32_t teams = how->num_teams, threads = how->thread_limit;
   struct tgt_device *d = tgt_device_get(&device_id, loc, "target");
   if (!d)
@@ -144,6 +148,8 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
   int nargs;
   struct tgt_ompt_region r = {OMPT_TARGET, d->id, codeptr, 0, {0}, NULL, d};
   uint64_t op_id = 0;
+  struct tgt_async as;
+  tgt_async_begin(&as, d, nowait);
   if (tgt_ompt_on)
     tgt_ompt_target(&r, true);
   pthread_mutex_lock(&d->lock);
@@ -172,13 +178,14 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
   free(args), free(priv.ptrs);
   if (tgt_ompt_on)
     tgt_ompt_target(&r, false);
+  tgt_async_end(&as, loc);
   if (tgt_info_flags & INFO_DUMP_TABLE)
     tgt_dump_table(d, loc);
   return 0;
 }
 
 static int kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams, int32_t thread_limit,
-                  void *region_id, struct tgt_kernel_args *ka, const void *codeptr) {
+                  void *region_id, struct tgt_kernel_args *ka, const void *codeptr, bool nowait) {
   if (ka->version < 2) {
     tgt_error("kernel arguments version %u is not supported; running on the host", ka->version);
     return OFFLOAD_FAIL;
@@ -186,12 +193,12 @@ static int kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams, int32_
   struct map_args a = {(int32_t)ka->nargs, ka->base_ptrs, ka->ptrs,   ka->sizes,
                        ka->types,          ka->names,     ka->mappers};
   struct glass_launch how = {num_teams, thread_limit, ka->tripcount, ka->dyn_cgroup_mem};
-  return run_region(loc, device_id, region_id, &a, &how, codeptr);
+  return run_region(loc, device_id, region_id, &a, &how, codeptr, nowait);
 }
 
 TGT_API int __tgt_target_kernel(tgt_ident_t *loc, int64_t device_id, int32_t num_teams,
                                 int32_t thread_limit, void *region_id, struct tgt_kernel_args *ka) {
-  return kernel(loc, device_id, num_teams, thread_limit, region_id, ka, RA);
+  return kernel(loc, device_id, num_teams, thread_limit, region_id, ka, RA, false);
 }
 
 TGT_API int __tgt_target_kernel_nowait(tgt_ident_t *loc, int64_t device_id, int32_t num_teams,
@@ -199,26 +206,26 @@ TGT_API int __tgt_target_kernel_nowait(tgt_ident_t *loc, int64_t device_id, int3
                                        struct tgt_kernel_args *ka, int32_t ndeps, void *deps,
                                        int32_t nnoalias, void *noalias) {
   wait_deps(loc, ndeps, deps, nnoalias, noalias);
-  return kernel(loc, device_id, num_teams, thread_limit, region_id, ka, RA);
+  return kernel(loc, device_id, num_teams, thread_limit, region_id, ka, RA, true);
 }
 
 // clang-14's entry points.
-#define LEGACY(loc, teams, threads)                                                                \
+#define LEGACY(loc, teams, threads, nowait)                                                        \
   struct map_args a = {n, bases, begins, sizes, types, names, mappers};                            \
   struct glass_launch how = {teams, threads, 0, 0};                                                \
-  return run_region(loc, device_id, region_id, &a, &how, RA)
+  return run_region(loc, device_id, region_id, &a, &how, RA, nowait)
 
 TGT_API int __tgt_target_teams_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
                                       int32_t n, void **bases, void **begins, int64_t *sizes,
                                       int64_t *types, void **names, void **mappers, int32_t teams,
                                       int32_t threads) {
-  LEGACY(loc, teams, threads);
+  LEGACY(loc, teams, threads, false);
 }
 
 TGT_API int __tgt_target_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id, int32_t n,
                                 void **bases, void **begins, int64_t *sizes, int64_t *types,
                                 void **names, void **mappers) {
-  LEGACY(loc, -1, 0);
+  LEGACY(loc, -1, 0, false);
 }
 
 TGT_API int __tgt_target_teams_nowait_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
@@ -227,7 +234,7 @@ TGT_API int __tgt_target_teams_nowait_mapper(tgt_ident_t *loc, int64_t device_id
                                              int32_t teams, int32_t threads, int32_t ndeps,
                                              void *deps, int32_t nnoalias, void *noalias) {
   wait_deps(loc, ndeps, deps, nnoalias, noalias);
-  LEGACY(loc, teams, threads);
+  LEGACY(loc, teams, threads, true);
 }
 
 TGT_API int __tgt_target_nowait_mapper(tgt_ident_t *loc, int64_t device_id, void *region_id,
@@ -235,32 +242,29 @@ TGT_API int __tgt_target_nowait_mapper(tgt_ident_t *loc, int64_t device_id, void
                                        int64_t *types, void **names, void **mappers, int32_t ndeps,
                                        void *deps, int32_t nnoalias, void *noalias) {
   wait_deps(loc, ndeps, deps, nnoalias, noalias);
-  LEGACY(loc, -1, 0);
+  LEGACY(loc, -1, 0, true);
 }
 
 TGT_API int __tgt_target(int64_t device_id, void *region_id, int32_t n, void **bases, void **begins,
                          int64_t *sizes, int64_t *types) {
   void **names = NULL, **mappers = NULL;
-  LEGACY(NULL, -1, 0);
+  LEGACY(NULL, -1, 0, false);
 }
 
 TGT_API int __tgt_target_teams(int64_t device_id, void *region_id, int32_t n, void **bases,
                                void **begins, int64_t *sizes, int64_t *types, int32_t teams,
                                int32_t threads) {
   void **names = NULL, **mappers = NULL;
-  LEGACY(NULL, teams, threads);
+  LEGACY(NULL, teams, threads, false);
 }
 
 // The loop trip count is a hint for GPU launch geometry; host kernels size their own teams.
 TGT_API void __kmpc_push_target_tripcount_mapper(tgt_ident_t *loc, int64_t device_id,
-                                                 uint64_t tripcount) {
-  (void)loc, (void)device_id, (void)tripcount;
-}
-TGT_API void __kmpc_push_target_tripcount(int64_t device_id, uint64_t tripcount) {
-  (void)device_id, (void)tripcount;
-}
+                                                 uint64_t tripcount) {}
+TGT_API void __kmpc_push_target_tripcount(int64_t device_id, uint64_t tripcount) {}
 
-// Every target construct completes before its entry point returns.
+// A target construct completes before its entry point returns, or (async.c) completes its
+// target task through the task's event: nothing is left for libomp to query.
 TGT_API int __tgt_target_nowait_query(void **handle) {
   if (handle)
     *handle = NULL;

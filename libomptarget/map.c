@@ -1,6 +1,7 @@
 // A device's present table: disjoint host ranges, sorted by start, each with its device copy
 // and reference counts. The caller holds the device's lock.
 #include "omptarget.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +42,10 @@ struct map_row *map_find(struct map_table *t, uintptr_t begin, uint64_t size, bo
 
 struct map_row *map_insert(struct map_table *t, uintptr_t begin, uint64_t size, uintptr_t tgt) {
   if (t->n == t->cap) {
-    size_t cap = t->cap ? 2 * t->cap : 16;
-    struct map_row *rows = realloc(t->rows, cap * sizeof *rows);
+    struct map_row *rows = tgt_grow(t->rows, &t->cap, sizeof *rows, 16);
     if (!rows)
       return NULL;
-    t->rows = rows, t->cap = cap;
+    t->rows = rows;
   }
   size_t i = (size_t)(row_at_or_before(t, begin) + 1);
   memmove(&t->rows[i + 1], &t->rows[i], (t->n - i) * sizeof *t->rows);

@@ -37,7 +37,6 @@ static uint64_t new_id(void) {
 }
 
 static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  (void)initial_device, (void)data;
   ompt_get_callback_t get = (ompt_get_callback_t)lookup("ompt_get_callback");
   get_task_data = (ompt_data_t * (*)(void)) lookup("ompt_get_task_data");
   if (!get)
@@ -61,7 +60,6 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
 
 // Called by the host runtime before the tool's own finalizer.
 static void connect_fini(ompt_data_t *data) {
-  (void)data;
   // Every trace buffer goes back to the tool before it finalizes.
   for (int i = 0; i < 256; i++) {
     struct tgt_device *d = tgt_device_peek(i);
@@ -223,6 +221,24 @@ static unsigned map_flags(int64_t type, bool exiting) {
   return f;
 }
 
+// The arrays of a target_map: on the stack up to MAP_STACK items, else one heap block.
+#define MAP_STACK 16
+#define MAP_ITEM  (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned))
+struct map_items {
+  void **host, **dev;
+  size_t *bytes;
+  unsigned *flags;
+};
+
+static void *map_arrays(size_t n, void *stack, struct map_items *m) {
+  void *p = n <= MAP_STACK ? stack : malloc(n * MAP_ITEM);
+  if (p) {
+    m->host = p, m->dev = m->host + n;
+    m->bytes = (size_t *)(m->dev + n), m->flags = (unsigned *)(m->bytes + n);
+  }
+  return p;
+}
+
 // The construct's map items (literals and firstprivate copies are not mapped), with the device
 // address each has now. Called with d->lock held, once the items are present.
 void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) {
@@ -230,29 +246,32 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   bool trace = tgt_trace_map_wanted(d);
   if ((!cb.target_map_emi && !cb.target_map && !trace) || a->n <= 0)
     return;
-  size_t n = (size_t)a->n;
-  void **host = malloc(n * sizeof *host), **dev = malloc(n * sizeof *dev);
-  size_t *bytes = malloc(n * sizeof *bytes);
-  unsigned *flags = malloc(n * sizeof *flags);
+  _Alignas(void *) char stack[MAP_STACK * MAP_ITEM];
+  struct map_items m;
+  void *mem = map_arrays((size_t)a->n, stack, &m);
+  if (!mem) {
+    tgt_error("out of memory reporting a map clause to the tool; target_map not delivered");
+    return;
+  }
   unsigned k = 0;
-  for (int i = 0; host && dev && bytes && flags && i < a->n; i++) {
+  for (int i = 0; i < a->n; i++) {
     if (a->types[i] & (MAP_LITERAL | MAP_PRIVATE))
       continue;
-    host[k] = a->begins[i];
-    dev[k] = map_translate(&d->table, (uintptr_t)a->begins[i]);
-    bytes[k] = a->sizes[i] > 0 ? (size_t)a->sizes[i] : 0;
-    flags[k++] = map_flags(a->types[i], exiting);
+    m.host[k] = a->begins[i];
+    m.dev[k] = map_translate(&d->table, (uintptr_t)a->begins[i]);
+    m.bytes[k] = a->sizes[i] > 0 ? (size_t)a->sizes[i] : 0;
+    m.flags[k++] = map_flags(a->types[i], exiting);
   }
-  if (!host || !dev || !bytes || !flags)
-    tgt_error("out of memory reporting a map clause to the tool; target_map not delivered");
-  else if (k > 0 && cb.target_map_emi)
-    cb.target_map_emi(r ? (ompt_data_t *)&r->target_data : NULL, k, host, dev, bytes, flags,
-                      r ? r->codeptr : NULL);
+  const void *codeptr = r ? r->codeptr : NULL;
+  if (k > 0 && cb.target_map_emi)
+    cb.target_map_emi(r ? (ompt_data_t *)&r->target_data : NULL, k, m.host, m.dev, m.bytes, m.flags,
+                      codeptr);
   else if (k > 0 && cb.target_map)
-    cb.target_map(r ? r->target_id : 0, k, host, dev, bytes, flags, r ? r->codeptr : NULL);
-  if (host && dev && bytes && flags && k > 0 && trace)
-    tgt_trace_map(d, r ? r->target_id : 0, k, host, dev, bytes, flags, r ? r->codeptr : NULL);
-  free(host), free(dev), free(bytes), free(flags);
+    cb.target_map(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+  if (k > 0 && trace)
+    tgt_trace_map(d, r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+  if (mem != stack)
+    free(mem);
 }
 
 // The memory routines' operations: the host is the other side.

@@ -148,6 +148,17 @@ extern int32_t __kmpc_global_thread_num(const tgt_ident_t *loc);
 extern void __kmpc_omp_wait_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, void *deps,
                                  int32_t ndeps_noalias, void *noalias);
 
+// async.c: `target nowait` on a plugin with queues. begin opens the calling thread's chain for
+// the construct's device operations when `nowait` and both plugin and libomp allow it; end
+// hands the chain to the progress thread, which completes the current target task when the
+// chain's work is done (or, when that is impossible, waits for it there).
+struct tgt_async {
+  struct tgt_device *d;
+  void *queue; // NULL: synchronous
+};
+TGT_HIDDEN void tgt_async_begin(struct tgt_async *a, struct tgt_device *d, bool nowait);
+TGT_HIDDEN void tgt_async_end(struct tgt_async *a, const tgt_ident_t *loc);
+
 // rtl.c: registry, plugins, devices, policy.
 TGT_HIDDEN int tgt_num_devices(void);
 TGT_HIDDEN struct tgt_device *tgt_device_get(int64_t *device_id, const tgt_ident_t *loc,

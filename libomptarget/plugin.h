@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GLASS_PLUGIN_ABI 2
+#define GLASS_PLUGIN_ABI 3 // 3: queue_begin, queue_end, queue_done
 
 // ---- Device tracing --------------------------------------------------------------------------
 // libomptarget owns OpenMP's device-tracing interface: the tool's buffers, the record layout,
@@ -120,6 +120,19 @@ struct glass_plugin {
   // Native records: the ompt_native_mon_flag_t set (flags) turned on or off (enable); returns
   // ompt_set_result_t (never when the device has none of those). NULL: no native records.
   int (*trace_native)(int dev, int enable, int flags);
+
+  // Asynchronous operation chains (all three or none; NULL: every operation completes before
+  // its call returns). queue_begin: the operations the calling thread asks of `dev` from now
+  // on (submit, retrieve, copy, set, launch, launch_kernel, free) go in order on one stream
+  // of the chain's own and may still be running when their calls return: host buffers a
+  // retrieve writes are written, and memory a free releases is released, when the chain's
+  // work is done. NULL when the plugin cannot start one (the calls stay synchronous).
+  // queue_end: the calling thread's operations are synchronous again; the chain runs on.
+  // queue_done: 0 while the chain's work runs (only when !wait), else 1 (done) or -1 (an
+  // operation failed) with every host-side effect made and the chain freed.
+  void *(*queue_begin)(int dev);
+  void (*queue_end)(void *queue);
+  int (*queue_done)(void *queue, bool wait);
 };
 
 typedef const struct glass_plugin *(*glass_plugin_get_fn)(void);

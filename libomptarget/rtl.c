@@ -258,6 +258,48 @@ static const struct glass_plugin *load_plugin(const char *name) {
 // instead of waiting on the initialisation it is part of.
 static __thread bool in_rtl_init;
 
+// Appends the devices of plugin `name` to the device table.
+static void try_plugin(const char *name) {
+  const struct glass_plugin *p = load_plugin(name);
+  int n = p ? p->init() : 0;
+  if (p && p->describe)
+    TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %s", name, p->describe());
+  TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %d device(s)", name, n);
+  struct tgt_device *grown = n > 0 ? realloc(devices, (ndevices + n) * sizeof *grown) : NULL;
+  if (!grown)
+    return;
+  devices = grown;
+  for (int k = 0; k < n; k++) {
+    struct tgt_device *d = &devices[ndevices];
+    *d = (struct tgt_device){.id = ndevices, .rtl_id = k, .rtl = p};
+    pthread_mutexattr_t attr;
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&d->lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+    ndevices++;
+  }
+}
+
+// GLASS_TARGET_PLUGINS: the plugins to try, in that order, separated by commas (default: every
+// plugin, GPUs first). Tests that count host devices name "host" alone, so that a GPU does not
+// become device 0 under them. An unknown or repeated name is said and skipped.
+static void try_plugins(const char *list) {
+  size_t nknown = sizeof plugin_names / sizeof *plugin_names;
+  bool tried[sizeof plugin_names / sizeof *plugin_names] = {false};
+  for (const char *p = list; *p; p += *p == ',') {
+    size_t len = strcspn(p, ","), i = 0;
+    while (i < nknown && (strlen(plugin_names[i]) != len || strncmp(p, plugin_names[i], len)))
+      i++;
+    if (len && (i == nknown || tried[i]))
+      tgt_error("GLASS_TARGET_PLUGINS: '%.*s' is %s; skipped", (int)len, p,
+                i == nknown ? "no plugin (known: cuda, host)" : "named twice");
+    else if (len)
+      tried[i] = true, try_plugin(plugin_names[i]);
+    p += len;
+  }
+}
+
 static void rtl_init(void) {
   tgt_info_init();
   in_rtl_init = true;
@@ -267,27 +309,13 @@ static void rtl_init(void) {
     TGT_INFO(INFO_PLUGIN, -1, "OMP_TARGET_OFFLOAD=disabled: no devices");
     return;
   }
-  for (size_t i = 0; i < sizeof plugin_names / sizeof *plugin_names; i++) {
-    const struct glass_plugin *p = load_plugin(plugin_names[i]);
-    int n = p ? p->init() : 0;
-    if (p && p->describe)
-      TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %s", plugin_names[i], p->describe());
-    TGT_INFO(INFO_PLUGIN, -1, "plugin %s: %d device(s)", plugin_names[i], n);
-    struct tgt_device *grown = n > 0 ? realloc(devices, (ndevices + n) * sizeof *grown) : NULL;
-    if (!grown)
-      continue;
-    devices = grown;
-    for (int k = 0; k < n; k++) {
-      struct tgt_device *d = &devices[ndevices];
-      *d = (struct tgt_device){.id = ndevices, .rtl_id = k, .rtl = p};
-      pthread_mutexattr_t attr;
-      pthread_mutexattr_init(&attr);
-      pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-      pthread_mutex_init(&d->lock, &attr);
-      pthread_mutexattr_destroy(&attr);
-      ndevices++;
-    }
+  const char *list = getenv("GLASS_TARGET_PLUGINS");
+  if (list && *list) {
+    try_plugins(list);
+    return;
   }
+  for (size_t i = 0; i < sizeof plugin_names / sizeof *plugin_names; i++)
+    try_plugin(plugin_names[i]);
 }
 
 static __thread bool in_first_policy;

@@ -1,12 +1,16 @@
 // OpenMP 5.1 device tracing (the entry points a device's lookup returns) and the trace
 // buffers. The tool hands out buffers through buffer_request and gets them back through
-// buffer_complete. Records are written without a lock: a writer reserves bytes in the current
-// buffer with one atomic add, fills them and counts them committed. The writer whose
-// reservation crosses the buffer's end closes it at its own offset (`final`); the buffer goes
-// back to the tool once the committed bytes reach `final`, by whichever of the closer and the
-// last writer sees that second (an exchange on `delivered` makes it exactly once). Only
-// obtaining a new buffer takes the device's mutex. Cursors are byte offsets from the buffer
-// the tool gave; a target_map record carries its arrays right after it, in the same buffer.
+// buffer_complete. A record costs two atomic operations and no lock: a writer reserves bytes in
+// the current buffer with one atomic add, fills them and subtracts them from the buffer's
+// `left`, which starts at LEFT_OPEN. The writer whose reservation crosses the buffer's end
+// closes it at its own offset (`final`) by adding final - LEFT_OPEN to `left`; whichever
+// operation brings `left` to 0, the close or the last commit, delivers the buffer, exactly
+// once. The bookkeeping of a buffer (struct tbuf) is never freed while tracing lives: a writer
+// that read the current buffer just before it was replaced may still add to its `reserved`,
+// which a closed buffer keeps above any capacity, and a delivered tbuf is set up again for a
+// later buffer (its `reserved` reset last, so a writer whose add lands after the reset sees the
+// new buffer). Only obtaining a buffer takes the trace's mutex. Cursors are byte offsets from
+// the buffer the tool gave; a target_map record carries its arrays right after it.
 #define _GNU_SOURCE
 #include "omptarget.h"
 
@@ -16,16 +20,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define HUGE_RESERVE (UINT64_C(1) << 62) // a reservation that closes a buffer for flush/stop
+#define CLOSED    (UINT64_C(1) << 62) // added to `reserved` when a buffer is closed
+#define LEFT_OPEN (UINT64_C(1) << 63) // `left` of a buffer not yet closed
 
 struct tbuf {
   void *tool_buf; // what the tool gave
   char *base;     // the first record: tool_buf aligned to 8
   size_t begin;   // base - tool_buf
   size_t cap;     // bytes usable from base
-  _Atomic uint64_t reserved, committed, final;
-  atomic_bool delivered;
-  struct tbuf *next; // on the retired list
+  _Atomic uint64_t reserved;
+  _Atomic uint64_t left;  // LEFT_OPEN - committed bytes, until closed: final - committed
+  _Atomic uint64_t final; // the content's size once closed
+  atomic_bool reusable;   // delivered (fields read): may be set up for another buffer
+  struct tbuf *next;      // every tbuf of the trace
 };
 
 enum { TRACE_ON = 1, TRACE_PAUSED = 2 };
@@ -38,11 +45,11 @@ struct tgt_trace {
   _Atomic(struct tbuf *) cur;
   atomic_uint state;   // TRACE_ON, TRACE_PAUSED
   atomic_uint enabled; // bit per record type (1 << ompt_callbacks_t)
-  atomic_int writers;  // threads inside write_record: retired tbufs wait for 0
+  atomic_int native;   // ompt_native_mon_flag_t the plugin has on (set_trace_native)
   atomic_ulong dropped;
   atomic_bool warned;
-  pthread_mutex_t slow; // buffer_request, retiring, start and stop
-  struct tbuf *retired;
+  pthread_mutex_t slow; // buffer_request, start and stop
+  struct tbuf *all;
   bool plugin_started;
 };
 
@@ -73,23 +80,23 @@ static uint64_t device_now(struct tgt_device *d) {
 // ---- buffers ------------------------------------------------------------------------------
 
 static void deliver(struct tgt_trace *t, struct tbuf *b) {
-  if (atomic_exchange(&b->delivered, true))
-    return;
-  uint64_t n = atomic_load(&b->final);
-  t->complete(t->dev->id, b->tool_buf, b->begin + n, b->begin, 1);
+  void *buf = b->tool_buf;
+  size_t begin = b->begin, n = atomic_load_explicit(&b->final, memory_order_relaxed);
+  atomic_store_explicit(&b->reusable, true, memory_order_release);
+  t->complete(t->dev->id, buf, begin + n, begin, 1);
 }
 
 // Closes b at offset off (the reservation that crossed its end, or flush's): what was reserved
-// below off is its content.
+// below off is its content. Later reservations fail: `reserved` stays above any capacity.
 static void close_at(struct tgt_trace *t, struct tbuf *b, uint64_t off) {
-  atomic_store(&b->final, off);
-  if (atomic_load(&b->committed) == off)
+  atomic_fetch_add(&b->reserved, CLOSED);
+  atomic_store_explicit(&b->final, off, memory_order_relaxed);
+  if (atomic_fetch_add(&b->left, off - LEFT_OPEN) == LEFT_OPEN - off)
     deliver(t, b);
 }
 
 static void commit(struct tgt_trace *t, struct tbuf *b, size_t size) {
-  uint64_t c = atomic_fetch_add(&b->committed, size) + size;
-  if (c == atomic_load(&b->final))
+  if (atomic_fetch_sub(&b->left, size) == size)
     deliver(t, b);
 }
 
@@ -99,6 +106,17 @@ static void warn_dropped(struct tgt_trace *t, const char *why, size_t got, size_
     tgt_error("device %d: the tool's buffer_request %s (%zu bytes, a record needs %zu); trace "
               "records are dropped while that lasts (counted at stop_trace)",
               t->dev->id, why, got, need);
+}
+
+// A delivered tbuf to set up again, or a new one. Called with t->slow held.
+static struct tbuf *free_tbuf(struct tgt_trace *t) {
+  for (struct tbuf *b = t->all; b; b = b->next)
+    if (atomic_load_explicit(&b->reusable, memory_order_acquire))
+      return b;
+  struct tbuf *b = calloc(1, sizeof *b);
+  if (b)
+    b->next = t->all, t->all = b;
+  return b;
 }
 
 // A buffer from the tool with room for `need` bytes, or NULL (the record is dropped). Called
@@ -114,33 +132,17 @@ static struct tbuf *new_buffer(struct tgt_trace *t, size_t need) {
     warn_dropped(t, buf ? "gave a buffer too small" : "gave no buffer", bytes, need);
     return NULL;
   }
-  struct tbuf *b = calloc(1, sizeof *b);
+  struct tbuf *b = free_tbuf(t);
   if (!b) {
     t->complete(t->dev->id, buf, 0, 0, 1);
     warn_dropped(t, "was answered but libomptarget is out of memory", bytes, need);
     return NULL;
   }
   b->tool_buf = buf, b->begin = begin, b->base = (char *)buf + begin, b->cap = bytes - begin;
-  atomic_init(&b->final, UINT64_MAX);
+  atomic_store_explicit(&b->reusable, false, memory_order_relaxed);
+  atomic_store_explicit(&b->left, LEFT_OPEN, memory_order_relaxed);
+  atomic_store_explicit(&b->reserved, 0, memory_order_release); // last: see the comment above
   return b;
-}
-
-// Records this thread is writing (a tool may call the entry points from buffer_complete).
-static __thread int writing;
-
-// Retired buffers' bookkeeping is freed once delivered and no writer can still hold it.
-static void reap(struct tgt_trace *t) {
-  if (atomic_load(&t->writers) > writing)
-    return;
-  for (struct tbuf **p = &t->retired; *p;) {
-    struct tbuf *b = *p;
-    if (atomic_load(&b->delivered)) {
-      *p = b->next;
-      free(b);
-    } else {
-      p = &b->next;
-    }
-  }
 }
 
 // Replaces `seen` (the buffer found full, or NULL) by a new one, unless another thread did.
@@ -151,18 +153,13 @@ static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
   if (ok && atomic_load(&t->cur) == seen) {
     struct tbuf *b = new_buffer(t, need);
     if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
-      t->complete(t->dev->id, b->tool_buf, b->begin, b->begin, 1);
-      free(b);
+      close_at(t, b, 0);
       b = NULL;
     }
     ok = b != NULL;
-    if (b) {
+    if (b)
       atomic_store(&t->cur, b);
-      if (seen)
-        seen->next = t->retired, t->retired = seen;
-    }
   }
-  reap(t);
   pthread_mutex_unlock(&t->slow);
   return ok;
 }
@@ -170,7 +167,7 @@ static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
 // Room for a record of `size` bytes (a multiple of 8), or NULL (dropped, counted).
 static void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
   for (;;) {
-    struct tbuf *b = atomic_load(&t->cur);
+    struct tbuf *b = atomic_load_explicit(&t->cur, memory_order_acquire);
     if (b) {
       uint64_t off = atomic_fetch_add(&b->reserved, size);
       if (off + size <= b->cap) {
@@ -192,18 +189,24 @@ static void close_current(struct tgt_trace *t, bool even_empty) {
   if (!b || (!even_empty && atomic_load(&b->reserved) == 0))
     return;
   atomic_store(&t->cur, NULL);
-  uint64_t off = atomic_fetch_add(&b->reserved, HUGE_RESERVE);
-  if (off <= b->cap)
+  uint64_t off = atomic_fetch_add(&b->reserved, CLOSED);
+  if (off <= b->cap) // else a writer crossed the end and closed it
     close_at(t, b, off);
-  b->next = t->retired, t->retired = b;
 }
 
 // ---- records --------------------------------------------------------------------------------
 
-static bool type_on(struct tgt_trace *t, int type) {
+static bool recording(struct tgt_trace *t) {
   return (atomic_load_explicit(&t->state, memory_order_relaxed) & (TRACE_ON | TRACE_PAUSED)) ==
-             TRACE_ON &&
-         (atomic_load_explicit(&t->enabled, memory_order_relaxed) & (1u << type));
+         TRACE_ON;
+}
+
+static bool type_enabled(struct tgt_trace *t, int type) {
+  return atomic_load_explicit(&t->enabled, memory_order_relaxed) & (1u << type);
+}
+
+static bool type_on(struct tgt_trace *t, int type) {
+  return recording(t) && type_enabled(t, type);
 }
 
 static size_t map_record_size(unsigned n) {
@@ -234,17 +237,13 @@ static size_t record_size(const ompt_record_ompt_t *r) {
                                              : sizeof *r;
 }
 
-// Reserves and heads a record; the caller fills r->record and calls end_record.
+// Reserves and heads a record; the caller fills r->record (and r->time where it is read once
+// there is room) and calls end_record.
 static ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t size, uint64_t time,
                                         uint64_t thread, uint64_t target_id, struct tbuf **b) {
-  atomic_fetch_add(&t->writers, 1);
-  writing++;
   ompt_record_ompt_t *r = reserve(t, size, b);
-  if (!r) {
-    writing--;
-    atomic_fetch_sub(&t->writers, 1);
+  if (!r)
     return NULL;
-  }
   r->type = (ompt_callbacks_t)type;
   r->time = time;
   r->thread_id = thread;
@@ -254,8 +253,6 @@ static ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t si
 
 static void end_record(struct tgt_trace *t, struct tbuf *b, size_t size) {
   commit(t, b, size);
-  writing--;
-  atomic_fetch_sub(&t->writers, 1);
 }
 
 static const struct glass_trace_op *sink_current(void);
@@ -286,7 +283,8 @@ static void sink_record(const struct glass_trace_sink *sink, const struct glass_
   int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
   struct tbuf *b;
   ompt_record_ompt_t *r;
-  if (!(atomic_load(&t->state) & TRACE_ON) ||
+  // An operation described for native records alone has no OMPT record.
+  if (!(atomic_load(&t->state) & TRACE_ON) || !type_enabled(t, type) ||
       !(r = begin_record(t, type, sizeof *r, op->start, op->thread_id, op->target_id, &b)))
     return;
   if (kernel)
@@ -310,9 +308,10 @@ void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, boo
   struct tbuf *b;
   ompt_record_ompt_t *rec;
   if (!t || !type_on(t, ompt_callback_target) ||
-      !(rec = begin_record(t, ompt_callback_target, sizeof *rec, device_now(d), my_thread_id(),
-                           r->target_id, &b)))
+      !(rec = begin_record(t, ompt_callback_target, sizeof *rec, 0, my_thread_id(), r->target_id,
+                           &b)))
     return;
+  rec->time = device_now(d); // once there is room: the begin callback is further behind
   rec->record.target = (ompt_record_target_t){(ompt_target_t)r->kind,
                                               begin ? ompt_scope_begin : ompt_scope_end,
                                               d->id,
@@ -333,9 +332,10 @@ void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **
   size_t size = map_record_size(n);
   struct tbuf *b;
   ompt_record_ompt_t *r;
-  if (!t || !(r = begin_record(t, ompt_callback_target_map, size, device_now(d), my_thread_id(),
-                               target_id, &b)))
+  if (!t ||
+      !(r = begin_record(t, ompt_callback_target_map, size, 0, my_thread_id(), target_id, &b)))
     return;
+  r->time = device_now(d);
   // The arrays follow the record, pointers first (8-byte aligned), then the flags.
   void **h = (void **)(r + 1), **v = h + n;
   size_t *s = (size_t *)(v + n);
@@ -360,7 +360,9 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   struct tgt_trace *t = d ? trace_of(d) : NULL;
   int type =
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
-  bool on = t && type_on(t, type);
+  // Described to the plugin for its native records too, when those are on without the type.
+  bool on = t && recording(t) &&
+            (type_enabled(t, type) || atomic_load_explicit(&t->native, memory_order_relaxed));
   if (op_depth >= OP_DEPTH) {
     if (on)
       atomic_fetch_add(&t->dropped, 1);
@@ -512,7 +514,17 @@ static ompt_set_result_t set_trace_native(ompt_device_t *device, int enable, int
     return ompt_set_error;
   if (!d->rtl->trace_native)
     return ompt_set_never;
-  return (ompt_set_result_t)d->rtl->trace_native(d->rtl_id, enable, flags);
+  struct tgt_trace *t = trace_make(d);
+  int r = d->rtl->trace_native(d->rtl_id, enable, flags);
+  // The flags the plugin can record (never: none of them); libomptarget only needs to know
+  // whether any is on, to describe operations to the plugin when no OMPT type is.
+  if (t && r != ompt_set_never && r != ompt_set_error) {
+    if (enable)
+      atomic_fetch_or(&t->native, flags);
+    else
+      atomic_fetch_and(&t->native, ~flags);
+  }
+  return (ompt_set_result_t)r;
 }
 
 static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t request,
@@ -561,7 +573,6 @@ static int flush_trace(ompt_device_t *device) {
     d->rtl->trace_flush(d->rtl_id);
   pthread_mutex_lock(&t->slow);
   close_current(t, false);
-  reap(t);
   pthread_mutex_unlock(&t->slow);
   return 1;
 }
@@ -579,11 +590,11 @@ static int stop(struct tgt_trace *t) {
     d->rtl->trace_stop(d->rtl_id);
   atomic_store(&t->state, 0);
   close_current(t, true);
-  pthread_mutex_unlock(&t->slow);
-  while (atomic_load(&t->writers) > writing)
-    sched_yield();
-  pthread_mutex_lock(&t->slow);
-  reap(t);
+  // Every buffer is closed now and no new one is set up: each is delivered once the writers
+  // that reserved in it commit (never this thread: it holds no reservation here).
+  for (struct tbuf *b = t->all; b; b = b->next)
+    while (!atomic_load_explicit(&b->reusable, memory_order_acquire))
+      sched_yield();
   unsigned long lost = atomic_exchange(&t->dropped, 0);
   atomic_store(&t->warned, false);
   pthread_mutex_unlock(&t->slow);
@@ -608,7 +619,6 @@ void tgt_trace_stop_all(struct tgt_device *d) {
 
 static int advance_buffer_cursor(ompt_device_t *device, ompt_buffer_t *buffer, size_t size,
                                  ompt_buffer_cursor_t current, ompt_buffer_cursor_t *next) {
-  (void)device;
   if (!buffer || !next || current + sizeof(ompt_record_ompt_t) > size)
     return 0;
   const ompt_record_ompt_t *r = (const void *)((const char *)buffer + current);

@@ -79,8 +79,12 @@ int glass_ompt_get_state(ompt_wait_id_t *wait_id) {
 // Taking an id from the thread's block is a compare-and-swap on a thread-private word: a signal
 // handler that interrupts it makes the swap fail and retry, and a handler that interrupts a
 // refill takes its id from the global counter directly.
+// The first id is 10^15 + 1: every id has 16 digits (until 9 * 10^15 are handed out), so logs
+// keyed by ids sort as text in id order (LLVM's OMPT tests sort their output with plain
+// `sort`), and ids are as large as libomp's, which tools already handle.
 #define ID_BLOCK 1024
-static _Atomic uint64_t id_counter = 1;
+#define ID_FIRST 1000000000000001ull
+static _Atomic uint64_t id_counter = ID_FIRST;
 
 static uint64_t global_ids(uint64_t n) {
   return atomic_fetch_add_explicit(&id_counter, n, memory_order_relaxed);
@@ -145,7 +149,7 @@ int glass_ompt_get_task_info(int level, int *flags, ompt_data_t **task_data,
     return 0;
   glass_task_t *task = th->task;
   for (int i = 0; i < level && task; i++)
-    task = task->parent;
+    task = glass_task_ancestor(task);
   if (!task || glass_thread_detached(th, task))
     return 0;
   if (flags)
@@ -206,8 +210,10 @@ int glass_ompt_get_partition_place_nums(int place_nums_size, int *place_nums) {
 }
 
 // -1 (5.1: "failure to retrieve" the processor) only for a tool whose initializer declined.
+// A thread the runtime never saw is not an OpenMP thread yet: no processor either, as it has
+// no place (libomp answers the same).
 int glass_ompt_get_proc_id(void) {
-  if (unlikely(glass_ompt_tool_declined()))
+  if (unlikely(glass_ompt_tool_declined()) || !glass_self_peek())
     return -1;
   return sched_getcpu();
 }

@@ -8,6 +8,12 @@
 // if it is not NULL. A tool may unregister a callback (store NULL) on another thread between a
 // caller's OMPT_ON test and its call; the second test is off the hot path (reached only with
 // the event's bit set) and keeps the call from ever jumping to address 0.
+//
+// Without tool support (GLASS_OMPT=0) every helper here compiles to nothing and OMPT_ON is 0,
+// so code written with them needs no `#if GLASS_OMPT`: both builds compile it, and the
+// optimizer drops what a tool alone would read. A store of a field only a tool reads, which no
+// helper covers, is written `if (GLASS_OMPT) ...`, again compiled by both. `#if` stays only
+// where code cannot compile without tool support (docs/internals.md, "OMPT conventions").
 #ifndef GLASS_OMPT_INTERNAL_H
 #define GLASS_OMPT_INTERNAL_H
 
@@ -86,11 +92,21 @@ extern GLASS_HIDDEN glass_ompt_callbacks_t glass_ompt_cb;
 #define OMPT_EXIT_FRAME_FLAGS(task, fp)                                                            \
   ((task)->ompt_frame.exit_frame.ptr = (fp),                                                       \
    (task)->ompt_frame.exit_frame_flags = GLASS_FRAME_FLAGS)
+// A new task's tool fields: no data yet, empty frames, the ompt_task_flag_t bits it reports.
+#define OMPT_TASK_INIT(task, flags)                                                                \
+  ((task)->ompt_data.value = 0, OMPT_FRAME_INIT(task), (task)->ompt_flags = (flags))
+// A new region's tool fields: no data yet, the requested parallelism and the
+// ompt_parallel_flag_t bits parallel_begin reports.
+#define OMPT_TEAM_INIT(team, requested, flags)                                                     \
+  ((team)->ompt_parallel_data.value = 0, (team)->ompt_requested = (requested),                     \
+   (team)->ompt_flags = (flags))
 #else
-#define OMPT_FRAME_INIT(task)            ((void)(task))
-#define OMPT_EXIT_FRAME(task, fp)        ((void)(task), (void)(fp))
-#define OMPT_ENTER_FRAME_FLAGS(task, fp) ((void)(task), (void)(fp))
-#define OMPT_EXIT_FRAME_FLAGS(task, fp)  ((void)(task), (void)(fp))
+#define OMPT_FRAME_INIT(task)                  ((void)(task))
+#define OMPT_EXIT_FRAME(task, fp)              ((void)(task), (void)(fp))
+#define OMPT_ENTER_FRAME_FLAGS(task, fp)       ((void)(task), (void)(fp))
+#define OMPT_EXIT_FRAME_FLAGS(task, fp)        ((void)(task), (void)(fp))
+#define OMPT_TASK_INIT(task, flags)            ((void)(task), (void)(flags))
+#define OMPT_TEAM_INIT(team, requested, flags) ((void)(team), (void)(requested), (void)(flags))
 #endif
 
 // Event sets a fast path tests at once (OMPT_ANY) before it takes its traced path.

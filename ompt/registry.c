@@ -9,8 +9,9 @@ _Alignas(GLASS_CACHE) uint64_t glass_ompt_mask;
 glass_ompt_callbacks_t glass_ompt_cb;
 
 // Callbacks registered so far; glass_ompt_mask holds them while its active bit is set (from the
-// initializer's successful return until finalization).
-static _Atomic uint64_t registered;
+// initializer's successful return until finalization). A plain word read and written only
+// through the __atomic builtins, like glass_ompt_mask (clang rejects them on _Atomic objects).
+static uint64_t registered;
 
 // Sets or clears an event's bit in the published mask, unless the interface is inactive. Lock
 // free (a tool may call ompt_set_callback from any thread, at any time, and fork() may come

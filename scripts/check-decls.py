@@ -15,7 +15,9 @@ PROTO = re.compile(r"^(?!static\b|typedef\b)(?:extern\s+)?[A-Za-z_][\w\s\*]*?[\s
 
 
 def strip(src):
-    """Comments, strings and preprocessor lines blanked, newlines kept."""
+    """Comments, strings, preprocessor lines and the pragma brackets of Fortran names
+    (GLASS_FORTRAN_BEGIN/END, which end no statement) blanked, newlines kept."""
+    src = re.sub(r"\bGLASS_FORTRAN_(?:BEGIN|END)\b", "", src)
     src = re.sub(r"//[^\n]*|/\*.*?\*/", lambda m: re.sub(r"[^\n]", " ", m.group()), src, flags=re.S)
     src = re.sub(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', '""', src)
     out = []

@@ -5,7 +5,8 @@
 # the same way, and the
 # benchmark suite's smoke mode (builds and runs every benchmark once; no timing is judged), and
 # the suite (clang-22) against a runtime built with ASan and UBSan, and against one built with
-# ThreadSanitizer (timed: docs/internals.md).
+# ThreadSanitizer (timed: docs/internals.md); the runtime is also compiled by clang-22 with
+# warnings as errors.
 # Before the build, in a second: the files and functions that docs and comments name must exist,
 # and no .c file may declare a function it does not define (scripts/check-decls.py).
 set -euo pipefail
@@ -16,6 +17,9 @@ python3 "$here/scripts/check-docs.py" --self-test
 python3 "$here/scripts/check-docs.py" "$here"
 python3 "$here/scripts/check-decls.py"
 "$here/scripts/build.sh"
+# The runtime compiled by clang-22 as well, warnings as errors (about 15 s).
+cmake -S "$here" -B "$build-clang" -DCMAKE_C_COMPILER=clang-22 -DCMAKE_C_FLAGS=-Werror >/dev/null
+cmake --build "$build-clang" --target omp -j "$(nproc)"
 cmake --build "$build" --target check
 # Host offload programs built by clang-19 as well (its entry layout and libomptarget.so.19.1).
 /usr/lib/llvm-22/bin/lit -sv --param cc=clang-19 --param glass_build="$build" "$here/test/offload"

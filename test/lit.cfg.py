@@ -86,6 +86,9 @@ flags = sanitize_link + "-fopenmp -O1 -g -fno-omit-frame-pointer -Wall -Werror=i
 limit = params.get("timeout", "120")
 runenv = "env LD_LIBRARY_PATH=%s" % libdir
 config.environment["OMP_TOOL_VERBOSE_INIT"] = "disabled"
+# Offload tests count host devices from 0: on a machine with a GPU the CUDA plugin would put
+# it first. The tests of the CUDA plugin name it themselves (GLASS_TARGET_PLUGINS=cuda,host).
+config.environment["GLASS_TARGET_PLUGINS"] = "host"
 for var in list(config.environment):
     if var.startswith("OMP_") or var.startswith("KMP_"):
         del config.environment[var]

@@ -4,6 +4,8 @@
 // arrives, and the final flush delivers what is still held without ids rather than lose it.
 #include "cupti_xlate.h"
 
+#include "../grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,58 +38,88 @@ void xl_destroy(struct xl_state *s) {
   *s = (struct xl_state){0};
 }
 
-// ---- ext_id -> operation --------------------------------------------------------------------
+// ---- open-addressing tables ------------------------------------------------------------------
+// Both tables (ext_id -> operation, correlation id -> ext_id) probe linearly from the key's
+// hash; key 0 marks an empty slot. Entries are `size` bytes with their key read by `key`.
 
-static void ops_put(struct xl_op *t, size_t cap, const struct xl_op *op) {
-  size_t i = mix(op->ext_id, cap);
-  while (t[i].ext_id && t[i].ext_id != op->ext_id)
+typedef uint64_t (*key_fn)(const void *entry);
+
+static void *slot(void *table, size_t size, size_t i) {
+  return (char *)table + i * size;
+}
+
+// The slot holding `k`, or the empty slot where it would go.
+static size_t probe(void *table, size_t size, size_t cap, uint64_t k, key_fn key) {
+  size_t i = mix(k, cap);
+  while (key(slot(table, size, i)) && key(slot(table, size, i)) != k)
     i = (i + 1) & (cap - 1);
-  t[i] = *op;
+  return i;
 }
 
-static bool ops_grow(struct xl_state *s) {
-  size_t cap = s->ops_cap ? 2 * s->ops_cap : 256;
-  struct xl_op *t = calloc(cap, sizeof *t);
-  if (!t)
-    return false;
-  for (size_t i = 0; i < s->ops_cap; i++)
-    if (s->ops[i].ext_id)
-      ops_put(t, cap, &s->ops[i]);
-  free(s->ops);
-  s->ops = t, s->ops_cap = cap;
-  return true;
-}
-
-// Removes the operation with this id into *out (backward-shift deletion keeps probes short).
-static bool ops_take(struct xl_state *s, uint64_t ext, struct xl_op *out) {
-  if (!s->ops_cap || !ext)
-    return false;
-  size_t mask = s->ops_cap - 1, i = mix(ext, s->ops_cap);
-  while (s->ops[i].ext_id && s->ops[i].ext_id != ext)
-    i = (i + 1) & mask;
-  if (!s->ops[i].ext_id)
-    return false;
-  *out = s->ops[i];
-  for (size_t j = (i + 1) & mask; s->ops[j].ext_id; j = (j + 1) & mask) {
-    size_t home = mix(s->ops[j].ext_id, s->ops_cap);
+// Empties slot i, moving later entries of its probe run back (backward-shift deletion keeps
+// probes short and needs no tombstones).
+static void remove_at(void *table, size_t size, size_t cap, size_t i, key_fn key) {
+  size_t mask = cap - 1;
+  for (size_t j = (i + 1) & mask; key(slot(table, size, j)); j = (j + 1) & mask) {
+    size_t home = mix(key(slot(table, size, j)), cap);
     // Move j into the hole at i unless its home lies cyclically in (i, j].
     if (((j - home) & mask) >= ((j - i) & mask)) {
-      s->ops[i] = s->ops[j];
+      memcpy(slot(table, size, i), slot(table, size, j), size);
       i = j;
     }
   }
-  s->ops[i].ext_id = 0;
-  s->ops_n--;
+  memset(slot(table, size, i), 0, size);
+}
+
+// Moves the entry with key k (not 0) into *out and empties its slot; false when absent.
+static bool table_take(void *table, size_t size, size_t cap, size_t *n, uint64_t k, key_fn key,
+                       void *out) {
+  if (!cap || !k)
+    return false;
+  size_t i = probe(table, size, cap, k, key);
+  if (!key(slot(table, size, i)))
+    return false;
+  memcpy(out, slot(table, size, i), size);
+  remove_at(table, size, cap, i, key);
+  --*n;
   return true;
+}
+
+// ---- ext_id -> operation --------------------------------------------------------------------
+
+static uint64_t op_key(const void *e) {
+  return ((const struct xl_op *)e)->ext_id;
+}
+
+// Doubles a table (256 slots at first), rehashing its entries.
+static bool table_grow(void **table, size_t size, size_t *cap, key_fn key) {
+  size_t old_cap = *cap, new_cap = old_cap ? 2 * old_cap : 256;
+  void *t = calloc(new_cap, size);
+  if (!t)
+    return false;
+  for (size_t i = 0; i < old_cap; i++) {
+    void *e = slot(*table, size, i);
+    if (key(e))
+      memcpy(slot(t, size, probe(t, size, new_cap, key(e), key)), e, size);
+  }
+  free(*table);
+  *table = t, *cap = new_cap;
+  return true;
+}
+
+// Removes the operation with this id into *out.
+static bool ops_take(struct xl_state *s, uint64_t ext, struct xl_op *out) {
+  return table_take(s->ops, sizeof *s->ops, s->ops_cap, &s->ops_n, ext, op_key, out);
 }
 
 bool xl_note_op(struct xl_state *s, const struct xl_op *op) {
   if (!op->ext_id)
     return false;
   pthread_mutex_lock(&s->lock);
-  bool ok = (s->ops_n + 1) * 2 <= s->ops_cap || ops_grow(s);
+  bool ok = (s->ops_n + 1) * 2 <= s->ops_cap ||
+            table_grow((void **)&s->ops, sizeof *s->ops, &s->ops_cap, op_key);
   if (ok) {
-    ops_put(s->ops, s->ops_cap, op);
+    s->ops[probe(s->ops, sizeof *s->ops, s->ops_cap, op->ext_id, op_key)] = *op;
     s->ops_n++;
   }
   pthread_mutex_unlock(&s->lock);
@@ -96,49 +128,26 @@ bool xl_note_op(struct xl_state *s, const struct xl_op *op) {
 
 // ---- correlation id -> ext_id ---------------------------------------------------------------
 
-static void corr_put_raw(struct xl_state *s, uint32_t corr, uint64_t ext) {
-  size_t i = mix(corr, s->corr_cap);
-  while (s->corr[i].corr && s->corr[i].corr != corr)
-    i = (i + 1) & (s->corr_cap - 1);
-  if (!s->corr[i].corr)
-    s->corr_n++;
-  s->corr[i].corr = corr, s->corr[i].ext = ext;
+static uint64_t corr_key(const void *e) {
+  return ((const struct xl_corr *)e)->corr;
 }
 
 static bool corr_put(struct xl_state *s, uint32_t corr, uint64_t ext) {
-  if ((s->corr_n + 1) * 2 > s->corr_cap) {
-    size_t old_cap = s->corr_cap, cap = old_cap ? 2 * old_cap : 256;
-    __typeof__(s->corr) old = s->corr, t = calloc(cap, sizeof *t);
-    if (!t)
-      return false;
-    s->corr = t, s->corr_cap = cap, s->corr_n = 0;
-    for (size_t i = 0; i < old_cap; i++)
-      if (old[i].corr)
-        corr_put_raw(s, old[i].corr, old[i].ext);
-    free(old);
-  }
-  corr_put_raw(s, corr, ext);
+  if ((s->corr_n + 1) * 2 > s->corr_cap &&
+      !table_grow((void **)&s->corr, sizeof *s->corr, &s->corr_cap, corr_key))
+    return false;
+  size_t i = probe(s->corr, sizeof *s->corr, s->corr_cap, corr, corr_key);
+  if (!s->corr[i].corr)
+    s->corr_n++;
+  s->corr[i].corr = corr, s->corr[i].ext = ext;
   return true;
 }
 
 static bool corr_take(struct xl_state *s, uint32_t corr, uint64_t *ext) {
-  if (!s->corr_cap || !corr)
+  struct xl_corr c;
+  if (!table_take(s->corr, sizeof *s->corr, s->corr_cap, &s->corr_n, corr, corr_key, &c))
     return false;
-  size_t mask = s->corr_cap - 1, i = mix(corr, s->corr_cap);
-  while (s->corr[i].corr && s->corr[i].corr != corr)
-    i = (i + 1) & mask;
-  if (!s->corr[i].corr)
-    return false;
-  *ext = s->corr[i].ext;
-  for (size_t j = (i + 1) & mask; s->corr[j].corr; j = (j + 1) & mask) {
-    size_t home = mix(s->corr[j].corr, s->corr_cap);
-    if (((j - home) & mask) >= ((j - i) & mask)) {
-      s->corr[i] = s->corr[j];
-      i = j;
-    }
-  }
-  s->corr[i].corr = 0;
-  s->corr_n--;
+  *ext = c.ext;
   return true;
 }
 
@@ -225,11 +234,10 @@ static enum xl_result resolve(struct xl_state *s, uint32_t kind, const void *rec
 
 static enum xl_result hold(struct xl_state *s, uint32_t kind, const void *rec) {
   if (s->pending_n == s->pending_cap) {
-    size_t cap = s->pending_cap ? 2 * s->pending_cap : 64;
-    struct xl_pending *p = realloc(s->pending, cap * sizeof *p);
+    struct xl_pending *p = tgt_grow(s->pending, &s->pending_cap, sizeof *p, 64);
     if (!p)
       return XL_ERROR;
-    s->pending = p, s->pending_cap = cap;
+    s->pending = p;
   }
   struct xl_pending *p = &s->pending[s->pending_n++];
   p->kind = kind;

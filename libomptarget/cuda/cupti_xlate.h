@@ -77,7 +77,7 @@ struct xl_state {
   pthread_mutex_t lock;
   struct xl_op *ops; // open addressing by ext_id; ext_id 0 = empty
   size_t ops_cap, ops_n;
-  struct {
+  struct xl_corr {
     uint32_t corr;
     uint64_t ext;
   } * corr; // open addressing by CUPTI correlation id; corr 0 = empty

@@ -65,6 +65,10 @@ enum {
   X(cuMemsetD8Async, CUresult, (CUdeviceptr dst, unsigned char value, size_t n, CUstream stream))  \
   X(cuStreamCreate, CUresult, (CUstream * stream, unsigned flags))                                 \
   X(cuStreamSynchronize, CUresult, (CUstream stream))                                              \
+  X(cuEventCreate, CUresult, (CUevent * event, unsigned flags))                                    \
+  X(cuEventRecord, CUresult, (CUevent event, CUstream stream))                                     \
+  X(cuEventQuery, CUresult, (CUevent event))                                                       \
+  X(cuEventSynchronize, CUresult, (CUevent event))                                                 \
   X(cuLaunchKernel, CUresult,                                                                      \
     (CUfunction fn, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,  \
      unsigned shared, CUstream stream, void **params, void **extra))

@@ -1,7 +1,9 @@
 // The NVIDIA plugin: GPUs through the CUDA driver, opened at run time (libcuda.so.1), so one
 // build runs everywhere and finds 0 devices where there is no driver or no GPU. Kernels follow
 // LLVM 19's NVPTX device runtime contract (launch.h). Every operation runs on a stream of its
-// own, taken from the device's set, and is waited for before the call returns.
+// own, taken from the device's set, and is waited for before the call returns, except in an
+// asynchronous chain (queue_begin: a `target nowait`), whose operations share one stream and
+// complete together (queue_done).
 #define _GNU_SOURCE
 #include "../plugin.h"
 #include "cupti.h"
@@ -27,6 +29,7 @@ enum { STAGING_BYTES = 64 << 10 };
 struct slot {
   CUstream stream;
   void *staging; // pinned, STAGING_BYTES; NULL when the driver refused
+  CUevent done;  // a chain's end (queue_end), made on first use
   struct slot *next;
 };
 
@@ -221,10 +224,15 @@ static bool sync_slot(struct slot *s, const char *what) {
   return cu_check(cu.cuStreamSynchronize(s->stream), what);
 }
 
-static bool put_bytes(struct device *d, CUdeviceptr dst, const void *src, size_t n) {
+// The plugin's own copies (environments): synchronous, and no OpenMP operation for CUPTI.
+static bool own_copy(struct device *d, void *dst, const void *src, size_t n, bool to_device) {
   struct slot *s = slot_get(d);
   bool internal = cupti_internal_begin();
-  bool ok = s && cu_check(cu.cuMemcpyHtoDAsync_v2(dst, src, n, s->stream), "cuMemcpyHtoD");
+  bool ok =
+      s &&
+      cu_check(to_device ? cu.cuMemcpyHtoDAsync_v2((CUdeviceptr)(uintptr_t)dst, src, n, s->stream)
+                         : cu.cuMemcpyDtoHAsync_v2(dst, (CUdeviceptr)(uintptr_t)src, n, s->stream),
+               to_device ? "cuMemcpyHtoD" : "cuMemcpyDtoH");
   cupti_internal_end(internal);
   ok = ok && sync_slot(s, "cuStreamSynchronize");
   if (s)
@@ -232,15 +240,12 @@ static bool put_bytes(struct device *d, CUdeviceptr dst, const void *src, size_t
   return ok;
 }
 
+static bool put_bytes(struct device *d, CUdeviceptr dst, const void *src, size_t n) {
+  return own_copy(d, (void *)(uintptr_t)dst, src, n, true);
+}
+
 static bool get_bytes(struct device *d, void *dst, CUdeviceptr src, size_t n) {
-  struct slot *s = slot_get(d);
-  bool internal = cupti_internal_begin();
-  bool ok = s && cu_check(cu.cuMemcpyDtoHAsync_v2(dst, src, n, s->stream), "cuMemcpyDtoH");
-  cupti_internal_end(internal);
-  ok = ok && sync_slot(s, "cuStreamSynchronize");
-  if (s)
-    slot_put(d, s);
-  return ok;
+  return own_copy(d, dst, (const void *)(uintptr_t)src, n, false);
 }
 
 static size_t env_size(const char *name, size_t fallback) {
@@ -385,126 +390,244 @@ static void *cuda_alloc(int dev, size_t size) {
   return (void *)(uintptr_t)p;
 }
 
+static bool release(struct device *d, uint64_t p) {
+  if (!p || dev_pool_free(&d->pool, p))
+    return true;
+  return cu_check(cu.cuMemFree_v2((CUdeviceptr)p), "cuMemFree");
+}
+
+// ---- operations and chains ------------------------------------------------------------------
+
+// What waits for a chain's device work: a copy from the staging buffer to the host (n > 0), or
+// the release of device memory `ptr` (n == 0).
+struct after {
+  void *host;
+  const void *from;
+  size_t n;
+  uint64_t ptr;
+  struct after *next;
+};
+
+// An asynchronous chain (queue_begin .. queue_end): every operation the thread asks of the
+// device goes on the one slot's stream; queue_done waits for its event and then does `after`.
+struct queue {
+  int dev;
+  struct device *d;
+  struct slot *s;
+  size_t staged; // staging bytes taken by the chain's operations
+  bool failed, recorded;
+  struct after *after, **tail; // in issue order
+};
+static __thread struct queue *thread_queue;
+
+static struct queue *chain_of(int dev) {
+  return thread_queue && thread_queue->dev == dev ? thread_queue : NULL;
+}
+
+// One operation: its stream is the thread's chain's, or a slot taken for this call alone.
+struct op {
+  struct device *d;
+  struct slot *s;
+  struct queue *q;
+  size_t staged;    // staging bytes taken (no chain)
+  struct after out; // done once the operation's work is
+};
+
+static bool op_open(int dev, struct op *o) {
+  *o = (struct op){.d = enter(dev)};
+  if (!o->d)
+    return false;
+  o->q = chain_of(dev);
+  o->s = o->q ? o->q->s : slot_get(o->d);
+  return o->s != NULL;
+}
+
+// `n` bytes of the slot's pinned staging buffer for this operation, or NULL (too few left).
+static void *op_stage(struct op *o, size_t n) {
+  size_t *used = o->q ? &o->q->staged : &o->staged;
+  size_t at = (*used + 15) & ~(size_t)15;
+  if (!o->s->staging || at + n > STAGING_BYTES)
+    return NULL;
+  *used = at + n;
+  return (char *)o->s->staging + at;
+}
+
+static bool after_run(struct device *d, const struct after *a, bool copy) {
+  if (a->n) {
+    if (copy)
+      memcpy(a->host, a->from, a->n);
+    return true;
+  }
+  return release(d, a->ptr);
+}
+
+static bool after_push(struct queue *q, const struct after *a) {
+  struct after *n = malloc(sizeof *n);
+  if (!n)
+    return false;
+  *n = *a;
+  n->next = NULL;
+  *q->tail = n, q->tail = &n->next;
+  return true;
+}
+
+// Ends an operation: outside a chain, waits for it and gives the slot back; in one, leaves
+// `out` to the chain's end (or, with no memory for that, waits for the stream now).
+static bool op_close(struct op *o, bool ok, const char *what) {
+  bool pending = o->out.n || o->out.ptr;
+  if (o->q) {
+    if (!ok)
+      o->q->failed = true;
+    if (!pending || after_push(o->q, &o->out))
+      return ok;
+    ok = sync_slot(o->s, what) && ok;
+    return after_run(o->d, &o->out, ok) && ok;
+  }
+  ok = ok && sync_slot(o->s, what);
+  if (pending)
+    ok = after_run(o->d, &o->out, ok) && ok;
+  slot_put(o->d, o->s);
+  return ok;
+}
+
+static void *cuda_queue_begin(int dev) {
+  struct device *d = enter(dev);
+  struct queue *q = d && !thread_queue ? calloc(1, sizeof *q) : NULL;
+  if (!q)
+    return NULL;
+  *q = (struct queue){.dev = dev, .d = d, .s = slot_get(d)};
+  q->tail = &q->after;
+  if (!q->s) {
+    free(q);
+    return NULL;
+  }
+  thread_queue = q;
+  return q;
+}
+
+static void cuda_queue_end(void *queue) {
+  struct queue *q = queue;
+  thread_queue = NULL;
+  struct slot *s = q->s;
+  if (!s->done && cu.cuEventCreate(&s->done, CU_EVENT_DISABLE_TIMING) != CU_OK)
+    s->done = NULL;
+  q->recorded = s->done && cu.cuEventRecord(s->done, s->stream) == CU_OK;
+}
+
+static int cuda_queue_done(void *queue, bool wait) {
+  struct queue *q = queue;
+  if (!enter(q->dev))
+    return -1;
+  CUresult r = !q->recorded ? cu.cuStreamSynchronize(q->s->stream)
+               : wait       ? cu.cuEventSynchronize(q->s->done)
+                            : cu.cuEventQuery(q->s->done);
+  if (r == CU_ERROR_NOT_READY && !wait)
+    return 0;
+  bool ok = cu_check(r, "the end of a target task's device work") && !q->failed;
+  for (struct after *a = q->after, *next; a; a = next) {
+    next = a->next;
+    ok = after_run(q->d, a, ok) && ok;
+    free(a);
+  }
+  slot_put(q->d, q->s);
+  free(q);
+  return ok ? 1 : -1;
+}
+
+// Memory a chain may still use is released at the chain's end (with no memory to note that,
+// once the chain's work so far is done).
 static int cuda_free(int dev, void *p) {
   struct device *d = enter(dev);
   if (!d)
     return -1;
-  if (!p)
+  struct queue *q = chain_of(dev);
+  struct after a = {.ptr = (uint64_t)(uintptr_t)p};
+  if (q && p && after_push(q, &a))
     return 0;
-  if (dev_pool_free(&d->pool, (uint64_t)(uintptr_t)p))
-    return 0;
-  return cu_check(cu.cuMemFree_v2((CUdeviceptr)(uintptr_t)p), "cuMemFree") ? 0 : -1;
+  if (q && p && !sync_slot(q->s, "cuStreamSynchronize before a release"))
+    q->failed = true;
+  return release(d, a.ptr) ? 0 : -1;
 }
 
-// Host to device: small pieces through the slot's pinned buffer, the rest directly.
-static int cuda_submit(int dev, void *tgt, const void *host, size_t size) {
-  if (size == 0)
-    return 0;
-  struct device *d = enter(dev);
-  struct slot *s = d ? slot_get(d) : NULL;
-  if (!s)
-    return -1;
-  bool ok;
+enum op_kind { OP_TO, OP_FROM, OP_WITHIN, OP_SET };
+
+// The one driver call of a transfer or a memset, traced as the operation libomptarget
+// describes.
+static bool op_issue(struct op *o, int dev, enum op_kind kind, void *dst, const void *src,
+                     size_t size, int value) {
+  CUdeviceptr dd = (CUdeviceptr)(uintptr_t)dst, ds = (CUdeviceptr)(uintptr_t)src;
   struct cupti_op trace;
   cupti_op_begin(dev, &trace);
-  if (s->staging && size <= STAGING_BYTES) {
-    memcpy(s->staging, host, size);
-    ok = cu_check(cu.cuMemcpyHtoDAsync_v2((CUdeviceptr)(uintptr_t)tgt, s->staging, size, s->stream),
-                  "cuMemcpyHtoD");
-  } else {
-    ok = cu_check(cu.cuMemcpyHtoDAsync_v2((CUdeviceptr)(uintptr_t)tgt, host, size, s->stream),
-                  "cuMemcpyHtoD");
-  }
+  CUresult r = kind == OP_TO     ? cu.cuMemcpyHtoDAsync_v2(dd, src, size, o->s->stream)
+               : kind == OP_FROM ? cu.cuMemcpyDtoHAsync_v2(dst, ds, size, o->s->stream)
+               : kind == OP_WITHIN
+                   ? cu.cuMemcpyDtoDAsync_v2(dd, ds, size, o->s->stream)
+                   : cu.cuMemsetD8Async(dd, (unsigned char)value, size, o->s->stream);
   cupti_op_end(&trace);
-  ok = ok && sync_slot(s, "cuStreamSynchronize after a copy to the device");
-  slot_put(d, s);
-  return ok ? 0 : -1;
+  static const char *const names[] = {"cuMemcpyHtoD", "cuMemcpyDtoH", "cuMemcpyDtoD", "cuMemsetD8"};
+  return cu_check(r, names[kind]);
+}
+
+// Transfers and memsets. Small pieces to and from the host go through the slot's pinned
+// buffer, so that the copy is asynchronous to the driver and the host buffer may be anything;
+// a piece from the device reaches the host buffer when the operation (or its chain) ends.
+static int transfer(int dev, enum op_kind kind, void *dst, const void *src, size_t size,
+                    int value) {
+  struct op o;
+  if (size == 0)
+    return 0;
+  if (!op_open(dev, &o))
+    return -1;
+  void *st = kind == OP_TO || kind == OP_FROM ? op_stage(&o, size) : NULL;
+  if (st && kind == OP_TO)
+    memcpy(st, src, size), src = st;
+  if (st && kind == OP_FROM)
+    o.out = (struct after){.host = dst, .from = st, .n = size}, dst = st;
+  bool ok = op_issue(&o, dev, kind, dst, src, size, value);
+  return op_close(&o, ok, "cuStreamSynchronize after a transfer") ? 0 : -1;
+}
+
+static int cuda_submit(int dev, void *tgt, const void *host, size_t size) {
+  return transfer(dev, OP_TO, tgt, host, size, 0);
 }
 
 static int cuda_retrieve(int dev, void *host, const void *tgt, size_t size) {
-  if (size == 0)
-    return 0;
-  struct device *d = enter(dev);
-  struct slot *s = d ? slot_get(d) : NULL;
-  if (!s)
-    return -1;
-  bool staged = s->staging && size <= STAGING_BYTES;
-  struct cupti_op trace;
-  cupti_op_begin(dev, &trace);
-  bool ok = cu_check(cu.cuMemcpyDtoHAsync_v2(staged ? s->staging : host,
-                                             (CUdeviceptr)(uintptr_t)tgt, size, s->stream),
-                     "cuMemcpyDtoH");
-  cupti_op_end(&trace);
-  ok = ok && sync_slot(s, "cuStreamSynchronize after a copy from the device");
-  if (ok && staged)
-    memcpy(host, s->staging, size);
-  slot_put(d, s);
-  return ok ? 0 : -1;
+  return transfer(dev, OP_FROM, host, tgt, size, 0);
 }
 
 static int cuda_copy(int dev, void *dst, const void *src, size_t size) {
-  if (size == 0)
-    return 0;
-  struct device *d = enter(dev);
-  struct slot *s = d ? slot_get(d) : NULL;
-  if (!s)
-    return -1;
-  struct cupti_op trace;
-  cupti_op_begin(dev, &trace);
-  bool ok = cu_check(cu.cuMemcpyDtoDAsync_v2((CUdeviceptr)(uintptr_t)dst,
-                                             (CUdeviceptr)(uintptr_t)src, size, s->stream),
-                     "cuMemcpyDtoD");
-  cupti_op_end(&trace);
-  ok = ok && sync_slot(s, "cuStreamSynchronize");
-  slot_put(d, s);
-  return ok ? 0 : -1;
+  return transfer(dev, OP_WITHIN, dst, src, size, 0);
 }
 
 static int cuda_set(int dev, void *tgt, int value, size_t size) {
-  if (size == 0)
-    return 0;
-  struct device *d = enter(dev);
-  struct slot *s = d ? slot_get(d) : NULL;
-  if (!s)
-    return -1;
-  struct cupti_op trace;
-  cupti_op_begin(dev, &trace);
-  bool ok = cu_check(
-      cu.cuMemsetD8Async((CUdeviceptr)(uintptr_t)tgt, (unsigned char)value, size, s->stream),
-      "cuMemsetD8");
-  cupti_op_end(&trace);
-  ok = ok && sync_slot(s, "cuStreamSynchronize");
-  slot_put(d, s);
-  return ok ? 0 : -1;
+  return transfer(dev, OP_SET, tgt, NULL, size, value);
 }
 
 // ---- kernels ------------------------------------------------------------------------------
 
 // The launch environment of one launch: the shared zeroed one, or, for a kernel that reduces
-// across teams, a fresh one {0, 0, buffer} with the buffer the kernel environment sizes.
-static CUdeviceptr launch_env(struct device *d, const struct kernel *k, struct slot *s,
-                              uint64_t *owned) {
-  *owned = 0;
+// across teams, a fresh one {0, 0, buffer} with the buffer the kernel environment sizes, released
+// when the launch (or its chain) ends.
+static CUdeviceptr launch_env(struct op *o, const struct kernel *k) {
+  struct device *d = o->d;
   if (!k->has_env || k->env.reduction_size <= 0 || k->env.reduction_length <= 0)
     return d->launch_env;
   size_t buf = (size_t)k->env.reduction_size * (size_t)k->env.reduction_length;
   uint64_t p = dev_pool_alloc(&d->pool, LAUNCH_ENV_SIZE + buf, raw_alloc, NULL);
   if (!p)
     return 0;
+  o->out.ptr = p;
   uint64_t env[2] = {0, p + LAUNCH_ENV_SIZE}; // counters 0, then the buffer's address
-  unsigned char *st = s->staging;
+  // From the pinned buffer, or from the stack: the driver reads pageable memory before the
+  // call returns.
+  void *st = op_stage(o, sizeof env);
   if (st)
     memcpy(st, env, sizeof env);
   bool internal = cupti_internal_begin();
-  bool copied = cu_check(cu.cuMemcpyHtoDAsync_v2(p, st ? (void *)st : env, sizeof env, s->stream),
+  bool copied = cu_check(cu.cuMemcpyHtoDAsync_v2(p, st ? st : env, sizeof env, o->s->stream),
                          "cuMemcpyHtoD (launch environment)");
   cupti_internal_end(internal);
-  if (!copied || (!st && !sync_slot(s, "cuStreamSynchronize"))) {
-    dev_pool_free(&d->pool, p);
-    return 0;
-  }
-  *owned = p;
-  return p;
+  return copied ? p : 0;
 }
 
 static bool allow_shared(struct device *d, struct kernel *k, unsigned bytes) {
@@ -527,18 +650,16 @@ static bool allow_shared(struct device *d, struct kernel *k, unsigned bytes) {
 
 static int cuda_launch_kernel(int dev, void *fn, void **args, int nargs,
                               const struct glass_launch *how) {
-  struct device *d = enter(dev);
   struct kernel *k = fn;
-  struct slot *s = d ? slot_get(d) : NULL;
-  if (!s || !k)
+  struct op o;
+  if (!k || !op_open(dev, &o))
     return -1;
-  struct grid g = launch_grid(how, &k->env, k->fn_max_threads, &d->lim);
+  struct grid g = launch_grid(how, &k->env, k->fn_max_threads, &o.d->lim);
   unsigned shared = how->dyn_shared + (unsigned)env_size("LIBOMPTARGET_SHARED_MEMORY_SIZE", 0);
-  uint64_t owned = 0;
   void **params = calloc(nargs > 0 ? (size_t)nargs : 1, sizeof *params);
-  bool ok = params && allow_shared(d, k, shared);
+  bool ok = params && allow_shared(o.d, k, shared);
   if (ok && k->has_env && nargs > 0) {
-    CUdeviceptr env = launch_env(d, k, s, &owned);
+    CUdeviceptr env = launch_env(&o, k);
     args[0] = (void *)(uintptr_t)env;
     ok = env != 0;
   }
@@ -548,16 +669,12 @@ static int cuda_launch_kernel(int dev, void *fn, void **args, int nargs,
   struct cupti_op trace = {0};
   if (ok)
     cupti_op_begin(dev, &trace);
-  ok = ok && cu_check(cu.cuLaunchKernel(k->fn, g.teams, 1, 1, g.threads, 1, 1, shared, s->stream,
+  ok = ok && cu_check(cu.cuLaunchKernel(k->fn, g.teams, 1, 1, g.threads, 1, 1, shared, o.s->stream,
                                         params, NULL),
                       "cuLaunchKernel");
   cupti_op_end(&trace);
-  ok = ok && sync_slot(s, "the kernel");
-  if (owned)
-    dev_pool_free(&d->pool, owned);
-  free(params);
-  slot_put(d, s);
-  return ok ? 0 : -1;
+  free(params); // the driver has copied the arguments
+  return op_close(&o, ok, "the kernel") ? 0 : -1;
 }
 
 static int cuda_launch(int dev, void *fn, void **args, int nargs) {
@@ -619,6 +736,9 @@ static const struct glass_plugin cuda_plugin = {
     .trace_flush = cupti_trace_flush,
     .trace_stop = cupti_trace_stop,
     .trace_native = cupti_trace_native,
+    .queue_begin = cuda_queue_begin,
+    .queue_end = cuda_queue_end,
+    .queue_done = cuda_queue_done,
 };
 
 API const struct glass_plugin *glass_plugin_get(void) {

@@ -1,4 +1,5 @@
 #include "pool.h"
+#include "../grow.h"
 
 #include <stdlib.h>
 
@@ -28,11 +29,10 @@ static bool push_free(struct dev_pool *p, int c, uint64_t addr) {
 
 static bool add_chunk(struct dev_pool *p, uint64_t base, int c) {
   if (p->nchunks == p->cap_chunks) {
-    size_t cap = p->cap_chunks ? 2 * p->cap_chunks : 16;
-    struct pool_chunk *v = realloc(p->chunks, cap * sizeof *v);
+    struct pool_chunk *v = tgt_grow(p->chunks, &p->cap_chunks, sizeof *v, 16);
     if (!v)
       return false;
-    p->chunks = v, p->cap_chunks = cap;
+    p->chunks = v;
   }
   size_t i = p->nchunks;
   while (i > 0 && p->chunks[i - 1].base > base) {

@@ -3,10 +3,12 @@
 // in blocks of its own, so a missing map shows up as it would on a real device.
 #define _GNU_SOURCE
 #include "../plugin.h"
+#include "clock.h"
 
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <link.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -29,15 +31,8 @@ struct module {
 };
 
 static int ndevices;
-static uint64_t clock_epoch; // CLOCK_MONOTONIC at init: device time 0
 // Per device, the tracing sink while tracing is on.
 static const struct glass_trace_sink *_Atomic sinks[64];
-
-static uint64_t mono_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 // GLASS_TARGET_HOST_DEVICES: how many host devices (default 4, as LLVM's host plugin has).
 static int host_init(void) {
@@ -52,12 +47,10 @@ static int host_init(void) {
     else
       ndevices = (int)n;
   }
-  clock_epoch = mono_ns();
   return ndevices;
 }
 
 static const char *host_device_type(int dev) {
-  (void)dev;
   return "x86_64-host";
 }
 
@@ -119,7 +112,6 @@ static void *open_image(const void *image, size_t size, int *keep_fd, char *why,
 
 static int host_load(int dev, const void *image, size_t size, void **out, char *why,
                      size_t whylen) {
-  (void)dev;
   struct module *m = calloc(1, sizeof *m);
   if (!m) {
     snprintf(why, whylen, "out of memory");
@@ -164,7 +156,6 @@ static void *symtab_lookup(const struct module *m, const char *name) {
 }
 
 static void *host_lookup(int dev, void *module, const char *name) {
-  (void)dev;
   struct module *m = module;
   void *p = dlsym(m->handle, name);
   Dl_info info;
@@ -174,21 +165,32 @@ static void *host_lookup(int dev, void *module, const char *name) {
   return p ? p : symtab_lookup(m, name);
 }
 
-// ---- tracing: the host device's clock counts nanoseconds from the plugin's start ----------
+// ---- tracing: the host device's clock (clock.c) is set up when first needed --------------
+
+static pthread_once_t clock_once = PTHREAD_ONCE_INIT;
+static atomic_bool clock_ready;
+
+static void clock_setup(void) {
+  host_clock_init();
+  atomic_store(&clock_ready, true);
+}
+
+static void need_clock(void) {
+  if (__builtin_expect(!atomic_load_explicit(&clock_ready, memory_order_acquire), 0))
+    pthread_once(&clock_once, clock_setup);
+}
 
 static uint64_t host_device_time(int dev) {
-  (void)dev;
-  return mono_ns() - clock_epoch;
+  need_clock();
+  return host_clock_now();
 }
 
 static double host_translate_time(int dev, uint64_t t) {
-  (void)dev;
-  uint64_t ns = t + clock_epoch;
-  return (double)(ns / 1000000000ull) + (double)(ns % 1000000000ull) * 1e-9;
+  need_clock();
+  return host_clock_translate(t);
 }
 
 static int host_num_procs(int dev) {
-  (void)dev;
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (int)n : 1;
 }
@@ -196,14 +198,13 @@ static int host_num_procs(int dev) {
 static int host_trace_start(int dev, const struct glass_trace_sink *sink) {
   if (dev < 0 || dev >= 64)
     return -1;
+  need_clock();
   atomic_store(&sinks[dev], sink);
   return 0;
 }
 
 // Every operation is reported before its call returns: nothing is ever pending.
-static void host_trace_flush(int dev) {
-  (void)dev;
-}
+static void host_trace_flush(int dev) {}
 
 static void host_trace_stop(int dev) {
   if (dev >= 0 && dev < 64)
@@ -224,12 +225,12 @@ static bool trace_begin(int dev, struct traced *t) {
   if (!cur)
     return false;
   t->op = *cur;
-  t->op.start = host_device_time(dev);
+  t->op.start = host_clock_now();
   return true;
 }
 
 static void trace_end(struct traced *t) {
-  t->op.end = host_device_time(0);
+  t->op.end = host_clock_now();
   t->sink->record(t->sink, &t->op);
 }
 
@@ -265,7 +266,6 @@ static int host_memcpy(int dev, void *dst, const void *src, size_t n) {
 }
 
 static int host_set(int dev, void *p, int value, size_t n) {
-  (void)dev;
   memset(p, value, n);
   return 0;
 }

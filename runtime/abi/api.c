@@ -174,9 +174,8 @@ GLASS_API double omp_get_wtick(void) {
 
 GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   glass_thread_t *th = glass_self();
-#if GLASS_OMPT
-  if (!OMPT_ACTIVE())
-    return -2; // omp_control_tool_notool
+  if (!OMPT_ACTIVE()) // always so without tool support
+    return -2;        // omp_control_tool_notool
   if (!OMPT_ON(control_tool))
     return -1; // omp_control_tool_nocallback
   glass_task_t *task = th->task;
@@ -186,10 +185,6 @@ GLASS_API int omp_control_tool(int command, int modifier, void *arg) {
   int r = cb ? cb((uint64_t)command, (uint64_t)modifier, arg, GLASS_CODEPTR()) : -1;
   OMPT_ENTER_FRAME(task, NULL);
   return r;
-#else
-  (void)th;
-  return -2;
-#endif
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,24 +198,13 @@ GLASS_API void omp_display_env(int verbose) {
 // ---------------------------------------------------------------------------------------------
 // ompc_* names clang's omp.h macros may route to (LLVM exports them too).
 
-GLASS_API void ompc_set_num_threads(int n) {
-  omp_set_num_threads(n);
-}
-GLASS_API void ompc_set_dynamic(int flag) {
-  omp_set_dynamic(flag);
-}
-GLASS_API void ompc_set_nested(int flag) {
-  omp_set_nested(flag);
-}
-GLASS_API void ompc_set_max_active_levels(int levels) {
-  omp_set_max_active_levels(levels);
-}
+GLASS_ALIAS(ompc_set_num_threads, omp_set_num_threads);
+GLASS_ALIAS(ompc_set_dynamic, omp_set_dynamic);
+GLASS_ALIAS(ompc_set_nested, omp_set_nested);
+GLASS_ALIAS(ompc_set_max_active_levels, omp_set_max_active_levels);
+GLASS_ALIAS(ompc_get_ancestor_thread_num, omp_get_ancestor_thread_num);
+GLASS_ALIAS(ompc_get_team_size, omp_get_team_size);
+// Its kind is an int here, an omp_sched_t there: a function of its own.
 GLASS_API void ompc_set_schedule(int kind, int chunk) {
   omp_set_schedule(kind, chunk);
-}
-GLASS_API int ompc_get_ancestor_thread_num(int level) {
-  return omp_get_ancestor_thread_num(level);
-}
-GLASS_API int ompc_get_team_size(int level) {
-  return omp_get_team_size(level);
 }

@@ -31,10 +31,7 @@ F_GET(omp_get_team_num)
 F_GET(omp_get_max_teams)
 F_GET(omp_get_teams_thread_limit)
 
-#define F_SET(name)                                                                                \
-  GLASS_API void name##_(int *v) {                                                                 \
-    name(*v);                                                                                      \
-  }
+#define F_SET(name) GLASS_FORTRAN_SET(name, int)
 F_SET(omp_set_num_threads)
 F_SET(omp_set_dynamic)
 F_SET(omp_set_nested)

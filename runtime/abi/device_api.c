@@ -71,22 +71,10 @@ GLASS_API int __kmpc_get_target_offload(void) {
 }
 
 GLASS_FORTRAN_BEGIN
-GLASS_API int omp_get_num_devices_(void) {
-  return omp_get_num_devices();
-}
-GLASS_API int omp_get_initial_device_(void) {
-  return omp_get_initial_device();
-}
-GLASS_API int omp_get_default_device_(void) {
-  return omp_get_default_device();
-}
-GLASS_API void omp_set_default_device_(int *device) {
-  omp_set_default_device(*device);
-}
-GLASS_API int omp_is_initial_device_(void) {
-  return 1;
-}
-GLASS_API int omp_get_device_num_(void) {
-  return omp_get_device_num();
-}
+GLASS_FORTRAN_SET(omp_set_default_device, int)
 GLASS_FORTRAN_END
+GLASS_ALIAS(omp_get_num_devices_, omp_get_num_devices);
+GLASS_ALIAS(omp_get_initial_device_, omp_get_initial_device);
+GLASS_ALIAS(omp_get_default_device_, omp_get_default_device);
+GLASS_ALIAS(omp_is_initial_device_, omp_is_initial_device);
+GLASS_ALIAS(omp_get_device_num_, omp_get_device_num);

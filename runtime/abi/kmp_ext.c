@@ -128,63 +128,27 @@ GLASS_API int kmp_get_num_known_threads(void) {
 }
 
 GLASS_FORTRAN_BEGIN
-GLASS_API void kmp_set_blocktime_(int *ms) {
-  kmp_set_blocktime(*ms);
-}
-GLASS_API int kmp_get_blocktime_(void) {
-  return kmp_get_blocktime();
-}
-GLASS_API void kmp_set_stacksize_(int *size) {
-  kmp_set_stacksize(*size);
-}
-GLASS_API void kmp_set_stacksize_s_(size_t *size) {
-  kmp_set_stacksize_s(*size);
-}
-GLASS_API int kmp_get_stacksize_(void) {
-  return kmp_get_stacksize();
-}
-GLASS_API size_t kmp_get_stacksize_s_(void) {
-  return kmp_get_stacksize_s();
-}
-GLASS_API void kmp_set_library_(int *mode) {
-  kmp_set_library(*mode);
-}
-GLASS_API int kmp_get_library_(void) {
-  return kmp_get_library();
-}
-GLASS_API void kmp_set_library_serial_(void) {
-  kmp_set_library(LIB_SERIAL);
-}
-GLASS_API void kmp_set_library_turnaround_(void) {
-  kmp_set_library(LIB_TURNAROUND);
-}
-GLASS_API void kmp_set_library_throughput_(void) {
-  kmp_set_library(LIB_THROUGHPUT);
-}
-GLASS_API void kmp_set_warnings_on_(void) {
-  glass_warnings_set(true);
-}
-GLASS_API void kmp_set_warnings_off_(void) {
-  glass_warnings_set(false);
-}
-GLASS_API int kmp_get_num_known_threads_(void) {
-  return kmp_get_num_known_threads();
-}
+GLASS_FORTRAN_SET(kmp_set_blocktime, int)
+GLASS_FORTRAN_SET(kmp_set_stacksize, int)
+GLASS_FORTRAN_SET(kmp_set_stacksize_s, size_t)
+GLASS_FORTRAN_SET(kmp_set_library, int)
 GLASS_FORTRAN_END
+GLASS_ALIAS(kmp_get_blocktime_, kmp_get_blocktime);
+GLASS_ALIAS(kmp_get_stacksize_, kmp_get_stacksize);
+GLASS_ALIAS(kmp_get_stacksize_s_, kmp_get_stacksize_s);
+GLASS_ALIAS(kmp_get_library_, kmp_get_library);
+GLASS_ALIAS(kmp_set_library_serial_, kmp_set_library_serial);
+GLASS_ALIAS(kmp_set_library_turnaround_, kmp_set_library_turnaround);
+GLASS_ALIAS(kmp_set_library_throughput_, kmp_set_library_throughput);
+GLASS_ALIAS(kmp_set_warnings_on_, kmp_set_warnings_on);
+GLASS_ALIAS(kmp_set_warnings_off_, kmp_set_warnings_off);
+GLASS_ALIAS(kmp_get_num_known_threads_, kmp_get_num_known_threads);
 
-// kmpc_* aliases libomp exports for the same controls.
-GLASS_API void kmpc_set_blocktime(int ms) {
-  kmp_set_blocktime(ms);
-}
-GLASS_API void kmpc_set_stacksize(int size) {
-  kmp_set_stacksize(size);
-}
-GLASS_API void kmpc_set_stacksize_s(size_t size) {
-  kmp_set_stacksize_s(size);
-}
-GLASS_API void kmpc_set_library(int mode) {
-  kmp_set_library(mode);
-}
+// kmpc_* spellings libomp exports for the same controls.
+GLASS_ALIAS(kmpc_set_blocktime, kmp_set_blocktime);
+GLASS_ALIAS(kmpc_set_stacksize, kmp_set_stacksize);
+GLASS_ALIAS(kmpc_set_stacksize_s, kmp_set_stacksize_s);
+GLASS_ALIAS(kmpc_set_library, kmp_set_library);
 
 // kmp_set_defaults("NAME=value ..."): settings in environment syntax. Before the runtime
 // starts they act as if they were in the environment (without overriding it); afterwards only
@@ -220,16 +184,8 @@ GLASS_API void kmp_set_disp_num_buffers(int n) {
 }
 
 GLASS_FORTRAN_BEGIN
-GLASS_API void kmp_set_defaults_(char const *settings) {
-  kmp_set_defaults(settings);
-}
-GLASS_API void kmp_set_disp_num_buffers_(int *n) {
-  kmp_set_disp_num_buffers(*n);
-}
+GLASS_FORTRAN_SET(kmp_set_disp_num_buffers, int)
 GLASS_FORTRAN_END
-GLASS_API void kmpc_set_defaults(char const *settings) {
-  kmp_set_defaults(settings);
-}
-GLASS_API void kmpc_set_disp_num_buffers(int n) {
-  kmp_set_disp_num_buffers(n);
-}
+GLASS_ALIAS(kmp_set_defaults_, kmp_set_defaults);
+GLASS_ALIAS(kmpc_set_defaults, kmp_set_defaults);
+GLASS_ALIAS(kmpc_set_disp_num_buffers, kmp_set_disp_num_buffers);

@@ -31,6 +31,16 @@ size_t omp_capture_affinity(char *buffer, size_t size, const char *format);
 #define GLASS_FORTRAN_BEGIN                                                                        \
   _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wmissing-prototypes\"")
 #define GLASS_FORTRAN_END _Pragma("GCC diagnostic pop")
+// The Fortran name of a setter `void name(T)`: its argument by reference.
+#define GLASS_FORTRAN_SET(name, T)                                                                 \
+  GLASS_API void name##_(T *v) {                                                                   \
+    name(*v);                                                                                      \
+  }
+// `name` is one more exported spelling of `target`, an entry point defined in the same file (an
+// ompc_* or kmpc_* name, the Fortran name of a routine without arguments): one function under
+// two symbols, so that the two cannot drift apart.
+#define GLASS_ALIAS(name, target)                                                                  \
+  extern __typeof__(target) name __attribute__((visibility("default"), alias(#target)))
 
 // ---------------------------------------------------------------------------------------------
 // ABI types (docs/abi.md, "Data layouts"). The structs are defined where they are read.
@@ -216,6 +226,7 @@ void __kmpc_omp_taskwait_deps_51(ident_t *loc, int32_t gtid, int32_t ndeps, kmp_
 
 // Detachable tasks (task_detach.c).
 void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, kmp_task_t *kt);
+uintptr_t __kmpc_glass_target_task_event(void);
 
 // Task reductions (task_reduction.c).
 void *__kmpc_taskred_init(int32_t gtid, int32_t num, void *data);

@@ -39,8 +39,7 @@ GLASS_API void __kmpc_begin(ident_t *loc, int32_t flags) {
   glass_ensure_init();
 }
 
-GLASS_API void __kmpc_end(ident_t *loc) {
-}
+GLASS_API void __kmpc_end(ident_t *loc) {}
 
 GLASS_API void __kmpc_push_num_threads(ident_t *loc, int32_t gtid, int32_t nthreads) {
   glass_self()->pushed_nthreads = nthreads > 0 ? nthreads : 0;
@@ -186,12 +185,8 @@ GLASS_API GLASS_FASTPATH void __kmpc_barrier(ident_t *loc, int32_t gtid) {
     glass_team_t *team = th->team;
     if (likely(team->nthreads == 1) &&
         likely(!atomic_load_explicit(&team->tasking.active, memory_order_relaxed))) {
-#if GLASS_OMPT
-      if (OMPT_ANY(OMPT_SYNC_EVENTS)) {
+      if (OMPT_ANY(OMPT_SYNC_EVENTS))
         glass_barrier_solo_entry(loc);
-        return;
-      }
-#endif
       return;
     }
   }

@@ -1,7 +1,8 @@
 // ABI entry points for tasks: allocation, submission, undeferred tasks, taskwait, taskyield,
 // taskgroup, and the omp_* task routines not in api.c. Thin: the core is task.c, task_sync.c
-// (taskwait, taskgroup) and task_ompt.c (task_create's flags).
+// (taskwait, taskgroup), task_undeferred.h (if(0)) and task_ompt.c (task_create's flags).
 #include "task_internal.h"
+#include "task_undeferred.h"
 #include "task_alloc.h"
 #include "ompt-internal.h"
 #include "kmpc.h"
@@ -29,7 +30,10 @@ GLASS_API kmp_task_t *__kmpc_omp_target_task_alloc(ident_t *loc, int32_t gtid, i
                                                    kmp_routine_t entry, int64_t device_id) {
   if (unlikely(!entry))
     entry = glass_task_empty_entry;
-  return &glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL)->hdr;
+  glass_xtask_t *t =
+      glass_task_alloc(glass_self(), flags, sizeof_task, sizeof_shareds, entry, NULL);
+  t->base.tk.flags |= GLASS_TF_TARGET;
+  return &t->hdr;
 }
 
 GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
@@ -50,49 +54,15 @@ GLASS_API int32_t __kmpc_omp_task(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Undeferred tasks (if(0)): the compiler calls the entry itself between these two.
+// Undeferred tasks (if(0)): the compiler calls the entry itself between these two
+// (task_undeferred.h).
 
 GLASS_API void __kmpc_omp_task_begin_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  glass_thread_t *th = glass_self();
-  glass_xtask_t *t = xtask_of(kt);
-  glass_task_t *parent = th->task;
-  // The program calls the task body itself. Its frame is unknowable when it omits the frame
-  // pointer (clang's default from -O1), so the boundary between the two tasks is our own frame
-  // (runtime), whose saved frame pointer is the caller's when it keeps one; the body's frame
-  // takes its place on the stack.
-  OMPT_ENTER_FRAME_FLAGS(parent, FRAME());
-#if GLASS_OMPT
-  t->base.ompt_flags |= ompt_task_undeferred; // also for ompt_get_task_info without task_create
-#endif
-  if (OMPT_ON(task_create))
-    glass_task_create_event(th, t, ompt_task_undeferred, 0, GLASS_CODEPTR());
-  if (OMPT_ON(task_schedule))
-    glass_ompt_task_schedule(parent, ompt_task_switch, &t->base);
-  OMPT_EXIT_FRAME_FLAGS(&t->base, FRAME());
-  t->base.thread_num = th->tid;
-  t->state = XT_RUNNING;
-  th->task = &t->base;
+  glass_task_begin_undeferred(glass_self(), xtask_of(kt));
 }
 
 GLASS_API void __kmpc_omp_task_complete_if0(ident_t *loc, int32_t gtid, kmp_task_t *kt) {
-  glass_thread_t *th = glass_self();
-  glass_xtask_t *t = xtask_of(kt);
-  // An untied undeferred task that re-enqueued itself resumes here, on this thread.
-  while (unlikely(t->state == XT_REQUEUE)) {
-    t->state = XT_RUNNING;
-    t->hdr.routine(th->gtid, kt);
-  }
-  t->state = XT_DONE;
-  glass_task_t *parent = t->base.parent;
-  th->task = parent;
-  OMPT_ENTER_FRAME_FLAGS(parent, NULL);
-  // A detached task whose event is not yet fulfilled completes when it is (task_detach.c);
-  // counted meanwhile, so that taskwait, taskgroup and barriers wait for it.
-  if (unlikely(t->base.tk.flags & GLASS_TF_DETACH) && !glass_detach_body_done(th, t))
-    return;
-  if (OMPT_ON(task_schedule))
-    glass_ompt_task_schedule(&t->base, glass_task_end_status(&t->base), parent);
-  glass_task_complete(th, t);
+  glass_task_complete_undeferred(glass_self(), xtask_of(kt));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -124,6 +124,12 @@ static void bind_to(glass_thread_t *th, int place) {
   }
 }
 
+void glass_affinity_norespect(void) {
+  if (!glass_kaff.respect && glass_kaff.type != GLASS_KAFF_DISABLED && glass_topology.this_system &&
+      CPU_COUNT(&glass_topology.usable) > 0)
+    sched_setaffinity(0, sizeof(cpu_set_t), &glass_topology.usable);
+}
+
 // KMP_AFFINITY=reset: the primary thread of an outermost region gets back the mask it had.
 void glass_affinity_join(glass_thread_t *th, glass_team_t *team) {
   if (!glass_kaff.reset || team->level != 1 || th->place < 0)

@@ -40,6 +40,10 @@ void glass_affinity_single_team(glass_thread_t *th);
 void glass_affinity_initial_thread(glass_thread_t *th);
 void glass_affinity_show(glass_thread_t *th); // OMP_DISPLAY_AFFINITY for a region it enters
 
+// Initialization under KMP_AFFINITY=norespect: the initial thread may run on every usable
+// processor, not only on those of the mask it started with (unless the type is disabled).
+void glass_affinity_norespect(void);
+
 // Region end: KMP_AFFINITY=reset gives an outermost region's primary thread its mask back.
 void glass_affinity_join(glass_thread_t *th, glass_team_t *team);
 

@@ -21,50 +21,22 @@ static void kaff_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2))
 static void kaff_warn(const char *fmt, ...) {
   if (!glass_kaff.warnings)
     return;
-  char buf[512];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof(buf), fmt, ap);
+  glass_vwarn(fmt, ap);
   va_end(ap);
-  glass_warn("%s", buf);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Parsing.
 
-enum { GRAN_ABSENT = -2, GRAN_LLC = -3 }; // a layer this runtime never has; the outermost cache
-
-static int granularity_word(const char *w, size_t n) {
-  static const struct {
-    const char *name;
-    int level;
-  } names[] = {{"fine", GLASS_TOPO_THREAD},    {"thread", GLASS_TOPO_THREAD},
-               {"core", GLASS_TOPO_CORE},      {"socket", GLASS_TOPO_SOCKET},
-               {"package", GLASS_TOPO_SOCKET}, {"numa_domain", GLASS_TOPO_NUMA},
-               {"numa", GLASS_TOPO_NUMA},      {"node", GLASS_TOPO_NUMA},
-               {"l1_cache", GLASS_TOPO_L1},    {"l1", GLASS_TOPO_L1},
-               {"l2_cache", GLASS_TOPO_L2},    {"l2", GLASS_TOPO_L2},
-               {"l3_cache", GLASS_TOPO_L3},    {"l3", GLASS_TOPO_L3},
-               {"ll_cache", GRAN_LLC},         {"tile", GRAN_ABSENT},
-               {"die", GRAN_ABSENT},           {"module", GRAN_ABSENT}};
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
-    if (strlen(names[i].name) == n && strncasecmp(w, names[i].name, n) == 0)
-      return names[i].level;
-  return -1;
-}
-
 static int type_word(const char *w, size_t n) {
-  static const struct {
-    const char *name;
-    int type;
-  } names[] = {{"none", GLASS_KAFF_NONE},         {"disabled", GLASS_KAFF_DISABLED},
-               {"compact", GLASS_KAFF_COMPACT},   {"scatter", GLASS_KAFF_SCATTER},
-               {"balanced", GLASS_KAFF_BALANCED}, {"explicit", GLASS_KAFF_EXPLICIT},
-               {"logical", GLASS_KAFF_COMPACT},   {"physical", GLASS_KAFF_COMPACT}};
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
-    if (strlen(names[i].name) == n && strncasecmp(w, names[i].name, n) == 0)
-      return names[i].type;
-  return -1;
+  static const glass_name_t names[] = {
+      {"none", GLASS_KAFF_NONE},         {"disabled", GLASS_KAFF_DISABLED},
+      {"compact", GLASS_KAFF_COMPACT},   {"scatter", GLASS_KAFF_SCATTER},
+      {"balanced", GLASS_KAFF_BALANCED}, {"explicit", GLASS_KAFF_EXPLICIT},
+      {"logical", GLASS_KAFF_COMPACT},   {"physical", GLASS_KAFF_COMPACT}};
+  return glass_name_value(names, sizeof(names) / sizeof(*names), w, n);
 }
 
 static bool word_is(const char *w, size_t n, const char *word) {
@@ -88,7 +60,7 @@ static bool kaff_item(const char *w, size_t n, int *numbers) {
     }
   const char *eq = memchr(w, '=', n);
   if (eq && (word_is(w, (size_t)(eq - w), "granularity") || word_is(w, (size_t)(eq - w), "gran"))) {
-    int g = granularity_word(eq + 1, n - (size_t)(eq + 1 - w));
+    int g = glass_topology_level_named(eq + 1, n - (size_t)(eq + 1 - w), GLASS_NAME_GRANULARITY);
     if (g == -1)
       return false;
     glass_kaff.granularity = g;
@@ -167,37 +139,40 @@ bool glass_kaff_overrides(void) {
 // ---------------------------------------------------------------------------------------------
 // Place lists.
 
-// The granularity level that exists (an absent one warns and falls back to core).
+// The granularity level that exists (an absent one warns once and falls back to core).
 static int granularity_level(void) {
   int g = glass_kaff.granularity;
   if (g == -1)
     return glass_kaff.type == GLASS_KAFF_EXPLICIT ? GLASS_TOPO_THREAD : GLASS_TOPO_CORE;
-  if (g == GRAN_LLC)
+  if (g == GLASS_TOPO_LLC)
     return glass_topology_llc_level();
-  if (g == GRAN_ABSENT || glass_topology.nobjs[g] == 0) {
+  if (glass_topology.nobjs[g] == 0) {
     kaff_warn("KMP_AFFINITY: granularity setting: %s does not exist in topology. Using "
               "granularity=core instead",
-              g == GRAN_ABSENT ? "this layer" : glass_topology_level_name(g));
+              glass_topology_level_name(g));
     glass_kaff.granularity = GLASS_TOPO_CORE;
     return GLASS_TOPO_CORE;
   }
   return g;
 }
 
-// The levels that sort processors, outermost first: socket, NUMA domain, core, thread, ordered
-// by how many objects they have (a NUMA domain may hold sockets), less those that add nothing
-// (as many objects as the level before them: the inner name stays).
+enum { SORT_MAX = 7 }; // the candidate levels below
+
+// The levels that sort processors, outermost first: socket, NUMA domain, die, tile, module,
+// core, thread, ordered by how many objects they have (a NUMA domain may hold sockets), less
+// those that add nothing (as many objects as the level before them: the inner name stays).
 static int sort_levels(int *levels) {
-  int cand[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_NUMA, GLASS_TOPO_CORE, GLASS_TOPO_THREAD};
+  int cand[SORT_MAX] = {GLASS_TOPO_SOCKET, GLASS_TOPO_NUMA, GLASS_TOPO_DIE,   GLASS_TOPO_TILE,
+                        GLASS_TOPO_MODULE, GLASS_TOPO_CORE, GLASS_TOPO_THREAD};
   const int *nobjs = glass_topology.nobjs;
-  for (int i = 1; i < 4; i++) // stable: on a tie the hierarchy's order holds
+  for (int i = 1; i < SORT_MAX; i++) // stable: on a tie the hierarchy's order holds
     for (int j = i; j > 0 && nobjs[cand[j]] < nobjs[cand[j - 1]]; j--) {
       int t = cand[j];
       cand[j] = cand[j - 1];
       cand[j - 1] = t;
     }
   int n = 0;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < SORT_MAX; i++) {
     if (nobjs[cand[i]] == 0)
       continue;
     if (n > 0 && nobjs[levels[n - 1]] == nobjs[cand[i]])
@@ -209,8 +184,8 @@ static int sort_levels(int *levels) {
 }
 
 typedef struct {
-  int pu;       // index in glass_topology.pus
-  int label[4]; // rank at each sort level within the level outside it
+  int pu;              // index in glass_topology.pus
+  int label[SORT_MAX]; // rank at each sort level within the level outside it
 } labelled_t;
 
 static int sort_depth, sort_inner; // sort_inner: that many innermost levels sort first
@@ -256,7 +231,7 @@ static bool has_place(const cpu_set_t *set) {
 // compact, scatter, balanced: the granularity's groups in the order of the sorted processors.
 static void sorted_places(void) {
   const glass_topology_t *t = &glass_topology;
-  int levels[4];
+  int levels[SORT_MAX];
   int depth = sort_levels(levels);
   labelled_t *l = glass_zalloc(sizeof(labelled_t) * (size_t)(t->npus + 1));
   label_pus(l, levels, depth);
@@ -468,15 +443,9 @@ void glass_kaff_text(char *buf, size_t n) {
   static const char *const types[] = {"none",    "none",     "disabled", "compact",
                                       "scatter", "balanced", "explicit"};
   int g = glass_kaff.granularity;
-  const char *gran = g == GRAN_LLC ? "ll_cache"
-                     : g == -1     ? (glass_kaff.type == GLASS_KAFF_EXPLICIT ? "thread" : "core")
-                     : g == GLASS_TOPO_THREAD ? "thread"
-                     : g == GLASS_TOPO_CORE   ? "core"
-                     : g == GLASS_TOPO_L1     ? "l1_cache"
-                     : g == GLASS_TOPO_L2     ? "l2_cache"
-                     : g == GLASS_TOPO_L3     ? "l3_cache"
-                     : g == GLASS_TOPO_NUMA   ? "numa_domain"
-                                              : "socket";
+  if (g == -1)
+    g = glass_kaff.type == GLASS_KAFF_EXPLICIT ? GLASS_TOPO_THREAD : GLASS_TOPO_CORE;
+  const char *gran = glass_topology_level_keyword(g);
   int len = snprintf(
       buf, n, "%s,%s,%s,%s,granularity=%s", glass_kaff.verbose ? "verbose" : "noverbose",
       glass_kaff.warnings ? "warnings" : "nowarnings", glass_kaff.respect ? "respect" : "norespect",

@@ -20,17 +20,6 @@ glass_places_t glass_places;
 // ---------------------------------------------------------------------------------------------
 // Places from the topology (topology.h).
 
-enum { LVL_LLC = -11 }; // beside glass_topo_level_t: the outermost cache there is
-
-static int topo_level(int level) {
-  return level == LVL_LLC ? glass_topology_llc_level() : level;
-}
-
-// The processors sharing `cpu`'s resource at `level`, restricted to what we may use.
-static void group_of(int cpu, int level, cpu_set_t *out) {
-  glass_topology_group(cpu, topo_level(level), out);
-}
-
 void glass_places_add(const cpu_set_t *set) {
   if (CPU_COUNT(set) == 0)
     return;
@@ -56,11 +45,27 @@ static void places_from_level(int level, int limit) {
     if (!CPU_ISSET(cpu, &glass_places.usable) || CPU_ISSET(cpu, &seen))
       continue;
     cpu_set_t g;
-    group_of(cpu, level, &g);
+    glass_topology_group(cpu, level, &g);
     CPU_AND(&g, &g, &glass_places.usable);
     CPU_OR(&seen, &seen, &g);
     glass_places_add(&g);
   }
+}
+
+// The places an abstract name gives. libomp's own names fall back to cores, with a warning,
+// where the machine lacks the level; OpenMP's (numa_domains, ll_caches) take the next level
+// out that exists.
+static void places_from_name(int level, int limit) {
+  bool libomps = level != GLASS_TOPO_THREAD && level != GLASS_TOPO_CORE &&
+                 level != GLASS_TOPO_NUMA && level != GLASS_TOPO_SOCKET && level != GLASS_TOPO_LLC;
+  if (libomps && glass_topology.nobjs[level] == 0) {
+    glass_warn("OMP_PLACES: granularity setting: %s does not exist in topology. Using "
+               "granularity=core instead",
+               glass_topology_level_name(level));
+    level = GLASS_TOPO_CORE;
+  }
+  glass_places.kind = glass_topology_level_plural(level);
+  places_from_level(level, limit);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -256,53 +261,46 @@ static bool parse_explicit(const char *text, char *why, size_t why_size) {
 
 // ---------------------------------------------------------------------------------------------
 
-// An abstract name with an optional (count). *named is the name's index when the text starts
-// with one (so that a malformed count can fall back to the name alone, as libomp does).
-static const struct {
-  const char *name;
-  int level;
-} abstract_names[] = {{"threads", GLASS_TOPO_THREAD},
-                      {"cores", GLASS_TOPO_CORE},
-                      {"ll_caches", LVL_LLC},
-                      {"numa_domains", GLASS_TOPO_NUMA},
-                      {"sockets", GLASS_TOPO_SOCKET}};
+// An abstract name with an optional (count): OpenMP's threads, cores, ll_caches, numa_domains,
+// sockets, and libomp's l1_caches, l2_caches, l3_caches, modules, tiles, dice. *named is the
+// name's level when the text starts with one (so that a malformed count can fall back to the
+// name alone, as libomp does).
+enum { NOT_NAMED = -100 };
 
 static bool parse_abstract(const char *text, int *named, char *why, size_t why_size) {
   const char *s = text;
-  *named = -1;
+  *named = NOT_NAMED;
   while (isspace((unsigned char)*s))
     s++;
-  for (size_t i = 0; i < sizeof(abstract_names) / sizeof(*abstract_names); i++) {
-    size_t n = strlen(abstract_names[i].name);
-    if (strncasecmp(s, abstract_names[i].name, n) != 0)
-      continue;
-    *named = (int)i;
-    const char *r = s + n;
-    while (isspace((unsigned char)*r))
-      r++;
-    long limit = 0;
-    if (*r == '(') {
-      char *end;
-      limit = strtol(r + 1, &end, 10);
-      if (end == r + 1 || limit < 1 || *end != ')') {
-        snprintf(why, why_size, "the count in parentheses must be a positive number");
-        return false;
-      }
-      if (limit > INT_MAX)
-        limit = INT_MAX; // more than there are: all of them
-      r = end + 1;
-      while (isspace((unsigned char)*r))
-        r++;
-    }
-    if (*r) {
-      snprintf(why, why_size, "unexpected \"%.16s\" after %s", r, abstract_names[i].name);
+  const char *r = s;
+  while (isalnum((unsigned char)*r) || *r == '_')
+    r++;
+  int level = glass_topology_level_named(s, (size_t)(r - s), GLASS_NAME_PLACES);
+  if (level == -1)
+    return false;
+  *named = level;
+  while (isspace((unsigned char)*r))
+    r++;
+  long limit = 0;
+  if (*r == '(') {
+    char *end;
+    limit = strtol(r + 1, &end, 10);
+    if (end == r + 1 || limit < 1 || *end != ')') {
+      snprintf(why, why_size, "the count in parentheses must be a positive number");
       return false;
     }
-    glass_places.kind = abstract_names[i].name;
-    places_from_level(abstract_names[i].level, (int)limit);
-    return glass_places.count > 0;
+    if (limit > INT_MAX)
+      limit = INT_MAX; // more than there are: all of them
+    r = end + 1;
+    while (isspace((unsigned char)*r))
+      r++;
   }
-  return false;
+  if (*r) {
+    snprintf(why, why_size, "unexpected \"%.16s\" after %s", r, glass_topology_level_plural(level));
+    return false;
+  }
+  places_from_name(level, (int)limit);
+  return glass_places.count > 0;
 }
 
 static glass_mutex_t places_lock = GLASS_MUTEX_INIT;
@@ -310,7 +308,7 @@ static glass_mutex_t places_lock = GLASS_MUTEX_INIT;
 // OMP_PLACES; a malformed value warns and falls back to the abstract name it starts with, or to
 // cores (libomp's choices).
 static void places_from_env(const char *text) {
-  int named = -1;
+  int named = NOT_NAMED;
   bool ok = false;
   if (text && *text) {
     char why[128] = "expected threads, cores, ll_caches, numa_domains, sockets with an optional "
@@ -319,18 +317,15 @@ static void places_from_env(const char *text) {
                            : parse_abstract(text, &named, why, sizeof(why));
     if (!ok) {
       glass_warn("OMP_PLACES=\"%s\" is invalid (%s); using %s", text, why,
-                 named >= 0 ? abstract_names[named].name : "cores");
+                 glass_topology_level_plural(named != NOT_NAMED ? named : GLASS_TOPO_CORE));
       glass_places.count = 0;
     } else if (!glass_places.kind) {
       glass_places.kind = "explicit";
       glass_places.explicit_list = true;
     }
   }
-  if (!ok) {
-    int i = named >= 0 ? named : 1;
-    glass_places.kind = abstract_names[i].name;
-    places_from_level(abstract_names[i].level, 0);
-  }
+  if (!ok)
+    places_from_name(named != NOT_NAMED ? named : GLASS_TOPO_CORE, 0);
   glass_places.explicit_request = text && *text && ok;
 }
 
@@ -349,6 +344,8 @@ void glass_places_init(void) {
     }
     if (glass_kaff.verbose)
       glass_topology_print();
+    if (getenv("GLASS_TOPOLOGY_QUERIES"))
+      glass_topology_print_queries();
     __atomic_store_n(&glass_places.ready, true, __ATOMIC_RELEASE);
   }
   glass_mutex_unlock(&places_lock);

@@ -3,6 +3,7 @@
 // affinity mask) and to libomp's KMP_HW_SUBSET.
 #define _GNU_SOURCE
 #include "topology.h"
+#include "affinity.h"
 
 #include <ctype.h>
 #include <limits.h>
@@ -45,6 +46,38 @@ static int ancestor_index(hwloc_topology_t t, hwloc_obj_type_t type, hwloc_obj_t
   return a ? (int)a->logical_index : -1;
 }
 
+// hwloc's kinds of Group for Intel's modules, tiles and (before hwloc 2.1 had Die objects)
+// dies; the subtype names them too where the kind is not kept (XML from other writers).
+enum { GROUP_KIND_MODULE = 102, GROUP_KIND_TILE = 103, GROUP_KIND_DIE = 104 };
+
+static int group_level(hwloc_obj_t g) {
+  static const struct {
+    unsigned kind;
+    const char *subtype;
+    int level;
+  } kinds[] = {{GROUP_KIND_MODULE, "Module", GLASS_TOPO_MODULE},
+               {GROUP_KIND_TILE, "Tile", GLASS_TOPO_TILE},
+               {GROUP_KIND_DIE, "Die", GLASS_TOPO_DIE}};
+  for (size_t k = 0; k < sizeof(kinds) / sizeof(*kinds); k++)
+    if (g->attr->group.kind == kinds[k].kind ||
+        (g->subtype && strcasecmp(g->subtype, kinds[k].subtype) == 0))
+      return kinds[k].level;
+  return -1;
+}
+
+// Dies, tiles and modules above the processor: the innermost object of each (by its global
+// index, unique across types).
+static void hwloc_groups(hwloc_obj_t pu, glass_pu_t *p) {
+  p->id[GLASS_TOPO_MODULE] = p->id[GLASS_TOPO_TILE] = p->id[GLASS_TOPO_DIE] = -1;
+  for (hwloc_obj_t a = pu->parent; a; a = a->parent) {
+    int level = a->type == HWLOC_OBJ_DIE     ? GLASS_TOPO_DIE
+                : a->type == HWLOC_OBJ_GROUP ? group_level(a)
+                                             : -1;
+    if (level >= 0 && p->id[level] < 0)
+      p->id[level] = (int)a->gp_index;
+  }
+}
+
 static void fill_from_hwloc(hwloc_topology_t t, raw_t *r) {
   int n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
   int nnuma = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_NUMANODE);
@@ -68,6 +101,7 @@ static void fill_from_hwloc(hwloc_topology_t t, raw_t *r) {
       p->id[levels[k].level] = ancestor_index(t, levels[k].type, pu);
     if (p->id[GLASS_TOPO_CORE] < 0)
       p->id[GLASS_TOPO_CORE] = n + i; // no cores reported: each processor is one
+    hwloc_groups(pu, p);
     p->id[GLASS_TOPO_NUMA] = -1;
     // NUMA nodes hang beside the processor tree in hwloc 2: the first whose set holds it.
     for (int k = 0; k < nnuma && p->id[GLASS_TOPO_NUMA] < 0; k++) {
@@ -210,7 +244,8 @@ static void sysfs_caches(int cpu, glass_pu_t *p) {
       continue;
     snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/cache/index%d/shared_cpu_list", cpu,
              idx);
-    p->id[GLASS_TOPO_L1 + level - 1] = list_id(path);
+    static const int cache_level[] = {GLASS_TOPO_L1, GLASS_TOPO_L2, GLASS_TOPO_L3};
+    p->id[cache_level[level - 1]] = list_id(path);
   }
 }
 
@@ -231,7 +266,7 @@ static void sysfs_numa(raw_t *r) {
 
 static int by_socket_core(const void *a, const void *b) {
   const glass_pu_t *x = a, *y = b;
-  static const int keys[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_NUMA, GLASS_TOPO_CORE};
+  static const int keys[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_DIE, GLASS_TOPO_NUMA, GLASS_TOPO_CORE};
   for (size_t k = 0; k < sizeof(keys) / sizeof(*keys); k++)
     if (x->id[keys[k]] != y->id[keys[k]])
       return x->id[keys[k]] < y->id[keys[k]] ? -1 : 1;
@@ -259,6 +294,9 @@ static bool read_sysfs(raw_t *r) {
       p->id[GLASS_TOPO_CORE] = cpu;
     snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/physical_package_id", cpu);
     p->id[GLASS_TOPO_SOCKET] = read_int_file(path, -1);
+    // Linux names dies (not modules or tiles); a kernel without them leaves the level absent.
+    snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/topology/die_cpus_list", cpu);
+    p->id[GLASS_TOPO_DIE] = list_id(path);
     sysfs_caches(cpu, p);
   }
   sysfs_numa(r);
@@ -296,21 +334,27 @@ static int topology_method(void) {
   const char *v = getenv("KMP_TOPOLOGY_METHOD");
   if (!v || !*v)
     return METHOD_ALL;
-  static const struct {
-    const char *name;
-    int method;
-  } names[] = {{"all", METHOD_ALL},        {"hwloc", METHOD_HWLOC},     {"sysfs", METHOD_OS},
-               {"cpuinfo", METHOD_OS},     {"x2apic", METHOD_OS},       {"x2apic_id", METHOD_OS},
-               {"apic", METHOD_OS},        {"cpuid_leaf11", METHOD_OS}, {"cpuid_leaf31", METHOD_OS},
-               {"cpuid_leaf4", METHOD_OS}, {"leaf11", METHOD_OS},       {"leaf4", METHOD_OS},
-               {"group", METHOD_OS},       {"flat", METHOD_FLAT}};
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++)
-    if (strcasecmp(v, names[i].name) == 0)
-      return names[i].method;
+  static const glass_name_t names[] = {
+      {"all", METHOD_ALL},        {"hwloc", METHOD_HWLOC},     {"sysfs", METHOD_OS},
+      {"cpuinfo", METHOD_OS},     {"x2apic", METHOD_OS},       {"x2apic_id", METHOD_OS},
+      {"apic", METHOD_OS},        {"cpuid_leaf11", METHOD_OS}, {"cpuid_leaf31", METHOD_OS},
+      {"cpuid_leaf4", METHOD_OS}, {"leaf11", METHOD_OS},       {"leaf4", METHOD_OS},
+      {"group", METHOD_OS},       {"flat", METHOD_FLAT}};
+  int method = glass_name_value(names, sizeof(names) / sizeof(*names), v, strlen(v));
+  if (method >= 0)
+    return method;
   glass_warn("KMP_TOPOLOGY_METHOD=\"%s\" is invalid (expected all, hwloc, cpuinfo, x2apic, "
              "flat, ...); using all",
              v);
   return METHOD_ALL;
+}
+
+// The processors a flat machine has: those of the process's mask, or under KMP_AFFINITY=norespect
+// every online one.
+static void flat_procs(const cpu_set_t *mask, cpu_set_t *out) {
+  if (glass_kaff.respect || read_cpulist("/sys/devices/system/cpu/online", out) != 0 ||
+      CPU_COUNT(out) == 0)
+    *out = *mask;
 }
 
 static void read_raw(raw_t *r, const cpu_set_t *mask) {
@@ -331,7 +375,9 @@ static void read_raw(raw_t *r, const cpu_set_t *mask) {
     glass_free(r->pus);
     *r = (raw_t){0};
   }
-  read_flat(r, mask);
+  cpu_set_t procs;
+  flat_procs(mask, &procs);
+  read_flat(r, &procs);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,50 +390,24 @@ typedef struct {
   int parent;               // the level counted within (-1: the machine)
 } subset_item_t;
 
+// The outermost cache level present, else the socket level (libomp's ll_cache).
+static int llc_in(const glass_topology_t *t) {
+  static const int caches[] = {GLASS_TOPO_L3, GLASS_TOPO_L2, GLASS_TOPO_L1};
+  for (size_t k = 0; k < sizeof(caches) / sizeof(*caches); k++)
+    if (t->nobjs[caches[k]] > 0)
+      return caches[k];
+  return GLASS_TOPO_SOCKET;
+}
+
+// A layer's name: the longest run of letters, digits and '_' ("l3", "numa_domains", "c").
 static int subset_level(const char **s) {
-  static const struct {
-    const char *name;
-    int level;
-  } names[] = {{"sockets", GLASS_TOPO_SOCKET},
-               {"socket", GLASS_TOPO_SOCKET},
-               {"packages", GLASS_TOPO_SOCKET},
-               {"package", GLASS_TOPO_SOCKET},
-               {"numa_domains", GLASS_TOPO_NUMA},
-               {"numa_domain", GLASS_TOPO_NUMA},
-               {"numa", GLASS_TOPO_NUMA},
-               {"nodes", GLASS_TOPO_NUMA},
-               {"node", GLASS_TOPO_NUMA},
-               {"l3_cache", GLASS_TOPO_L3},
-               {"l2_cache", GLASS_TOPO_L2},
-               {"l1_cache", GLASS_TOPO_L1},
-               {"l3", GLASS_TOPO_L3},
-               {"l2", GLASS_TOPO_L2},
-               {"l1", GLASS_TOPO_L1},
-               {"cores", GLASS_TOPO_CORE},
-               {"core", GLASS_TOPO_CORE},
-               {"threads", GLASS_TOPO_THREAD},
-               {"thread", GLASS_TOPO_THREAD},
-               {"tiles", -2},
-               {"tile", -2},
-               {"dies", -2},
-               {"die", -2},
-               {"modules", -2},
-               {"module", -2},
-               {"s", GLASS_TOPO_SOCKET},
-               {"n", GLASS_TOPO_NUMA},
-               {"c", GLASS_TOPO_CORE},
-               {"t", GLASS_TOPO_THREAD},
-               {"d", -2},
-               {"m", -2}};
-  for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
-    size_t n = strlen(names[i].name);
-    if (strncasecmp(*s, names[i].name, n) == 0 && !isalnum((unsigned char)(*s)[n]) &&
-        (*s)[n] != '_') {
-      *s += n;
-      return names[i].level;
-    }
-  }
-  return -1;
+  const char *w = *s;
+  while (isalnum((unsigned char)**s) || **s == '_')
+    (*s)++;
+  int level = glass_topology_level_named(w, (size_t)(*s - w), GLASS_NAME_SUBSET);
+  if (level < 0)
+    *s = w;
+  return level;
 }
 
 static long subset_number(const char **s) {
@@ -421,6 +441,8 @@ static bool parse_subset(const char *v, subset_item_t *items, int *n, bool *abso
       it.count = (int)c;
     }
     it.level = subset_level(&s);
+    if (it.level == GLASS_TOPO_LLC)
+      it.level = llc_in(&glass_topology);
     if (it.level == -1) {
       snprintf(why, why_size, "unknown layer at \"%.16s\"", s);
       return false;
@@ -441,17 +463,12 @@ static bool parse_subset(const char *v, subset_item_t *items, int *n, bool *abso
       glass_warn("KMP_HW_SUBSET: attribute \"%.*s\" ignored (core types are not distinguished)",
                  (int)(s - a), a);
     }
-    if (it.level == -2) {
-      glass_warn("KMP_HW_SUBSET: a layer in \"%s\" is not in this topology; ignoring it", v);
-    } else {
-      for (int k = 0; k < *n; k++)
-        if (items[k].level == it.level) {
-          snprintf(why, why_size, "the %s layer is named twice",
-                   glass_topology_level_name(it.level));
-          return false;
-        }
-      items[(*n)++] = it;
-    }
+    for (int k = 0; k < *n; k++)
+      if (items[k].level == it.level) {
+        snprintf(why, why_size, "the %s layer is named twice", glass_topology_level_name(it.level));
+        return false;
+      }
+    items[(*n)++] = it;
     while (isspace((unsigned char)*s))
       s++;
     if (*s == '\0')
@@ -550,15 +567,15 @@ static void renumber(glass_topology_t *t) {
 }
 
 // A relative count is per object of the nearest level out that holds several of this level's
-// (the one with the most objects, fewer than this level has): socket, NUMA domain and core
-// always count, caches only when the subset names them.
+// (the one with the most objects, fewer than this level has): every level but the caches
+// counts, caches only when the subset names them.
 static int subset_parent(const glass_topology_t *t, const subset_item_t *items, int n, int level) {
   int best = -1;
   for (int l = level + 1; l < GLASS_TOPO_LEVELS; l++) {
     bool named = false;
     for (int k = 0; k < n; k++)
       named |= items[k].level == l;
-    bool main = l == GLASS_TOPO_SOCKET || l == GLASS_TOPO_NUMA || l == GLASS_TOPO_CORE;
+    bool main = l != GLASS_TOPO_L1 && l != GLASS_TOPO_L2 && l != GLASS_TOPO_L3;
     if ((main || named) && t->nobjs[l] > 0 && t->nobjs[l] < t->nobjs[level] &&
         (best < 0 || t->nobjs[l] > t->nobjs[best]))
       best = l;
@@ -575,12 +592,12 @@ static void restrict_subset(glass_topology_t *t) {
   bool absolute;
   char why[96] = "";
   bool ok = parse_subset(v, items, &n, &absolute, why, sizeof(why));
+  // A layer the machine lacks voids the whole value, as in libomp.
   for (int k = 0; ok && k < n; k++)
     if (t->nobjs[items[k].level] == 0) {
-      glass_warn("KMP_HW_SUBSET: the %s layer is not in this topology; ignoring it",
-                 glass_topology_level_name(items[k].level));
-      memmove(&items[k], &items[k + 1], sizeof(*items) * (size_t)(n - k - 1));
-      n--, k--;
+      snprintf(why, sizeof(why), "the %s layer is not in this topology",
+               glass_topology_level_name(items[k].level));
+      ok = false;
     }
   for (int k = 0; ok && k < n; k++)
     items[k].parent = subset_parent(t, items, n, items[k].level);
@@ -607,8 +624,10 @@ void glass_topology_init(void) {
     t->initial_mask = mask;
     raw_t r = {0};
     read_raw(&r, &mask);
+    // KMP_AFFINITY=respect (the default): the process's mask limits the processors;
+    // norespect: every processor the source allows (the kernel still holds a cgroup's limits).
     // A described machine that is not this one keeps its own allowed set: nothing is bound.
-    if (r.this_system)
+    if (r.this_system && glass_kaff.respect)
       CPU_AND(&r.allowed, &r.allowed, &mask);
     if (CPU_COUNT(&r.allowed) == 0) { // the source and the mask disagree: trust the mask
       glass_free(r.pus);
@@ -640,25 +659,104 @@ void glass_topology_init(void) {
 // Queries.
 
 const char *glass_topology_level_name(int level) {
-  static const char *const names[] = {"thread",   "core",        "L1 cache", "L2 cache",
-                                      "L3 cache", "NUMA domain", "socket"};
+  static const char *const names[] = {"thread", "core",     "L1 cache", "L2 cache",    "module",
+                                      "tile",   "L3 cache", "die",      "NUMA domain", "socket"};
+  _Static_assert(sizeof(names) / sizeof(*names) == GLASS_TOPO_LEVELS, "a name per level");
+  if (level == GLASS_TOPO_LLC)
+    return "LL cache";
   return level >= 0 && level < GLASS_TOPO_LEVELS ? names[level] : "machine";
+}
+
+// libomp's spellings of each level, the outermost cache last: its granularity keyword (also a
+// KMP_HW_SUBSET layer), its abstract name (OMP_PLACES, KMP_HW_SUBSET), and other names as
+// "name:uses" words with uses g (granularity), s (KMP_HW_SUBSET), p (OMP_PLACES).
+static const char *const keywords[GLASS_TOPO_LEVELS + 1] = {
+    "thread",   "core", "l1_cache",    "l2_cache", "module",  "tile",
+    "l3_cache", "die",  "numa_domain", "socket",   "ll_cache"};
+static const char *const plurals[GLASS_TOPO_LEVELS + 1] = {
+    "threads",   "cores", "l1_caches",    "l2_caches", "modules",  "tiles",
+    "l3_caches", "dice",  "numa_domains", "sockets",   "ll_caches"};
+static const char *const others[GLASS_TOPO_LEVELS + 1] = {"fine:g t:s",
+                                                          "c:s",
+                                                          "l1:gs",
+                                                          "l2:gs",
+                                                          "m:s",
+                                                          "ti:s",
+                                                          "l3:gs",
+                                                          "dies:s d:s",
+                                                          "numa:gs node:gs nodes:s n:s",
+                                                          "package:gs packages:s s:s",
+                                                          "ll:s"};
+
+static int level_at(size_t k) {
+  return k == GLASS_TOPO_LEVELS ? GLASS_TOPO_LLC : (int)k;
+}
+
+static size_t index_of_level(int level) {
+  return level == GLASS_TOPO_LLC ? GLASS_TOPO_LEVELS : (size_t)level;
+}
+
+const char *glass_topology_level_keyword(int level) {
+  return level == GLASS_TOPO_LLC || (level >= 0 && level < GLASS_TOPO_LEVELS)
+             ? keywords[index_of_level(level)]
+             : "machine";
+}
+
+const char *glass_topology_level_plural(int level) {
+  return level == GLASS_TOPO_LLC || (level >= 0 && level < GLASS_TOPO_LEVELS)
+             ? plurals[index_of_level(level)]
+             : "machine";
+}
+
+static bool same_word(const char *name, size_t len, const char *w, size_t n) {
+  return len == n && strncasecmp(name, w, n) == 0;
+}
+
+// Whether one of the "name:uses" words of `list` is w[0..n) with a use in `use`.
+static bool among_others(const char *list, const char *w, size_t n, unsigned use) {
+  while (*list) {
+    size_t len = strcspn(list, ":"), f = strcspn(list + len, " ");
+    unsigned uses = 0;
+    for (size_t i = 1; i < f; i++)
+      uses |= list[len + i] == 'g'   ? GLASS_NAME_GRANULARITY
+              : list[len + i] == 's' ? GLASS_NAME_SUBSET
+                                     : GLASS_NAME_PLACES;
+    if ((uses & use) && same_word(list, len, w, n))
+      return true;
+    list += len + f + (list[len + f] == ' ');
+  }
+  return false;
+}
+
+int glass_topology_level_named(const char *w, size_t n, unsigned use) {
+  const unsigned keyword_uses = GLASS_NAME_GRANULARITY | GLASS_NAME_SUBSET;
+  const unsigned plural_uses = GLASS_NAME_SUBSET | GLASS_NAME_PLACES;
+  for (size_t k = 0; k <= GLASS_TOPO_LEVELS; k++)
+    if (((use & keyword_uses) && same_word(keywords[k], strlen(keywords[k]), w, n)) ||
+        ((use & plural_uses) && same_word(plurals[k], strlen(plurals[k]), w, n)) ||
+        among_others(others[k], w, n, use))
+      return level_at(k);
+  return -1;
 }
 
 int glass_topology_effective_level(int level) {
   glass_topology_init();
-  for (int l = level < 0 ? 0 : level; l < GLASS_TOPO_LEVELS; l++)
-    if (glass_topology.nobjs[l] > 0)
-      return l;
-  return -1;
+  if (level == GLASS_TOPO_LLC)
+    level = llc_in(&glass_topology);
+  if (level < 0)
+    level = GLASS_TOPO_THREAD;
+  if (level >= GLASS_TOPO_LEVELS || glass_topology.nobjs[level] > 0)
+    return level < GLASS_TOPO_LEVELS ? level : -1;
+  // The finest level further out: a NUMA domain may hold sockets, a socket NUMA domains.
+  int best = -1;
+  for (int l = level + 1; l < GLASS_TOPO_LEVELS; l++)
+    if (glass_topology.nobjs[l] > (best < 0 ? 0 : glass_topology.nobjs[best]))
+      best = l;
+  return best;
 }
 
 int glass_topology_llc_level(void) {
-  glass_topology_init();
-  for (int l = GLASS_TOPO_L3; l >= GLASS_TOPO_L1; l--)
-    if (glass_topology.nobjs[l] > 0)
-      return l;
-  return glass_topology_effective_level(GLASS_TOPO_SOCKET);
+  return glass_topology_effective_level(GLASS_TOPO_LLC);
 }
 
 int glass_topology_index(int cpu) {
@@ -715,23 +813,105 @@ static int rank_within(int i, int level, int outer) {
   return r;
 }
 
+// The levels the shape line and the processor map name, outermost first: socket (one when the
+// source has none), then die, tile and module where they add something (more objects than the
+// level before: one die per socket is the socket), core and thread.
+static int shown_levels(int *levels) {
+  static const int order[] = {GLASS_TOPO_SOCKET, GLASS_TOPO_DIE,  GLASS_TOPO_TILE,
+                              GLASS_TOPO_MODULE, GLASS_TOPO_CORE, GLASS_TOPO_THREAD};
+  const int *nobjs = glass_topology.nobjs;
+  int n = 0;
+  for (size_t k = 0; k < sizeof(order) / sizeof(*order); k++) {
+    int l = order[k];
+    bool optional = l == GLASS_TOPO_DIE || l == GLASS_TOPO_TILE || l == GLASS_TOPO_MODULE;
+    if (l == GLASS_TOPO_SOCKET || (nobjs[l] > 0 && !(optional && nobjs[l] == nobjs[levels[n - 1]])))
+      levels[n++] = l;
+  }
+  return n;
+}
+
+static void print_shape(const int *levels, int n) {
+  const int *nobjs = glass_topology.nobjs;
+  char line[256];
+  size_t off = 0;
+  for (int k = 0; k < n && off < sizeof(line); k++) {
+    int objs = nobjs[levels[k]] ? nobjs[levels[k]] : 1;
+    int outer = k ? (nobjs[levels[k - 1]] ? nobjs[levels[k - 1]] : 1) : 1;
+    const char *name = glass_topology_level_keyword(levels[k]);
+    int per = objs / outer;
+    if (k == 0)
+      off += (size_t)snprintf(line + off, sizeof(line) - off, "%d %s%s", objs, name,
+                              objs != 1 ? "s" : "");
+    else
+      off += (size_t)snprintf(line + off, sizeof(line) - off, " x %d %s%s/%s", per, name,
+                              per != 1 ? "s" : "", glass_topology_level_keyword(levels[k - 1]));
+  }
+  fprintf(stderr, "OMP: Info: KMP_AFFINITY: %s (%d total cores)\n", line, nobjs[GLASS_TOPO_CORE]);
+}
+
 void glass_topology_print(void) {
   glass_topology_init();
   const glass_topology_t *t = &glass_topology;
-  int sockets = t->nobjs[GLASS_TOPO_SOCKET] ? t->nobjs[GLASS_TOPO_SOCKET] : 1;
-  int cores = t->nobjs[GLASS_TOPO_CORE];
+  if (t->this_system) {
+    char mask[4096];
+    glass_cpuset_text(&t->initial_mask, mask, sizeof(mask));
+    fprintf(stderr, "OMP: Info: KMP_AFFINITY: Initial OS proc set %s: %s\n",
+            glass_kaff.respect ? "respected" : "not respected", mask);
+  }
   fprintf(stderr, "OMP: Info: KMP_AFFINITY: topology from %s%s: %d available OS procs\n", t->source,
           t->this_system ? "" : " (not this machine: nothing is bound)", t->npus);
-  fprintf(stderr,
-          "OMP: Info: KMP_AFFINITY: %d socket%s x %d cores/socket x %d threads/core (%d total "
-          "cores)\n",
-          sockets, sockets > 1 ? "s" : "", cores / sockets, t->npus / (cores ? cores : 1), cores);
+  int levels[GLASS_TOPO_LEVELS];
+  int n = shown_levels(levels);
+  print_shape(levels, n);
   if (t->nobjs[GLASS_TOPO_NUMA])
     fprintf(stderr, "OMP: Info: KMP_AFFINITY: %d NUMA domains\n", t->nobjs[GLASS_TOPO_NUMA]);
-  int outer = t->nobjs[GLASS_TOPO_SOCKET] ? GLASS_TOPO_SOCKET : -1;
-  for (int i = 0; i < t->npus; i++)
-    fprintf(stderr, "OMP: Info: KMP_AFFINITY: OS proc %d maps to socket %d core %d thread %d\n",
-            t->pus[i].os, outer < 0 ? 0 : t->pus[i].id[outer],
-            rank_within(i, GLASS_TOPO_CORE, outer),
-            rank_within(i, GLASS_TOPO_THREAD, GLASS_TOPO_CORE));
+  for (int i = 0; i < t->npus; i++) {
+    char line[256];
+    size_t off = 0;
+    for (int k = 0; k < n && off < sizeof(line); k++) {
+      int outer = k == 0 ? -1 : levels[k - 1];
+      if (outer == GLASS_TOPO_SOCKET && !t->nobjs[outer])
+        outer = -1;
+      int id = levels[k] == GLASS_TOPO_SOCKET ? (t->nobjs[levels[k]] ? t->pus[i].id[levels[k]] : 0)
+                                              : rank_within(i, levels[k], outer);
+      off += (size_t)snprintf(line + off, sizeof(line) - off, " %s %d",
+                              glass_topology_level_keyword(levels[k]), id);
+    }
+    fprintf(stderr, "OMP: Info: KMP_AFFINITY: OS proc %d maps to%s\n", t->pus[i].os, line);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GLASS_TOPOLOGY_QUERIES.
+
+static void print_query(const char *what, int level, int cpu, const cpu_set_t *set) {
+  char text[4096];
+  glass_cpuset_text(set, text, sizeof(text));
+  if (cpu >= 0)
+    fprintf(stderr, "GLASS: topology %s(%d, %s) = {%s}\n", what, cpu,
+            glass_topology_level_name(level), text);
+  else
+    fprintf(stderr, "GLASS: topology %s(%s) = %d {%s}\n", what, glass_topology_level_name(level),
+            CPU_COUNT(set), text);
+}
+
+void glass_topology_print_queries(void) {
+  glass_topology_init();
+  const glass_topology_t *t = &glass_topology;
+  int outside = -1; // the lowest processor number no level holds
+  while (outside < CPU_SETSIZE - 1 && glass_topology_index(++outside) >= 0)
+    ;
+  // Every level, the outermost cache, and one past the levels (the whole machine).
+  for (int level = GLASS_TOPO_LLC; level <= GLASS_TOPO_LEVELS; level++) {
+    if (level < 0 && level != GLASS_TOPO_LLC)
+      continue;
+    cpu_set_t set;
+    for (int i = 0; i <= t->npus; i++) {
+      int cpu = i < t->npus ? t->pus[i].os : outside;
+      glass_topology_group(cpu, level, &set);
+      print_query("group", level, cpu, &set);
+    }
+    glass_topology_peers(level, &set);
+    print_query("peers", level, -1, &set);
+  }
 }

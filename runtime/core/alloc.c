@@ -578,21 +578,14 @@ GLASS_API handle_t omp_init_allocator_(handle_t *memspace, int *ntraits, const v
   glass_ensure_init();
   return init_allocator(*memspace, *ntraits, traits);
 }
-GLASS_API void omp_destroy_allocator_(handle_t *allocator) {
-  omp_destroy_allocator(*allocator);
-}
-GLASS_API void omp_set_default_allocator_(handle_t *allocator) {
-  omp_set_default_allocator(*allocator);
-}
-GLASS_API handle_t omp_get_default_allocator_(void) {
-  return omp_get_default_allocator();
-}
+GLASS_FORTRAN_SET(omp_destroy_allocator, handle_t)
+GLASS_FORTRAN_SET(omp_set_default_allocator, handle_t)
 GLASS_FORTRAN_END
+GLASS_ALIAS(omp_get_default_allocator_, omp_get_default_allocator);
 
 // libomp's kmpc_* spellings of the kmp_* allocation routines: the same functions.
-GLASS_API void *kmpc_malloc(size_t size) __attribute__((alias("kmp_malloc")));
-GLASS_API void *kmpc_calloc(size_t nelem, size_t elsize) __attribute__((alias("kmp_calloc")));
-GLASS_API void *kmpc_realloc(void *ptr, size_t size) __attribute__((alias("kmp_realloc")));
-GLASS_API void kmpc_free(void *ptr) __attribute__((alias("kmp_free")));
-GLASS_API void *kmpc_aligned_malloc(size_t size, size_t alignment)
-    __attribute__((alias("kmp_aligned_malloc")));
+GLASS_ALIAS(kmpc_malloc, kmp_malloc);
+GLASS_ALIAS(kmpc_calloc, kmp_calloc);
+GLASS_ALIAS(kmpc_realloc, kmp_realloc);
+GLASS_ALIAS(kmpc_free, kmp_free);
+GLASS_ALIAS(kmpc_aligned_malloc, kmp_aligned_malloc);

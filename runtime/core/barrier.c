@@ -77,7 +77,6 @@ static GLASS_NOINLINE void barrier_with_tasks(glass_thread_t *th, glass_team_t *
   glass_task_wait_end(th, team);
 }
 
-#if GLASS_OMPT
 static const ompt_sync_region_t sync_kind[] = {
     [GLASS_BARRIER_IMPLICIT_PARALLEL] = ompt_sync_region_barrier_implicit_parallel,
     [GLASS_BARRIER_IMPLICIT_WORKSHARE] = ompt_sync_region_barrier_implicit_workshare,
@@ -91,8 +90,6 @@ static const int wait_state[] = {
     [GLASS_BARRIER_EXPLICIT] = ompt_state_wait_barrier_explicit,
     [GLASS_BARRIER_IMPLEMENTATION] = ompt_state_wait_barrier_implementation,
 };
-
-#endif
 
 // The wait itself: gather, and release unless this thread is the root.
 static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
@@ -118,7 +115,6 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
   }
 }
 
-#if GLASS_OMPT
 // A barrier a tool watches: its four events come from one out-of-line function that reads
 // the event's arguments once and calls the tool directly.
 static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind_t kind,
@@ -145,6 +141,7 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   if (OMPT_ON(sync_region))
     OMPT_CALL(sync_region, k, ompt_scope_end, pd, td, codeptr);
 }
+
 // A team of one with no task pending, which a tool watches: nothing to wait for, only the
 // events, with the encountering task's enter frame set around them. Tail-called by
 // __kmpc_barrier (which has no frame of its own): the return address is the user's call site,
@@ -177,25 +174,19 @@ void glass_barrier_solo_entry(ident_t *loc) {
     OMPT_CALL(sync_region, k, ompt_scope_end, OMPT_PD(th), OMPT_TD(th), codeptr);
   OMPT_ENTER_FRAME(th->task, NULL);
 }
-#endif
 
 static inline void barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {
   glass_team_t *team = th->team;
-#if GLASS_OMPT
   if (OMPT_ANY(OMPT_SYNC_EVENTS)) {
     barrier_traced(th, kind, codeptr);
     return;
   }
   int32_t prior = th->ompt_state;
   OMPT_WAIT_STATE(th, wait_state[kind], team);
-#else
-#endif
   uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);
   GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
-#if GLASS_OMPT
   OMPT_WAIT_STATE(th, prior, 0);
-#endif
 }
 
 void glass_barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr) {

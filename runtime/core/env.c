@@ -23,15 +23,26 @@ void glass_warnings_set(bool on) {
   warnings_on = on;
 }
 
-void glass_warn(const char *fmt, ...) {
+void glass_vwarn(const char *fmt, va_list ap) {
   if (!warnings_on)
     return;
   char buf[512];
+  vsnprintf(buf, sizeof(buf), fmt, ap);
+  fprintf(stderr, "OMP: Warning: %s\n", buf);
+}
+
+void glass_warn(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof(buf), fmt, ap);
+  glass_vwarn(fmt, ap);
   va_end(ap);
-  fprintf(stderr, "OMP: Warning: %s\n", buf);
+}
+
+int glass_name_value(const glass_name_t *names, size_t count, const char *w, size_t n) {
+  for (size_t i = 0; i < count; i++)
+    if (strlen(names[i].name) == n && strncasecmp(w, names[i].name, n) == 0)
+      return names[i].value;
+  return -1;
 }
 
 static void bad_value(const char *var, const char *value, const char *expected,
@@ -52,18 +63,22 @@ static bool only_space(const char *s) {
   return *skip_space(s) == '\0';
 }
 
+// A decimal integer in [lo, hi] at *s; *s moves past it.
+static bool leading_int(const char **s, long lo, long hi, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(*s, &end, 10);
+  if (errno || end == *s || v < lo || v > hi)
+    return false;
+  *s = end;
+  *out = v;
+  return true;
+}
+
 // A decimal integer in [lo, hi], surrounded by optional spaces.
 static bool parse_int(const char *s, long lo, long hi, long *out) {
   s = skip_space(s);
-  if (!*s)
-    return false;
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (errno || end == s || !only_space(end) || v < lo || v > hi)
-    return false;
-  *out = v;
-  return true;
+  return *s && leading_int(&s, lo, hi, out) && only_space(s);
 }
 
 static bool word_is(const char *s, const char *word) {
@@ -137,54 +152,62 @@ static size_t list_room(const char *s) {
   return n;
 }
 
-static void read_num_threads(void) {
-  const char *v = get("OMP_NUM_THREADS");
+// Variable `name` as a comma-separated list of `size`-byte elements, each read by `item` (which
+// advances the cursor past it and returns false when it is malformed). NULL when unset or
+// malformed (with a warning); *len is set only with a list.
+typedef bool (*list_item_fn)(const char **s, void *elem, int index);
+
+static void *read_list(const char *name, size_t size, list_item_fn item, int *len,
+                       const char *expected, const char *fallback) {
+  const char *v = get(name);
   if (!v)
-    return;
+    return NULL;
   size_t room = list_room(v);
-  int32_t *list = room <= INT_MAX ? malloc(sizeof(int32_t) * room) : NULL;
-  if (!list)
-    goto bad;
+  char *out = room <= INT_MAX ? malloc(size * room) : NULL;
   int n = 0;
-  const char *s = v;
-  for (;;) {
+  for (const char *s = v; out;) {
     s = skip_space(s);
-    char *end;
-    errno = 0;
-    long x = strtol(s, &end, 10);
-    if (end == s || errno || x < 1 || x > INT_MAX)
-      goto bad;
-    list[n++] = (int32_t)x;
-    s = skip_space(end);
-    if (*s == '\0')
+    if (!item(&s, out + size * (size_t)n, n))
       break;
-    if (*s != ',')
-      goto bad;
-    s++;
+    n++;
+    s = skip_space(s);
+    if (*s == '\0') {
+      *len = n;
+      return out;
+    }
+    if (*s++ != ',')
+      break;
   }
-  glass_env.nthreads_list = list;
-  glass_env.nthreads_len = n;
-  glass_env.nthreads_set = true;
-  return;
-bad : {
-  free(list);
+  free(out);
+  bad_value(name, v, expected, fallback);
+  return NULL;
+}
+
+static bool nthreads_item(const char **s, void *elem, int index) {
+  (void)index;
+  long x;
+  bool ok = leading_int(s, 1, INT_MAX, &x);
+  *(int32_t *)elem = ok ? (int32_t)x : 0;
+  return ok;
+}
+
+static void read_num_threads(void) {
   char fb[32];
   snprintf(fb, sizeof(fb), "%d", glass_nprocs);
-  bad_value("OMP_NUM_THREADS", v, "expected a comma-separated list of positive integers", fb);
-}
+  int32_t *list =
+      read_list("OMP_NUM_THREADS", sizeof(int32_t), nthreads_item, &glass_env.nthreads_len,
+                "expected a comma-separated list of positive integers", fb);
+  if (list) {
+    glass_env.nthreads_list = list;
+    glass_env.nthreads_set = true;
+  }
 }
 
 static int parse_bind_word(const char *s, size_t n) {
-  static const struct {
-    const char *w;
-    int v;
-  } words[] = {{"false", GLASS_BIND_FALSE},     {"true", GLASS_BIND_TRUE},
-               {"primary", GLASS_BIND_PRIMARY}, {"master", GLASS_BIND_PRIMARY},
-               {"close", GLASS_BIND_CLOSE},     {"spread", GLASS_BIND_SPREAD}};
-  for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
-    if (strlen(words[i].w) == n && strncasecmp(s, words[i].w, n) == 0)
-      return words[i].v;
-  return -1;
+  static const glass_name_t words[] = {
+      {"false", GLASS_BIND_FALSE},    {"true", GLASS_BIND_TRUE},   {"primary", GLASS_BIND_PRIMARY},
+      {"master", GLASS_BIND_PRIMARY}, {"close", GLASS_BIND_CLOSE}, {"spread", GLASS_BIND_SPREAD}};
+  return glass_name_value(words, sizeof(words) / sizeof(*words), s, n);
 }
 
 // libomp's KMP_TEAMS_PROC_BIND: the policy that gives a league's teams their places and
@@ -223,39 +246,23 @@ static void read_force_reduction(void) {
   bad_value("KMP_FORCE_REDUCTION", v, "critical, atomic or tree", "the runtime's choice");
 }
 
+// true and false only as the first element.
+static bool bind_item(const char **s, void *elem, int index) {
+  const char *w = *s;
+  while (isalpha((unsigned char)**s))
+    (*s)++;
+  int b = parse_bind_word(w, (size_t)(*s - w));
+  if (b < 0 || (index > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
+    return false;
+  *(int8_t *)elem = (int8_t)b;
+  return true;
+}
+
 static void read_proc_bind(void) {
-  const char *v = get("OMP_PROC_BIND");
-  if (!v)
-    return;
-  size_t room = list_room(v);
-  int8_t *list = room <= INT_MAX ? malloc(room) : NULL;
-  if (!list)
-    goto bad;
-  int n = 0;
-  const char *s = v;
-  for (;;) {
-    s = skip_space(s);
-    const char *w = s;
-    while (isalpha((unsigned char)*s))
-      s++;
-    int b = parse_bind_word(w, (size_t)(s - w));
-    if (b < 0 || (n > 0 && (b == GLASS_BIND_FALSE || b == GLASS_BIND_TRUE)))
-      goto bad;
-    list[n++] = (int8_t)b;
-    s = skip_space(s);
-    if (*s == '\0')
-      break;
-    if (*s != ',')
-      goto bad;
-    s++;
-  }
-  glass_env.bind_list = list;
-  glass_env.bind_len = n;
-  return;
-bad:
-  free(list);
-  bad_value("OMP_PROC_BIND", v, "expected true, false, or a list of primary, close, spread",
-            "false");
+  int8_t *list = read_list("OMP_PROC_BIND", 1, bind_item, &glass_env.bind_len,
+                           "expected true, false, or a list of primary, close, spread", "false");
+  if (list)
+    glass_env.bind_list = list;
 }
 
 // libomp's KMP_AFFINITY (kmp_affinity.c): a type replaces OMP_PLACES and OMP_PROC_BIND.
@@ -407,6 +414,25 @@ bad:
   bad_value("KMP_BLOCKTIME", v, "expected milliseconds or \"infinite\"", "200");
 }
 
+// libomp's KMP_DISP_NUM_BUFFERS: how many consecutive nowait loops a team may run side by side
+// (its dispatch slots, ws_dispatch.c). Out of libomp's range, 1 to 4096, the nearest bound.
+static void read_disp_num_buffers(void) {
+  const char *v = get("KMP_DISP_NUM_BUFFERS");
+  long n;
+  if (!v)
+    return;
+  if (!parse_int(v, LONG_MIN, LONG_MAX, &n)) {
+    bad_value("KMP_DISP_NUM_BUFFERS", v, "expected an integer from 1 to 4096", "7");
+    return;
+  }
+  if (n < 1 || n > 4096) {
+    glass_warn("KMP_DISP_NUM_BUFFERS=\"%s\" is too %s; using %d", v, n < 1 ? "small" : "large",
+               n < 1 ? 1 : 4096);
+    n = n < 1 ? 1 : 4096;
+  }
+  glass_env.disp_num_buffers = (int32_t)n;
+}
+
 static void read_wait_policy(void) {
   const char *v = get("OMP_WAIT_POLICY");
   if (!v)
@@ -498,6 +524,7 @@ void glass_env_read(void) {
   read_wait_policy();
   read_stacksize();
   read_blocktime();
+  read_disp_num_buffers();
   read_schedule();
   e->places = get("OMP_PLACES");
   read_proc_bind();

@@ -36,11 +36,8 @@ void glass_error_action(ident_t *loc, int severity, const char *message, void *c
   char where[512];
   describe_loc(loc, where, sizeof(where));
   const char *text = message ? message : "(no message)";
-#if GLASS_OMPT
   if (OMPT_ON(error))
     OMPT_CALL(error, severity == 1 ? ompt_warning : ompt_fatal, text, strlen(text), codeptr);
-#else
-#endif
   fprintf(stderr, "OMP: %s: %s%s\n", severity == 1 ? "Warning" : "Error", where, text);
   if (severity != 1) {
     fflush(NULL);

@@ -173,11 +173,9 @@ static void itask_init(glass_task_t *task, glass_team_t *team, int tid) {
 
 // The OMPT half of an implicit task's initialization: only a tool ever reads these fields.
 static void itask_init_ompt(glass_task_t *task) {
-  task->ompt_data.value = 0;
-  OMPT_FRAME_INIT(task);
   // An implicit task runs at once, in its generating region: undeferred (as libomp reports it
   // through ompt_get_task_info; the implicit_task callback's flags stay ompt_task_implicit).
-  task->ompt_flags = ompt_task_implicit | ompt_task_undeferred;
+  OMPT_TASK_INIT(task, ompt_task_implicit | ompt_task_undeferred);
 }
 
 // A tool that watches tasks also gets a full join: members then run the region's remaining
@@ -190,7 +188,6 @@ static void itask_init_ompt(glass_task_t *task) {
 // so the end events carry no parallel data.
 static void join_events(glass_thread_t *th, glass_team_t *team, bool league, glass_task_t *task,
                         ompt_scope_endpoint_t ep, void *codeptr) {
-#if GLASS_OMPT
   ompt_sync_region_t kind = ompt_sync_region_barrier_implicit_parallel;
   if (unlikely(league)) { // a full join only because of cancellation: no events
     if (ep == ompt_scope_begin)
@@ -216,8 +213,6 @@ static void join_events(glass_thread_t *th, glass_team_t *team, bool league, gla
       OMPT_CALL(implicit_task, ompt_scope_end, NULL, &task->ompt_data, 0, task->thread_num,
                 ompt_task_implicit);
   }
-#else
-#endif
 }
 
 // Runs member tid's implicit task of the current region, through the join barrier.
@@ -249,8 +244,11 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
   // deferred tasks (tasking.h) members run tasks while they wait, and the master completes the
   // join only when every task of the team is complete.
   bool full = team->join_full;
-  // Read before the barrier: once released, the master may be forking its next region.
-  void *codeptr = team->codeptr;
+  // Read before the barrier: once released, the master may be forking its next region. Only
+  // the master's join names the region's call site: a worker made no call there (5.1 lets
+  // codeptr_ra be NULL where attribution is inappropriate; libomp's choice, which tools and
+  // LLVM's tests expect).
+  void *codeptr = tid == 0 ? team->codeptr : NULL;
   int32_t nthreads = team->nthreads;
   bool league = team->league;
   if (unlikely(full))
@@ -276,6 +274,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     glass_task_barrier_drain(th, team);
     if (!full)
       glass_task_join_release(team);
+    codeptr = NULL; // libomp ends a join that ran tasks in its task wait, with no call site
   }
   if (unlikely(full)) {
     // The tree has the region's size: once released, the master may resize the team (next
@@ -332,7 +331,6 @@ static glass_team_t *serial_team_get(glass_thread_t *th) {
 // With a tool attached, a serialized region's bookkeeping and events are done behind one test
 // (inline: a tool that registers few callbacks pays the stores, not a call), so that without
 // one the region costs what it would without OMPT support.
-#if GLASS_OMPT
 #define SERIAL_BEGIN_EVENTS (OMPT_BIT(parallel_begin) | OMPT_BIT(implicit_task))
 #define SERIAL_END_EVENTS   (OMPT_BIT(implicit_task) | OMPT_BIT(parallel_end))
 
@@ -359,9 +357,7 @@ serial_begin_events(glass_thread_t *th, glass_team_t *team, glass_task_t *task, 
 static inline __attribute__((always_inline)) void
 serial_begin_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, int32_t requested,
                   int ompt_invoker, void *codeptr) {
-  team->ompt_parallel_data.value = 0;
-  team->ompt_requested = requested;
-  team->ompt_flags = ompt_invoker | ompt_parallel_team;
+  OMPT_TEAM_INIT(team, requested, ompt_invoker | ompt_parallel_team);
   if (OMPT_ANY(SERIAL_BEGIN_EVENTS)) {
     serial_begin_events(th, team, task, requested, codeptr);
     return;
@@ -373,9 +369,6 @@ serial_begin_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, in
   th->tid = 0;
   OMPT_STATE(th, ompt_state_work_parallel);
 }
-#else
-#define serial_begin_tool(...) ((void)0)
-#endif
 
 static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codeptr,
                                   int32_t requested, int ompt_invoker) {
@@ -412,7 +405,6 @@ static glass_team_t *serial_begin(glass_thread_t *th, ident_t *loc, void *codept
   return team;
 }
 
-#if GLASS_OMPT
 static inline __attribute__((always_inline)) void
 serial_end_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, void *codeptr) {
   // A compiler barrier: the caller's test of the flag word stays a test of memory, not a load
@@ -433,9 +425,6 @@ serial_end_tool(glass_thread_t *th, glass_team_t *team, glass_task_t *task, void
               team->ompt_flags, codeptr);
   OMPT_STATE(th, th->team->level == 0 ? ompt_state_work_serial : ompt_state_work_parallel);
 }
-#else
-#define serial_end_tool(...) ((void)0)
-#endif
 
 static void serial_end(glass_thread_t *th, void *codeptr) {
   glass_team_t *team = th->team;
@@ -579,14 +568,11 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   // With cancellation the join may complete in a barrier of the region (cancel.c): workers
   // always wait for its release then. A league's join is not a barrier a tool sees.
   team->join_full = (OMPT_ANY(JOIN_EVENTS) && !league) || glass_cancel_enabled();
-#if GLASS_OMPT
-  team->ompt_parallel_data.value = 0;
-  team->ompt_requested = requested;
-  team->ompt_flags =
-      ompt_parallel_invoker_runtime | (league ? ompt_parallel_league : ompt_parallel_team);
+  OMPT_TEAM_INIT(team, requested,
+                 ompt_parallel_invoker_runtime |
+                     (league ? ompt_parallel_league : ompt_parallel_team));
   if (OMPT_ON(parallel_begin))
     glass_ompt_parallel_begin(th, team, parent_task, requested, team->ompt_flags, codeptr);
-#endif
 
   int32_t saved_tid = th->tid;
   uint32_t saved_episode = th->episode;

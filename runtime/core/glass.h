@@ -319,11 +319,7 @@ void glass_invoke_microtask(kmpc_micro fn, int32_t *gtid, int32_t *tid, int32_t 
 // The exit_frame argument for running implicit task `task`: its OMPT exit frame (NULL without
 // tool support).
 static inline void **glass_exit_frame_slot(glass_task_t *task) {
-#if GLASS_OMPT
-  return &task->ompt_frame.exit_frame.ptr;
-#else
-  return NULL;
-#endif
+  return GLASS_OMPT ? &task->ompt_frame.exit_frame.ptr : NULL;
 }
 
 // codeptr_ra of an ABI entry point: its return address, unless the outlined function reached

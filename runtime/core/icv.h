@@ -2,6 +2,7 @@
 #ifndef GLASS_ICV_H
 #define GLASS_ICV_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -94,11 +95,12 @@ typedef struct glass_env {
   int target_offload; // 0 default, 1 mandatory, 2 disabled
   bool display_affinity;
   const char *affinity_format;
-  const char *places;    // raw OMP_PLACES or NULL
-  int8_t teams_bind;     // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
-  int8_t force_reduction; // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
-  const char *allocator; // raw OMP_ALLOCATOR or NULL
-  glass_icvs_t initial;  // ICVs of the initial task
+  const char *places;       // raw OMP_PLACES or NULL
+  int8_t teams_bind;        // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
+  int8_t force_reduction;   // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
+  int32_t disp_num_buffers; // KMP_DISP_NUM_BUFFERS: loop dispatch slots per team (0: unset)
+  const char *allocator;    // raw OMP_ALLOCATOR or NULL
+  glass_icvs_t initial;     // ICVs of the initial task
 } glass_env_t;
 
 extern __attribute__((visibility("hidden"))) glass_env_t glass_env;
@@ -112,8 +114,17 @@ void glass_env_read(void);
 void glass_env_display(bool verbose);
 // A warning on stderr, in libomp's "OMP: Warning" style, unless warnings are off.
 void glass_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void glass_vwarn(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 // kmp_set_warnings_on / kmp_set_warnings_off.
 void glass_warnings_set(bool on);
+
+// A keyword of an environment value and what it stands for.
+typedef struct {
+  const char *name;
+  int value;
+} glass_name_t;
+// The value of the entry whose name is w[0..n) in any case; -1 when none is.
+int glass_name_value(const glass_name_t *names, size_t count, const char *w, size_t n);
 
 // nthreads-var / bind-var list elements for a nesting level below the current task.
 static inline int32_t glass_env_nthreads_at(int pos, int32_t fallback) {

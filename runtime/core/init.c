@@ -38,18 +38,20 @@ static void set_wait_policy(void) {
   }
 }
 
-// KMP_HW_SUBSET leaves fewer processors: omp_get_num_procs and the default team size count
-// those, as in libomp (the process's mask itself is left alone).
-static void subset_limits(void) {
+// KMP_HW_SUBSET leaves fewer processors, KMP_AFFINITY=norespect may give more than the mask:
+// omp_get_num_procs and the default team size count those, as in libomp (a subset leaves the
+// process's mask alone; norespect widens it, affinity.c).
+static void topology_limits(void) {
   const char *v = getenv("KMP_HW_SUBSET");
-  if (!v || !*v)
+  if ((!v || !*v) && glass_kaff.respect)
     return;
   glass_topology_init();
-  if (!glass_topology.subset || !glass_topology.this_system)
+  if ((!glass_topology.subset && glass_kaff.respect) || !glass_topology.this_system)
     return;
   glass_nprocs = glass_topology.npus;
   if (!glass_env.nthreads_set)
     glass_env.initial.nthreads = glass_nprocs;
+  glass_affinity_norespect();
 }
 
 void glass_init_slow(void) {
@@ -68,7 +70,7 @@ void glass_init_slow(void) {
   atomic_store_explicit(&glass_init_state, 1, memory_order_relaxed);
   glass_nprocs = glass_num_procs();
   glass_env_read();
-  subset_limits();
+  topology_limits();
   set_wait_policy();
   glass_stats_on = glass_env.stats;
   glass_wait_init();

@@ -8,6 +8,13 @@
 // This frame is the runtime frame that calls user code, so its frame pointer is what OMPT
 // reports as the implicit task's exit_frame (stored through r9 when it is not NULL).
 
+// argv[i] into register reg when argc (rax) > i; else on to the call (label 4).
+        .macro REG_ARG i, reg
+        cmpq    $(\i + 1), %rax
+        jl      4f
+        movq    (8 * \i)(%r11), \reg
+        .endm
+
         .text
         .p2align 4
         .globl  glass_invoke_microtask
@@ -44,18 +51,10 @@ glass_invoke_microtask:
 3:
         movq    %rsi, %rdi              // gtid
         movq    %rdx, %rsi              // tid
-        cmpq    $1, %rax
-        jl      4f
-        movq    0(%r11), %rdx
-        cmpq    $2, %rax
-        jl      4f
-        movq    8(%r11), %rcx
-        cmpq    $3, %rax
-        jl      4f
-        movq    16(%r11), %r8
-        cmpq    $4, %rax
-        jl      4f
-        movq    24(%r11), %r9
+        REG_ARG 0, %rdx                 // the first four of argv go in registers, while argc lasts
+        REG_ARG 1, %rcx
+        REG_ARG 2, %r8
+        REG_ARG 3, %r9
 4:
         xorl    %eax, %eax              // no vector registers used by a variadic callee
         call    *%r10

@@ -17,5 +17,7 @@ int glass_place_proc_ids_safe(int place, int size, int *ids);
 // Tasks (task_ompt.c): ompt_get_task_memory's block `block` of `task` into *addr and *size
 // (untouched when there is none); whether a block numbered block + 1 exists.
 int glass_task_memory(glass_task_t *task, int block, void **addr, size_t *size);
+// The task ompt_get_task_info reports one ancestor level above `task` (NULL: none).
+glass_task_t *glass_task_ancestor(const glass_task_t *task);
 
 #endif

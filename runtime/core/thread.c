@@ -91,9 +91,7 @@ static glass_thread_t *thread_alloc(void) {
   th->part_first = 0;
   th->part_last = INT32_MAX; // all places
   th->shown_hash = 0;
-#if GLASS_OMPT
-  th->ompt_state = ompt_state_overhead;
-#endif
+  OMPT_STATE(th, ompt_state_overhead);
   atomic_fetch_add_explicit(&glass_nthreads_live, 1, memory_order_relaxed);
   return th;
 }
@@ -163,18 +161,13 @@ static void root_setup(glass_thread_t *th) {
   team->serialized = true;
   team->master = th;
   team->members[0] = th;
-  team->ompt_parallel_data.value = 0;
+  OMPT_TEAM_INIT(team, 1, ompt_parallel_team);
   glass_task_t *task = &team->itasks[0];
   *task = (glass_task_t){0};
   task->team = team;
   task->kind = GLASS_TASK_INITIAL;
   task->icvs = glass_env.initial;
-#if GLASS_OMPT
-  task->ompt_flags = ompt_task_initial;
-  OMPT_FRAME_INIT(task);
-  team->ompt_requested = 1;
-  team->ompt_flags = ompt_parallel_team;
-#endif
+  OMPT_TASK_INIT(task, ompt_task_initial);
   th->root_team = team;
   th->team = team;
   th->task = task;
@@ -375,10 +368,7 @@ typedef struct {
 } detached_save_t;
 
 static void detached_enter(glass_thread_t *th, detached_save_t *save) {
-  *save = (detached_save_t){th->team, th->task, th->tid, 0};
-#if GLASS_OMPT
-  save->ompt_state = th->ompt_state;
-#endif
+  *save = (detached_save_t){th->team, th->task, th->tid, th->ompt_state};
   if (!th->root_team)
     root_setup(th);
   glass_task_t *task = &th->root_team->itasks[0];

@@ -26,7 +26,6 @@
 
 enum { KIND_PARALLEL = 1, KIND_LOOP = 2, KIND_SECTIONS = 3, KIND_TASKGROUP = 4 };
 
-#if GLASS_OMPT
 static const int ompt_kind[] = {
     [KIND_PARALLEL] = ompt_cancel_parallel,
     [KIND_LOOP] = ompt_cancel_loop,
@@ -38,9 +37,6 @@ static const int ompt_kind[] = {
     if (OMPT_ON(cancel))                                                                           \
       glass_ompt_cancel(th, ompt_kind[kind] | (how), codeptr);                                     \
   } while (0)
-#else
-#define CANCEL_EVENT(th, kind, how, codeptr) ((void)0)
-#endif
 
 // ---------------------------------------------------------------------------------------------
 // Stamps.
@@ -289,7 +285,6 @@ bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t
   if (likely(!joined(th, team)))
     return false;
   th->sync.cancel_joined = NULL;
-#if GLASS_OMPT
   // The join's events, without a wait: the region may be over, so no parallel data.
   void *codeptr = th->sync.cancel_codeptr;
   ompt_sync_region_t k = ompt_sync_region_barrier_implicit_parallel;
@@ -305,8 +300,6 @@ bool glass_cancel_join_done(glass_thread_t *th, glass_team_t *team, glass_task_t
     OMPT_CALL(sync_region, k, ompt_scope_end, NULL, td, codeptr);
   if (OMPT_ON(implicit_task))
     OMPT_CALL(implicit_task, ompt_scope_end, NULL, td, 0, task->thread_num, ompt_task_implicit);
-#else
-#endif
   return true;
 }
 

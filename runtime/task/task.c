@@ -489,6 +489,9 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
   GLASS_STAT_ALWAYS(th, GS_RUN);
+#if GLASS_OMPT
+  t->sched_parent = prev;
+#endif
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.

@@ -58,11 +58,7 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->size_class = cls;
   t->task_size = task_size;
   t->shareds_size = shareds_size;
-#if GLASS_OMPT
-  t->base.ompt_data.value = 0;
-  OMPT_FRAME_INIT(&t->base);
-  t->base.ompt_flags = ompt_task_explicit;
-#endif
+  OMPT_TASK_INIT(&t->base, ompt_task_explicit);
   t->hdr.shareds = shareds_size ? (char *)t + off : NULL;
   t->hdr.routine = entry;
   t->hdr.part_id = 0;

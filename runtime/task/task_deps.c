@@ -479,7 +479,6 @@ static void deps_register(glass_task_t *parent, glass_depnode_t *n, int32_t n1,
 // ---------------------------------------------------------------------------------------------
 // OMPT dependences event.
 
-#if GLASS_OMPT
 // omp_all_memory is reported as out_all_memory, as libomp does: clang encodes depend(out:
 // omp_all_memory) and depend(inout: omp_all_memory) alike, and the two mean the same.
 static ompt_dependence_type_t ompt_dep_type(const kmp_depend_info_t *d) {
@@ -514,7 +513,6 @@ static GLASS_NOINLINE void dependences_event(glass_task_t *task, int32_t n1,
   if (v != stackbuf)
     free(v);
 }
-#endif
 
 // ---------------------------------------------------------------------------------------------
 // Entry points.
@@ -567,7 +565,6 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
                               const kmp_depend_info_t *deps, int32_t nnoalias,
                               const kmp_depend_info_t *noalias, void *codeptr, int taskwait_flags) {
   glass_task_t *parent = th->task;
-#if GLASS_OMPT
   if (OMPT_ON(task_create)) {
     if (taskwait_flags) {
       t->codeptr = codeptr;
@@ -579,8 +576,6 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   }
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
-#else
-#endif
   glass_depnode_t *n = node_new(t);
   t->node = n;
   if (unlikely(parent->tk.flags & GLASS_TF_FINAL)) {
@@ -614,7 +609,6 @@ GLASS_API int32_t __kmpc_omp_task_with_deps(ident_t *loc, int32_t gtid, kmp_task
   return 0;
 }
 
-#if GLASS_OMPT
 // The undeferred empty task that a blocking taskwait with dependences stands for (5.1
 // §2.19.5: its taskwait-init event is a task_create with ompt_task_taskwait, its
 // taskwait-complete event a task_schedule with ompt_taskwait_complete and no next task; no
@@ -631,7 +625,6 @@ static void taskwait_task_begin(glass_thread_t *th, glass_task_t *standin, int32
   if (OMPT_ON(dependences))
     dependences_event(standin, n1, d1, n2, d2);
 }
-#endif
 
 static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nnoalias,
                              kmp_depend_info_t *noalias, void *codeptr, void *frame) {
@@ -642,24 +635,15 @@ static void wait_deps_common(int32_t ndeps, kmp_depend_info_t *deps, int32_t nno
   if (ndeps + nnoalias == 0)
     return;
   OMPT_ENTER_FRAME(cur, frame);
-#if GLASS_OMPT
   glass_task_t standin;
   standin.ompt_data.value = 0;
   int32_t prior = th->ompt_state;
   taskwait_task_begin(th, &standin, ndeps, deps, nnoalias, noalias, codeptr);
   OMPT_WAIT_STATE(th, ompt_state_wait_taskwait, 0);
-#else
-#endif
-#if GLASS_OMPT
-  deps_wait(th, ndeps, deps, nnoalias, noalias, &standin.ompt_data);
-#else
-  deps_wait(th, ndeps, deps, nnoalias, noalias, NULL);
-#endif
-#if GLASS_OMPT
+  deps_wait(th, ndeps, deps, nnoalias, noalias, GLASS_OMPT ? &standin.ompt_data : NULL);
   OMPT_WAIT_STATE(th, prior, 0);
   if (OMPT_ON(task_schedule))
     glass_ompt_task_schedule(&standin, ompt_taskwait_complete, NULL);
-#endif
   OMPT_ENTER_FRAME(cur, NULL);
 }
 

@@ -19,6 +19,22 @@ GLASS_API void *__kmpc_task_allow_completion_event(ident_t *loc, int32_t gtid, k
   return t;
 }
 
+// Glass's libomptarget, from the body of a `target nowait` task that queued its device work:
+// the task completes when that work has (omp_fulfill_event on the handle returned, from any
+// thread), not when its body returns, so that the body's thread is free meanwhile and the
+// task's dependences and waits still cover the device work. 0 (stay synchronous) outside a
+// target task or in one that has an event already.
+GLASS_API uintptr_t __kmpc_glass_target_task_event(void) {
+  glass_thread_t *th = glass_self_peek();
+  glass_task_t *task = th ? th->task : NULL;
+  if (!task || (task->tk.flags & (GLASS_TF_TARGET | GLASS_TF_DETACH)) != GLASS_TF_TARGET)
+    return 0;
+  glass_xtask_t *t = xtask_from_base(task);
+  atomic_store_explicit(&t->event, EV_NONE, memory_order_relaxed);
+  task->tk.flags |= GLASS_TF_DETACH;
+  return (uintptr_t)t;
+}
+
 // The body returned. A task run at once (not counted) is counted now, so that taskwait, the
 // taskgroup and the barrier wait for its event.
 bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
@@ -27,12 +43,8 @@ bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
   int32_t ev = EV_NONE;
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_ENDING, memory_order_acq_rel,
                                               memory_order_acquire)) {
-#if GLASS_OMPT
     if (OMPT_ON(task_schedule))
       glass_ompt_task_schedule(&t->base, ompt_task_detach, th->task);
-#else
-    (void)th;
-#endif
     atomic_store_explicit(&t->event, EV_BODY_DONE, memory_order_release);
     return false;
   }

@@ -75,6 +75,9 @@ typedef struct glass_xtask {
   // Thread whose free lists the block returns to (set once, when the block is made; NULL for
   // blocks outside the size classes). Task creation never writes it.
   struct glass_thread *owner;
+  // While the task runs: the task its thread suspended to run it (OMPT's ancestry). Set each
+  // time a thread starts or resumes the task; read only while it runs.
+  glass_task_t *sched_parent;
   _Alignas(64) kmp_task_t hdr;
 } glass_xtask_t;
 

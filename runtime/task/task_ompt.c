@@ -25,6 +25,16 @@ GLASS_NOINLINE void glass_task_create_event(glass_thread_t *th, glass_xtask_t *t
   glass_ompt_task_create(t->base.parent, &t->base, t->base.ompt_flags, has_deps, codeptr);
 }
 
+// The next task down in the thread's execution context, for ompt_get_task_info: below an
+// explicit task, the one its thread suspended to run it (not always the generating task: a
+// thread in a barrier runs its team's tasks on top of its own implicit task); below an implicit
+// or initial task, the encountering task of its region.
+glass_task_t *glass_task_ancestor(const glass_task_t *task) {
+  if (task->kind != GLASS_TASK_EXPLICIT)
+    return task->parent;
+  return xtask_from_base((glass_task_t *)task)->sched_parent;
+}
+
 // An explicit task owns two blocks: its kmp_task_t with the compiler's privates (firstprivate
 // copies), and its shareds block. Implicit tasks own none (their data is on the thread's stack).
 int glass_task_memory(glass_task_t *task, int block, void **addr, size_t *size) {

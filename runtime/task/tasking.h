@@ -114,6 +114,7 @@ enum {
   // Never set on implicit tasks.
   GLASS_TF_COVERED = 0x80,
   GLASS_TF_PENDING = 0x100,
+  GLASS_TF_TARGET = 0x200, // a target task (__kmpc_omp_target_task_alloc): `target nowait`
 };
 
 // Under ThreadSanitizer (its runtime in the process) descriptor blocks go back to malloc

@@ -90,12 +90,11 @@ static void taskloop(ident_t *loc, glass_thread_t *th, kmp_task_t *pattern_kt, i
       dup(&t->hdr, &pattern->hdr, is_last);
     t->base.tk.flags |= GLASS_TF_IN_TASKLOOP;
     start += iters;
-#if GLASS_OMPT
     if (OMPT_ON(task_create))
       glass_task_create_event(th, t, if_val ? 0 : ompt_task_undeferred, 0, codeptr);
     // Its dispatch event comes when the chunk starts running, on its thread (task.c).
-    t->chunk = (ompt_dispatch_chunk_t){first, iters};
-#endif
+    if (GLASS_OMPT)
+      t->chunk = (ompt_dispatch_chunk_t){first, iters};
     if (if_val)
       glass_task_submit(th, t);
     else

@@ -11,7 +11,7 @@
 
 // Number of dispatch buffers libomp keeps for back-to-back nowait loops: Glass's dispatch
 // slots grow on demand, so the setting is only a hint.
-int glass_disp_num_buffers = 7;
+int glass_disp_num_buffers; // set by kmp_set_disp_num_buffers (0: not called)
 
 // ---------------------------------------------------------------------------------------------
 // Team storage (fork.c's hooks).
@@ -27,7 +27,9 @@ void glass_ws_team_grow(glass_team_t *team, int32_t capacity) {
   ws->members_cap = capacity;
   if (ws->slots)
     return;
-  uint32_t n = glass_disp_num_buffers > 0 ? (uint32_t)glass_disp_num_buffers : 7;
+  // kmp_set_disp_num_buffers, else KMP_DISP_NUM_BUFFERS, else 7.
+  int32_t want = glass_disp_num_buffers > 0 ? glass_disp_num_buffers : glass_env.disp_num_buffers;
+  uint32_t n = want > 0 ? (uint32_t)want : 7;
   ws->slots = glass_zalloc_aligned(sizeof(glass_disp_slot_t) * n, GLASS_CACHE);
   for (uint32_t k = 0; k < n; k++)
     atomic_store_explicit(&ws->slots[k].gen, k, memory_order_relaxed);
@@ -346,6 +348,10 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
+    // A team of one runs a guided loop (auto included) as one static block (fast_path): report
+    // the schedule it runs with, as libomp does.
+    if (work == ompt_work_loop_guided && team->nthreads == 1)
+      work = ompt_work_loop_static;
     m->work_type = work;
     m->work_count = m->trip;
     glass_ompt_work(th, work, ompt_scope_begin, m->trip, codeptr);

@@ -61,15 +61,24 @@ settings=(
   "OMP_PLACES=threads KMP_HW_SUBSET=:1s,3t@1|3"
   "KMP_AFFINITY=none|2"
   "KMP_AFFINITY=disabled|2"
+  "KMP_AFFINITY=granularity=die,compact|4"
+  "OMP_PLACES=tiles|4"
+  # Started on processors 0-1 only (a third field: taskset's list): respect keeps to them,
+  # norespect uses the whole machine.
+  "KMP_AFFINITY=granularity=fine,compact|$N|0-1"
+  "KMP_AFFINITY=norespect,granularity=fine,compact|$N|0-1"
+  "KMP_AFFINITY=norespect,none|2|0-1"
 )
 same=0 differ=0
 for s in "${settings[@]}"; do
-  vars=${s%|*} n=${s##*|}
-  echo "== $vars ($n threads)"
-  env -u OMP_PLACES -u OMP_PROC_BIND -u KMP_AFFINITY -u KMP_HW_SUBSET $vars \
+  IFS='|' read -r vars n cpus <<< "$s"
+  start=()
+  [ -n "$cpus" ] && command -v taskset > /dev/null && start=(taskset -c "$cpus")
+  echo "== $vars ($n threads${cpus:+, started on $cpus})"
+  "${start[@]}" env -u OMP_PLACES -u OMP_PROC_BIND -u KMP_AFFINITY -u KMP_HW_SUBSET $vars \
     LD_LIBRARY_PATH="$glass" timeout 30 "$prog" "$n" > "$out/glass.txt" 2> "$out/glass.err"
   if [ -n "$libomp_dir" ]; then
-    env -u OMP_PLACES -u OMP_PROC_BIND -u KMP_AFFINITY -u KMP_HW_SUBSET $vars \
+    "${start[@]}" env -u OMP_PLACES -u OMP_PROC_BIND -u KMP_AFFINITY -u KMP_HW_SUBSET $vars \
       LD_LIBRARY_PATH="$libomp_dir" timeout 30 "$prog" "$n" > "$out/libomp.txt" 2> "$out/libomp.err"
     paste -d'|' "$out/glass.txt" "$out/libomp.txt" | awk -F'|' '{ printf "  %-48s | %s\n", $1, $2 }'
     sed 's/^/  glass stderr: /' "$out/glass.err" | head -3

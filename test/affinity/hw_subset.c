@@ -84,8 +84,9 @@
 // ATTR: places=1
 // ATTR-NEXT: place 0: 0,16
 
-// ABSENT: KMP_HW_SUBSET: a layer in "1d,1c" is not in this topology; ignoring it
-// ABSENT: places=2
+// A layer the machine lacks voids the whole value (libomp: "level not detected").
+// ABSENT: KMP_HW_SUBSET="1d,1c" is invalid (the die layer is not in this topology); using the whole machine
+// ABSENT: places=16
 
 // TOOMANY: KMP_HW_SUBSET="3s" is invalid (socket 3@0: only 2 available); using the whole machine
 // TOOMANY: places=16

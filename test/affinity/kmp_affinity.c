@@ -163,7 +163,7 @@
 // BAD: OMP: Warning: KMP_AFFINITY: parameter invalid, ignoring "x"
 // BAD: places=16
 
-// TILE: granularity setting: this layer does not exist in topology. Using granularity=core instead
+// TILE: granularity setting: tile does not exist in topology. Using granularity=core instead
 // TILE: places=16
 
 // NOLIST: explicit without proclist=[...]; using none

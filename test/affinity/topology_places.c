@@ -16,6 +16,9 @@
 // RUN: env HWLOC_XMLFILE=%topologies/4numa.xml OMP_PLACES=ll_caches %run %t | %FileCheck %s --check-prefix=NUMA
 // RUN: env HWLOC_XMLFILE=%topologies/4numa.xml OMP_PLACES=sockets %run %t 2 | %FileCheck %s --check-prefix=NSOCKETS
 // RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml OMP_PLACES=threads %run %t 2 | %FileCheck %s --check-prefix=CGTHREADS
+// KMP_AFFINITY=norespect does not reach past the cgroup (nor does respect narrow a described machine).
+// RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml KMP_AFFINITY=norespect,granularity=fine,compact %run %t 2 | %FileCheck %s --check-prefix=CGTHREADS
+// RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml KMP_AFFINITY=respect,granularity=fine,compact %run %t 2 | %FileCheck %s --check-prefix=CGTHREADS
 // RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml OMP_PLACES=cores OMP_PROC_BIND=spread %run %t 2 | %FileCheck %s --check-prefix=CGCORES
 // RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml OMP_PLACES=sockets %run %t 2 | %FileCheck %s --check-prefix=CGSOCKETS
 // RUN: env HWLOC_XMLFILE=%topologies/cgroup.xml OMP_PLACES="{0,1},{2:4},{8:2}" %run %t 2 | %FileCheck %s --check-prefix=CGLIST

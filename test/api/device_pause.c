@@ -2,20 +2,9 @@
 // releases the idle workers; the next region creates them again and computes correctly.
 // kmp_* controls programs written for libomp call.
 // RUN: %compile && env OMP_NUM_THREADS=3 %run %t | %FileCheck %s
-#include <dirent.h>
+#include "os_threads.h"
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
-
-static int os_threads(void) {
-  int n = 0;
-  DIR *d = opendir("/proc/self/task");
-  for (struct dirent *e; d && (e = readdir(d));)
-    n += e->d_name[0] != '.';
-  if (d)
-    closedir(d);
-  return n;
-}
 
 static int region(void) {
   int n = 0;
@@ -36,14 +25,7 @@ int main(void) {
   int a = region();
   int before = os_threads();
   int rc = omp_pause_resource_all(omp_pause_soft);
-  // pthread_join returns when the thread has exited, and the kernel drops its /proc entry a
-  // moment later: look again for up to a second before counting what is left.
-  int after = os_threads();
-  for (int i = 0; i < 1000 && after != 1; i++) {
-    struct timespec ms = {0, 1000000};
-    nanosleep(&ms, NULL);
-    after = os_threads();
-  }
+  int after = os_threads_settled(1);
   int b = region();
   printf("pause: rc=%d threads %d -> %d, regions %d %d\n", rc, before, after, a, b);
   printf("pause bad device: %d\n", omp_pause_resource(omp_pause_hard, 42) != 0);

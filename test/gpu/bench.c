@@ -8,21 +8,21 @@
 #include <string.h>
 
 static int mode; // 0 plain, 1 callbacks, 2 trace
-static ompt_device_t *dev0;
-static ompt_function_lookup_t dev_lookup;
 static long records;
 
-static void on_init(int num, const char *type, ompt_device_t *dev, ompt_function_lookup_t lookup,
-                    const char *doc) {
-  if (num == 0)
-    dev0 = dev, dev_lookup = lookup;
-}
 static void on_target(ompt_target_t kind, ompt_scope_endpoint_t ep, int num, ompt_data_t *task,
                       ompt_data_t *ttask, ompt_data_t *target, const void *ra) {}
 static void on_submit(ompt_scope_endpoint_t ep, ompt_data_t *target, ompt_id_t *op, unsigned t) {}
 static void on_data_op(ompt_scope_endpoint_t ep, ompt_data_t *ttask, ompt_data_t *target,
                        ompt_id_t *op, ompt_target_data_op_t type, void *src, int srcd, void *dst,
                        int dstd, size_t bytes, const void *ra) {}
+static int gpu_tool_wanted(void) {
+  const char *m = getenv("GLASS_BENCH_MODE");
+  mode = m && !strcmp(m, "callbacks") ? 1 : m && !strcmp(m, "trace") ? 2 : 0;
+  return mode != 0;
+}
+#include "gpu_tool.h"
+
 static void buf_request(int dev, ompt_buffer_t **buf, size_t *bytes) {
   *bytes = 8 << 20;
   *buf = malloc(*bytes);
@@ -32,21 +32,6 @@ static void buf_complete(int dev, ompt_buffer_t *buf, size_t bytes, ompt_buffer_
   records += (long)(bytes / sizeof(ompt_record_ompt_t));
   if (owned)
     free(buf);
-}
-static int tool_init(ompt_function_lookup_t lookup, int num, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  set(ompt_callback_device_initialize, (ompt_callback_t)on_init);
-  set(ompt_callback_target_emi, (ompt_callback_t)on_target);
-  set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit);
-  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
-  return 1;
-}
-static void tool_fini(ompt_data_t *data) {}
-ompt_start_tool_result_t *ompt_start_tool(unsigned v, const char *rt) {
-  static ompt_start_tool_result_t r = {tool_init, tool_fini, {0}};
-  const char *m = getenv("GLASS_BENCH_MODE");
-  mode = m && !strcmp(m, "callbacks") ? 1 : m && !strcmp(m, "trace") ? 2 : 0;
-  return mode ? &r : NULL;
 }
 
 static int cmp(const void *a, const void *b) {
@@ -64,9 +49,8 @@ int main(int argc, char **argv) {
   require_gpu();
   const char *tracing = "off";
   if (mode == 2) {
-    ompt_start_trace_t start = dev_lookup ? (ompt_start_trace_t)dev_lookup("ompt_start_trace") : 0;
-    ompt_set_trace_ompt_t set =
-        dev_lookup ? (ompt_set_trace_ompt_t)dev_lookup("ompt_set_trace_ompt") : 0;
+    ompt_start_trace_t start = GPU_LOOKUP(ompt_start_trace_t, "ompt_start_trace");
+    ompt_set_trace_ompt_t set = GPU_LOOKUP(ompt_set_trace_ompt_t, "ompt_set_trace_ompt");
     if (start && set) {
       set(dev0, 1, ompt_callback_target_submit);
       set(dev0, 1, ompt_callback_target_data_op);

@@ -44,7 +44,7 @@ build() {
     ln -sf "$glass/lib/libomp.so" "$links/libomp.so"
   for p in $progs; do
     PATH=$cuda/bin:$PATH clang-19 -O2 -fopenmp --offload-arch="$arch" --cuda-path="$cuda" \
-      --libomptarget-nvptx-bc-path="$rtl" -L"$rtl" -L"$links" -I"$root/include" \
+      --libomptarget-nvptx-bc-path="$rtl" -L"$rtl" -L"$links" -I"$root/include" -I"$root/test/utils" \
       -Wno-unknown-cuda-version "$here/$p.c" -o "$dir/bin/$p" -Wl,-rpath,'$ORIGIN/../lib' ||
       { echo "FAIL build $p" >&2; exit 1; }
   done
@@ -108,16 +108,26 @@ run() {
   for p in saxpy reduction teams mappers globals nowait routines events; do
     run_one "$p" "$dir/bin/$p"
   done
+  # The asynchronous path: each target nowait queued on a stream of its own (async.c says so
+  # under LIBOMPTARGET_INFO=0x10), its task completed by the progress thread.
+  run_one nowait-queued env LIBOMPTARGET_INFO=0x10 "$dir/bin/nowait"
+  echo "async: $(grep -c 'target nowait: queued' "$out/nowait-queued.log") target nowait" \
+    "constructs queued of $(sed -n 's/^nowait constructs //p' "$out/nowait-queued.log")" \
+    >>"$out/summary.txt"
   # The trace again with CUPTI's driver API records on (GLASS_CUPTI_API_RECORDS, cupti.c).
   run_one events-apirec env GLASS_CUPTI_API_RECORDS=1 "$dir/bin/events"
   for m in plain callbacks trace; do
     run_one "bench-$m" env GLASS_BENCH_MODE=$m "$dir/bin/bench"
     grep '^bench' "$out/bench-$m.log" >>"$out/summary.txt"
   done
-  grep -H '^events\|^trace\|^TRACE\|^native\|^set_trace' "$out/events.log" \
+  grep -H '^events\|^trace\|^TRACE\|^native\|^set_trace\|^device tracing' "$out/events.log" \
     "$out/events-apirec.log" >>"$out/summary.txt"
   floors >>"$out/summary.txt"
   echo "$failures failure(s); logs in $out" | tee -a "$out/summary.txt"
+  # Everything the note needs, on stdout: the device, the summary, the first events and records.
+  echo "==== device"; cat "$out/gpu.txt"; grep 'plugin cuda' "$out/info.log"
+  echo "==== summary"; cat "$out/summary.txt"
+  echo "==== event stream and trace records (events.log)"; grep '^event\|^record' "$out/events.log"
   [ $failures -eq 0 ]
 }
 

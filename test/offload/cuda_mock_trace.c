@@ -9,10 +9,14 @@
 // around each operation.
 // RUN: %compile-offload -DTOOL_BUFFER_BYTES=512
 // RUN: %cc -shared -fPIC -I%cuda-src %S/Inputs/cuda_mock.c -o %t.mock.so
-// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,REC
-// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so MOCK_CUPTI_REFUSE=1 %run %t 2>&1 | %FileCheck %s --check-prefixes=REFUSED,REC
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,REC
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so MOCK_CUPTI_REFUSE=1 %run %t 2>&1 | %FileCheck %s --check-prefixes=REFUSED,REC
 // RUN: %compile-offload -DTOOL_BUFFER_BYTES=2048 -DNATIVE -o %t.native
-// RUN: env GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so %run %t.native 2>&1 | %FileCheck %s --check-prefixes=NATIVE,REC
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so %run %t.native 2>&1 | %FileCheck %s --check-prefixes=NATIVE,REC
+// Native records alone (no OMPT record type enabled): the same CUPTI records, each with the
+// host_op_id of its operation's callbacks, and no OMPT record.
+// RUN: %compile-offload -DTOOL_BUFFER_BYTES=2048 -DNATIVE -DNATIVE_ONLY -o %t.native-only
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.mock.so GLASS_CUPTI_LIBRARY=%t.mock.so %run %t.native-only 2>&1 | %FileCheck %s --check-prefixes=ONLY
 // REQUIRES: offload, ompt, cuda-plugin
 // clang-format on
 #ifdef NATIVE // CUPTI's records too: copies and kernels
@@ -22,6 +26,12 @@ static void tool_native(void);
 #include "Inputs/trace_tool.h"
 #ifdef NATIVE
 static void tool_native(void) {
+#ifdef NATIVE_ONLY
+  printf(
+      "native only %d\n",
+      T.set_trace_native(dev0, 1, ompt_native_data_motion_explicit | ompt_native_kernel_execution));
+  return;
+#endif
   printf(
       "set_trace_ompt all %d native %d\n", T.set_trace_ompt(dev0, 1, 0),
       T.set_trace_native(dev0, 1, ompt_native_data_motion_explicit | ompt_native_kernel_execution));
@@ -99,3 +109,8 @@ int main(void) {
 // REC-DAG: rec data_op to target=0 op=14 src_device=0 dst_device=0 bytes=1000
 // NATIVE: native records 6, bad 0
 // REC: records 23, buffers requested {{[0-9]+}} completed {{[0-9]+}} (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
+// ONLY: native only 5
+// ONLY: stop 1
+// ONLY-NOT: rec
+// ONLY: native records 6, bad 0
+// ONLY-NEXT: records 0, buffers requested {{[0-9]+}} completed {{[0-9]+}} (empty 0, not owned 0), times ok, duplicates 0, bad maps 0

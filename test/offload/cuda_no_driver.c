@@ -6,11 +6,15 @@
 // RUN: %cc -shared -fPIC -I%cuda-src -DFAKE_DRIVER=1 %s -o %t.nogpu.so
 // RUN: %cc -shared -fPIC -I%cuda-src -DFAKE_DRIVER=2 %s -o %t.initfails.so
 // RUN: %cc -shared -fPIC -DFAKE_DRIVER=3 %s -o %t.partial.so
-// RUN: env LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.missing.so %run %t 2>&1 | %FileCheck %s --check-prefix=NONE
-// RUN: env LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.partial.so %run %t 2>&1 | %FileCheck %s --check-prefix=PARTIAL
-// RUN: env LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.initfails.so %run %t 2>&1 | %FileCheck %s --check-prefix=INITFAILS
-// RUN: env LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.nogpu.so %run %t 2>&1 | %FileCheck %s --check-prefix=NOGPU
-// RUN: env GLASS_CUDA_DRIVER=%t.nogpu.so GLASS_TARGET_HOST_DEVICES=0 %run %t 2>&1 | %FileCheck %s --check-prefix=QUIET
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.missing.so %run %t 2>&1 | %FileCheck %s --check-prefix=NONE
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.partial.so %run %t 2>&1 | %FileCheck %s --check-prefix=PARTIAL
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.initfails.so %run %t 2>&1 | %FileCheck %s --check-prefix=INITFAILS
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host LIBOMPTARGET_INFO=0x100 GLASS_CUDA_DRIVER=%t.nogpu.so %run %t 2>&1 | %FileCheck %s --check-prefix=NOGPU
+// RUN: env GLASS_TARGET_PLUGINS=cuda,host GLASS_CUDA_DRIVER=%t.nogpu.so GLASS_TARGET_HOST_DEVICES=0 %run %t 2>&1 | %FileCheck %s --check-prefix=QUIET
+// GLASS_TARGET_PLUGINS picks the plugins and their order (the suite's default is host alone):
+// unknown and repeated names are said and skipped; an empty list means every plugin.
+// RUN: env GLASS_TARGET_PLUGINS=host,gpu,host,, LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefix=PICK
+// RUN: env GLASS_TARGET_PLUGINS= GLASS_CUDA_DRIVER=%t.missing.so LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck %s --check-prefix=NONE
 // REQUIRES: offload, cuda-plugin
 // clang-format on
 #if FAKE_DRIVER == 1 || FAKE_DRIVER == 2
@@ -57,3 +61,9 @@ int main(void) {
 // NOGPU: devices 4: 10 20 30 40
 // QUIET-NOT: omptarget
 // QUIET: devices 0: 10 20 30 40
+// PICK-NOT: plugin cuda
+// PICK: omptarget info: plugin host: 4 device(s)
+// PICK: omptarget error: GLASS_TARGET_PLUGINS: 'gpu' is no plugin (known: cuda, host); skipped
+// PICK: omptarget error: GLASS_TARGET_PLUGINS: 'host' is named twice; skipped
+// PICK-NOT: plugin cuda
+// PICK: devices 4: 10 20 30 40

@@ -86,6 +86,20 @@ static void drain(struct xl_state *s, bool final) {
   }
 }
 
+// A copy of target 7 by thread 1.
+static struct xl_op copy_op(uint64_t ext, uint64_t op, int optype, uintptr_t src, int src_dev,
+                            uintptr_t dst, int dst_dev) {
+  return (struct xl_op){.ext_id = ext,
+                        .target_id = 7,
+                        .host_op_id = op,
+                        .thread_id = 1,
+                        .optype = optype,
+                        .src = (void *)src,
+                        .src_dev = src_dev,
+                        .dst = (void *)dst,
+                        .dst_dev = dst_dev};
+}
+
 int main(void) {
   struct xl_state s;
   xl_init(&s);
@@ -95,24 +109,8 @@ int main(void) {
                     .thread_id = 1,
                     .requested_teams = 4,
                     .dev = 2};
-  struct xl_op to = {.ext_id = 12,
-                     .target_id = 7,
-                     .host_op_id = 71,
-                     .thread_id = 1,
-                     .optype = ompt_target_data_transfer_to_device,
-                     .src = (void *)0x1000,
-                     .src_dev = 1,
-                     .dst = (void *)0x2000,
-                     .dst_dev = 0};
-  struct xl_op from = {.ext_id = 13,
-                       .target_id = 7,
-                       .host_op_id = 72,
-                       .thread_id = 1,
-                       .optype = ompt_target_data_transfer_from_device,
-                       .src = (void *)0x2000,
-                       .src_dev = 0,
-                       .dst = (void *)0x1000,
-                       .dst_dev = 1};
+  struct xl_op to = copy_op(12, 71, ompt_target_data_transfer_to_device, 0x1000, 1, 0x2000, 0);
+  struct xl_op from = copy_op(13, 72, ompt_target_data_transfer_from_device, 0x2000, 0, 0x1000, 1);
   printf("noted %d %d %d %d\n", xl_note_op(&s, &k), xl_note_op(&s, &to), xl_note_op(&s, &from),
          xl_note_op(&s, &(struct xl_op){.ext_id = 0}));
   // The pair first, then the activity.

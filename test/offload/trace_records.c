@@ -2,9 +2,30 @@
 // and exit data, in order, with the ids of the callbacks of the same operations and device
 // times that translate_time places between those callbacks; flush delivers what was written,
 // stop returns the last buffer, and each buffer comes back once, owned by the tool.
+// The host device's clock: the TSC by default, CLOCK_MONOTONIC on request (the same checks
+// pass), a bad choice is named; device times read between two omp_get_wtime calls translate
+// between them, also after pauses (translate_time's anchors).
 // RUN: %compile-offload && %run %t | %FileCheck %s
+// RUN: env GLASS_TARGET_HOST_CLOCK=monotonic %run %t | %FileCheck %s
+// RUN: env GLASS_TARGET_HOST_CLOCK=bogus %run %t 2>&1 | %FileCheck --check-prefixes=CHECK,BAD %s
 // REQUIRES: offload, ompt
 #include "Inputs/trace_tool.h"
+#include <unistd.h>
+
+// Device times read between host times, over 100 ms with pauses, translate between them.
+static int clock_checks(void) {
+  int ok = 0;
+  for (int i = 0; i < 20; i++) {
+    double a = omp_get_wtime();
+    ompt_device_time_t d = T.get_device_time(dev0);
+    double b = omp_get_wtime(), t = T.translate_time(dev0, d);
+    ok += a <= t && t <= b;
+    if (a > t || t > b)
+      printf("device time %.9f not in %.9f..%.9f\n", t, a, b);
+    usleep(i % 2 ? 5000 : 100);
+  }
+  return ok;
+}
 
 int main(void) {
   int x = 1;
@@ -24,9 +45,11 @@ int main(void) {
   printf("stop %d\n", T.stop_trace(dev0));
   tool_report();
   printf("stop again %d flush after stop %d\n", T.stop_trace(dev0), T.flush_trace(dev0));
+  printf("device clock %d of 20\n", clock_checks());
   return x != 2;
 }
 // clang-format off
+// BAD: GLASS_TARGET_HOST_CLOCK=bogus is not tsc or monotonic
 // CHECK: device_initialize 0: 14 of 14 tracing entry points
 // CHECK-NEXT: set_trace_ompt all 5
 // CHECK-NEXT: start_trace 1
@@ -58,5 +81,6 @@ int main(void) {
 // CHECK-NEXT: rec target kind=3 end device=0 target=[[X]]
 // CHECK-NEXT: records 13, buffers requested 2 completed 2 (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
 // CHECK-NEXT: stop again 0 flush after stop 0
+// CHECK-NEXT: device clock 20 of 20
 // CHECK-NEXT: tool fini
 // CHECK-NEXT: records 0, buffers requested 2 completed 2 (empty 0, not owned 0), times ok, duplicates 0, bad maps 0

@@ -25,13 +25,11 @@ static ompt_get_num_places_t get_num_places;
 static ompt_get_callback_t get_callback;
 
 enum { INIT, TB_INITIAL, TB_WORKER, TE_WORKER, TE_INITIAL, IMPLICIT, FINALIZE, NCTX };
-static const char *names[NCTX] = {"initializer",        "thread_begin initial",
-                                  "thread_begin worker", "thread_end worker",
-                                  "thread_end initial", "implicit_task begin",
-                                  "finalizer"};
-static struct {
-  int calls, bad, num_threads, level, limit, task_info, region;
-} seen[NCTX];
+static const char *names[NCTX] = {
+    "initializer",       "thread_begin initial", "thread_begin worker",
+    "thread_end worker", "thread_end initial",   "implicit_task begin",
+    "finalizer"};
+static struct { int calls, bad, num_threads, level, limit, task_info, region; } seen[NCTX];
 static volatile long sink;
 static int in_implicit; // one nested report is enough
 
@@ -107,8 +105,8 @@ static void on_thread_begin(ompt_thread_t type, ompt_data_t *d) {
 static void on_thread_end(ompt_data_t *d) {
   call_everything(d->value == ompt_thread_initial ? TE_INITIAL : TE_WORKER);
 }
-static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *p, ompt_data_t *t,
-                             unsigned n, unsigned i, int flags) {
+static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *p, ompt_data_t *t, unsigned n,
+                             unsigned i, int flags) {
   (void)p, (void)t, (void)n, (void)i;
   if (ep == ompt_scope_begin && (flags & ompt_task_implicit) && i == 1 &&
       !__atomic_exchange_n(&in_implicit, 1, __ATOMIC_RELAXED))
@@ -117,7 +115,7 @@ static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *p, ompt_data
 
 #define LOOKUP(var, name) var = (__typeof__(var))l(#name)
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
   LOOKUP(get_thread_data, ompt_get_thread_data);
   LOOKUP(get_state, ompt_get_state);
   LOOKUP(get_task_info, ompt_get_task_info);
@@ -129,9 +127,9 @@ static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   LOOKUP(get_proc_id, ompt_get_proc_id);
   LOOKUP(get_num_places, ompt_get_num_places);
   LOOKUP(get_callback, ompt_get_callback);
-  set(ompt_callback_thread_begin, (ompt_callback_t)on_thread_begin);
-  set(ompt_callback_thread_end, (ompt_callback_t)on_thread_end);
-  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
+  TOOL_SET(set, thread_begin, on_thread_begin);
+  TOOL_SET(set, thread_end, on_thread_end);
+  TOOL_SET(set, implicit_task, on_implicit_task);
   call_everything(INIT);
   (void)dev, (void)data;
   return 1;
@@ -141,8 +139,8 @@ static void finalize(ompt_data_t *d) {
   call_everything(FINALIZE);
   for (int i = 0; i < NCTX; i++)
     printf("%s: calls=%s bad=%d team=%d level=%d thread_limit=%d task_info=%d region=%d\n",
-           names[i], seen[i].calls ? "yes" : "no", seen[i].bad, seen[i].num_threads,
-           seen[i].level, seen[i].limit, seen[i].task_info, seen[i].region);
+           names[i], seen[i].calls ? "yes" : "no", seen[i].bad, seen[i].num_threads, seen[i].level,
+           seen[i].limit, seen[i].task_info, seen[i].region);
 }
 TOOL_START(initialize, finalize)
 
@@ -157,13 +155,14 @@ int main(void) {
   return 0;
 }
 // CHECK: main: sum=9
-// CHECK-NEXT: initializer: calls=yes bad=0 team=1 level=0 thread_limit=2147483647 task_info=2 region=2
-// CHECK-NEXT: thread_begin initial: calls=yes bad=0 team=1 level=0 thread_limit=2147483647 task_info=2 region=2
-// CHECK-NEXT: thread_begin worker: calls=yes bad=0 team=1 level=0 thread_limit=1 task_info=0 region=1
-// CHECK-NEXT: thread_end worker: calls=yes bad=0 team=1 level=0 thread_limit=1 task_info=0 region=1
-// After the workers are gone at exit, regions run with a team of one.
-// CHECK-NEXT: thread_end initial: calls=yes bad=0 team=1 level=0 thread_limit=2147483647 task_info=2 region=1
-// The first implicit task of index 1 is in the region the initial thread_begin starts (its
-// num_threads(2)); the initializer's omp_set_max_active_levels(2) lets its nested region grow.
-// CHECK-NEXT: implicit_task begin: calls=yes bad=0 team=2 level=1 thread_limit=2147483647 task_info=2 region=2
-// CHECK-NEXT: finalizer: calls=yes bad=0 team=1 level=0 thread_limit=2147483647 task_info=2 region=1
+// CHECK-NEXT: initializer: calls=yes bad=0 team=1 level=0 thread_limit=2147483647 task_info=2
+// region=2 CHECK-NEXT: thread_begin initial: calls=yes bad=0 team=1 level=0 thread_limit=2147483647
+// task_info=2 region=2 CHECK-NEXT: thread_begin worker: calls=yes bad=0 team=1 level=0
+// thread_limit=1 task_info=0 region=1 CHECK-NEXT: thread_end worker: calls=yes bad=0 team=1 level=0
+// thread_limit=1 task_info=0 region=1 After the workers are gone at exit, regions run with a team
+// of one. CHECK-NEXT: thread_end initial: calls=yes bad=0 team=1 level=0 thread_limit=2147483647
+// task_info=2 region=1 The first implicit task of index 1 is in the region the initial thread_begin
+// starts (its num_threads(2)); the initializer's omp_set_max_active_levels(2) lets its nested
+// region grow. CHECK-NEXT: implicit_task begin: calls=yes bad=0 team=2 level=1
+// thread_limit=2147483647 task_info=2 region=2 CHECK-NEXT: finalizer: calls=yes bad=0 team=1
+// level=0 thread_limit=2147483647 task_info=2 region=1

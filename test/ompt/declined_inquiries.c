@@ -4,11 +4,13 @@
 // task (0), processor -1 (5.1: a negative number is a failure to retrieve it); on the initial
 // thread, on a worker and on a thread the runtime never saw. The same program with an
 // initializer that accepts gets real answers, which shows the declined answers are not
-// what every call returns. The program is its own tool.
+// what every call returns; there a thread the runtime never saw has no thread data, region,
+// task or processor (-1, as libomp), until its first OpenMP call makes it a root. The program
+// is its own tool.
 // REQUIRES: ompt
 // RUN: %compile && env DECLINE=1 OMP_NUM_THREADS=2 %run %t | %FileCheck %s --check-prefix=OFF
 // RUN: env DECLINE=0 OMP_NUM_THREADS=2 %run %t | %FileCheck %s --check-prefix=ON
-#include <omp-tools.h>
+#include "tool.h"
 #include <omp.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -34,23 +36,20 @@ static void ask(const char *where) {
 
 static void *native(void *arg) {
   ask("native");
+  omp_get_thread_num(); // now the runtime knows the thread
+  ask("root");
   return arg;
 }
 
 static int initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
-  get_thread_data = (ompt_get_thread_data_t)lookup("ompt_get_thread_data");
-  get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
-  get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
-  get_proc_id = (ompt_get_proc_id_t)lookup("ompt_get_proc_id");
+  get_thread_data = TOOL_LOOKUP(lookup, get_thread_data);
+  get_parallel_info = TOOL_LOOKUP(lookup, get_parallel_info);
+  get_task_info = TOOL_LOOKUP(lookup, get_task_info);
+  get_proc_id = TOOL_LOOKUP(lookup, get_proc_id);
   return atoi(getenv("DECLINE")) ? 0 : 1;
 }
 
-static void finalize(ompt_data_t *data) {}
-
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  return &r;
-}
+TOOL_START(initialize, tool_finalize_nothing)
 
 int main(void) {
   omp_get_num_threads(); // initializes the runtime, and so the tool
@@ -66,6 +65,8 @@ int main(void) {
 // OFF: initial: thread_data NULL parallel 0 task 0 proc -1
 // OFF: worker: thread_data NULL parallel 0 task 0 proc -1
 // OFF: native: thread_data NULL parallel 0 task 0 proc -1
+// OFF: root: thread_data NULL parallel 0 task 0 proc -1
 // ON: initial: thread_data set parallel 2 task 2 proc cpu
 // ON: worker: thread_data set parallel 2 task 2 proc cpu
-// ON: native: thread_data NULL parallel 0 task 0 proc cpu
+// ON: native: thread_data NULL parallel 0 task 0 proc -1
+// ON: root: thread_data set parallel 2 task 2 proc cpu

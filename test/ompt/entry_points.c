@@ -1,7 +1,8 @@
 // The lookup function knows every host entry point of OpenMP 5.1 Table 4.1 and nothing else;
 // ompt_set_callback rejects unknown callbacks; ompt_get_callback returns what was registered;
 // inquiry answers are right for what exists (no devices, no places); unique ids are unique
-// across threads. The program is its own tool (ompt_start_tool linked in).
+// across threads and all have 16 digits (text order is id order: LLVM's tests sort logs as
+// text). The program is its own tool (ompt_start_tool linked in).
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=4 %run %t | %FileCheck %s
 #include <omp-tools.h>
@@ -97,13 +98,17 @@ int main(void) {
   int dup = 0, zero = ids[0] == 0;
   for (int i = 1; i < n * PER; i++)
     dup += ids[i] == ids[i - 1];
-  printf("ids: %d threads, duplicates=%d zero=%d\n", n, dup, zero);
+  char first[24], last[24];
+  snprintf(first, sizeof first, "%llu", (unsigned long long)ids[0]);
+  snprintf(last, sizeof last, "%llu", (unsigned long long)ids[n * PER - 1]);
+  int width = strlen(first) == 16 && strlen(last) == 16;
+  printf("ids: %d threads, duplicates=%d zero=%d 16-digit=%d\n", n, dup, zero, width);
   free(ids);
   return 0;
 }
 // CHECK: omp_version=202011
 // CHECK-NEXT: lookup: 19 of 19 host entry points
 // CHECK-NEXT: initial_device_num=0
-// CHECK-NEXT: ids: 4 threads, duplicates=0 zero=0
+// CHECK-NEXT: ids: 4 threads, duplicates=0 zero=0 16-digit=1
 // CHECK-NEXT: finalize: failures=0
 // CHECK-NOT: FAILED

@@ -17,18 +17,18 @@ static void on_thread_end(ompt_data_t *d) {
   if (finalized)
     after_finalize++;
 }
-static void on_parallel_begin(ompt_data_t *a, const ompt_frame_t *b, ompt_data_t *c,
-                              unsigned int d, int e, const void *f) {
+static void on_parallel_begin(ompt_data_t *a, const ompt_frame_t *b, ompt_data_t *c, unsigned int d,
+                              int e, const void *f) {
   (void)a, (void)b, (void)c, (void)d, (void)e, (void)f;
   parallel_begins++;
   if (finalized)
     after_finalize++;
 }
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_thread_end, (ompt_callback_t)on_thread_end);
-  set(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
-  finalize_tool = (ompt_finalize_tool_t)l("ompt_finalize_tool");
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, thread_end, on_thread_end);
+  TOOL_SET(set, parallel_begin, on_parallel_begin);
+  finalize_tool = TOOL_LOOKUP(l, finalize_tool);
   (void)dev, (void)data;
   return 1;
 }
@@ -42,8 +42,7 @@ TOOL_START(initialize, finalize)
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
 #pragma omp parallel
-  {
-  }
+  {}
   finalize_tool();
   int n = 0;
 #pragma omp parallel

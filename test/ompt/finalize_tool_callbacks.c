@@ -13,7 +13,7 @@
 // RUN: env WHERE=initializer %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,LATER
 // RUN: env WHERE=thread_end %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,LATER
 // RUN: env WHERE=finalizer %run %t 2>&1 | %FileCheck %s --check-prefixes=CHECK,LATER
-#include <omp-tools.h>
+#include "tool.h"
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,13 +52,14 @@ static void on_sync_region(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_d
   maybe("barrier");
 }
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  finalize_tool = (ompt_finalize_tool_t)l("ompt_finalize_tool");
-  set(ompt_callback_thread_begin, (ompt_callback_t)on_thread_begin);
-  set(ompt_callback_thread_end, (ompt_callback_t)on_thread_end);
-  set(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
-  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
-  set(ompt_callback_sync_region, (ompt_callback_t)on_sync_region);
+  where = getenv("WHERE");
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  finalize_tool = TOOL_LOOKUP(l, finalize_tool);
+  TOOL_SET(set, thread_begin, on_thread_begin);
+  TOOL_SET(set, thread_end, on_thread_end);
+  TOOL_SET(set, parallel_begin, on_parallel_begin);
+  TOOL_SET(set, implicit_task, on_implicit_task);
+  TOOL_SET(set, sync_region, on_sync_region);
   maybe("initializer");
   (void)dev, (void)data;
   return 1;
@@ -69,12 +70,7 @@ static void finalize(ompt_data_t *d) {
   printf("finalizer %d\n", finalized);
   maybe("finalizer");
 }
-ompt_start_tool_result_t *ompt_start_tool(unsigned int v, const char *rt) {
-  static ompt_start_tool_result_t r = {initialize, finalize, {0}};
-  where = getenv("WHERE");
-  (void)v, (void)rt;
-  return &r;
-}
+TOOL_START(initialize, finalize)
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
@@ -89,9 +85,8 @@ int main(void) {
   printf("main: n=%d called=%d finalized=%d\n", n, called, finalized);
   return 0;
 }
-// REFUSED: OMP: Warning: ompt_finalize_tool called on a worker thread or inside a parallel region or task: ignored; the tool is finalized at exit
-// REFUSED-NOT: finalizer
-// NOW: finalizer 1
+// REFUSED: OMP: Warning: ompt_finalize_tool called on a worker thread or inside a parallel region
+// or task: ignored; the tool is finalized at exit REFUSED-NOT: finalizer NOW: finalizer 1
 // CHECK-NOT: finalizer
 // CHECK: main: n=12 called=
 // NOW-SAME: 1 finalized=1

@@ -14,7 +14,7 @@ static ompt_get_task_info_t get_task_info;
 static int errors, checks;
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  get_task_info = (ompt_get_task_info_t)l("ompt_get_task_info");
+  get_task_info = TOOL_LOOKUP(l, get_task_info);
   (void)dev, (void)data;
   return 1;
 }

@@ -45,9 +45,9 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *pframe, ompt
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  get_task_info = (ompt_get_task_info_t)l("ompt_get_task_info");
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_task_create, (ompt_callback_t)on_task_create);
+  get_task_info = TOOL_LOOKUP(l, get_task_info);
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, task_create, on_task_create);
   (void)dev, (void)data;
   return 1;
 }

@@ -60,11 +60,11 @@ static pthread_t later;
 static int later_n;
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_thread_begin, (ompt_callback_t)on_thread_begin);
-  set(ompt_callback_thread_end, (ompt_callback_t)on_thread_end);
-  set(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
-  get_thread_data = (ompt_get_thread_data_t)l("ompt_get_thread_data");
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, thread_begin, on_thread_begin);
+  TOOL_SET(set, thread_end, on_thread_end);
+  TOOL_SET(set, parallel_begin, on_parallel_begin);
+  get_thread_data = TOOL_LOOKUP(l, get_thread_data);
   pthread_create(&later, NULL, lives_on, &later_n);
   while (!atomic_load(&known)) // a root before the initializer returns
     sched_yield();

@@ -25,8 +25,8 @@ static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, om
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_implicit_task, (ompt_callback_t)on_implicit_task);
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, implicit_task, on_implicit_task);
   (void)dev, (void)data;
   return 1;
 }

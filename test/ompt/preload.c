@@ -19,9 +19,14 @@ int main(void) {
   printf("program: done\n");
   return 0;
 }
-// LINKED: Looking for ompt_start_tool in the process
-// LINKED-NEXT: found in {{.*}}libglass-printer.so
+// LINKED: ----- START LOGGING OF TOOL REGISTRATION -----
+// LINKED-NEXT: Search for OMP tool in current address space...
 // CHECK: 0: start_tool omp_version=202011 runtime=Glass
+// LINKED-NEXT: Success.
+// LINKED-NEXT: Tool was started and is using the OMPT interface.
+// LINKED-NEXT: ----- END LOGGING OF TOOL REGISTRATION -----
+// LINKED-NEXT: 0: initialize
+// LINKED-NEXT: Tool initializer returned 1: the OMPT interface is active.
 // CHECK: thread_begin type=initial
 // CHECK: parallel_begin
 // CHECK: parallel_end
@@ -30,7 +35,8 @@ int main(void) {
 
 // OFF-NOT: start_tool
 // OFF-NOT: thread_begin
-// OFFV: OMP_TOOL=disabled: no tool is looked for.
+// OFFV: OMP tool disabled.
+// OFFV-NOT: LOGGING
 // OFF-NOT: start_tool
 // OFF: program: done
 // OFF-NOT: finalize

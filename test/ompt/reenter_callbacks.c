@@ -49,26 +49,26 @@ CB0(c_ma, ompt_mutex_t a, unsigned b, unsigned c, ompt_wait_id_t d, const void *
 CB0(c_mr, ompt_mutex_t a, ompt_wait_id_t b, const void *c)
 CB0(c_ms, ompt_scope_endpoint_t a, ompt_data_t *b, ompt_data_t *c, const void *d)
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  gti = (ompt_get_task_info_t)l("ompt_get_task_info");
-  gpi = (ompt_get_parallel_info_t)l("ompt_get_parallel_info");
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  gti = TOOL_LOOKUP(l, get_task_info);
+  gpi = TOOL_LOOKUP(l, get_parallel_info);
   omp_init_lock(&tl);
-  set(ompt_callback_thread_begin, (ompt_callback_t)c_tb);
-  set(ompt_callback_thread_end, (ompt_callback_t)c_te);
-  set(ompt_callback_parallel_begin, (ompt_callback_t)c_pb);
-  set(ompt_callback_parallel_end, (ompt_callback_t)c_pe);
-  set(ompt_callback_implicit_task, (ompt_callback_t)c_it);
-  set(ompt_callback_task_create, (ompt_callback_t)c_tc);
-  set(ompt_callback_task_schedule, (ompt_callback_t)c_ts);
-  set(ompt_callback_sync_region, (ompt_callback_t)c_sr);
-  set(ompt_callback_sync_region_wait, (ompt_callback_t)c_sr);
-  set(ompt_callback_work, (ompt_callback_t)c_wk);
-  set(ompt_callback_dispatch, (ompt_callback_t)c_dp);
-  set(ompt_callback_mutex_acquire, (ompt_callback_t)c_ma);
-  set(ompt_callback_mutex_acquired, (ompt_callback_t)c_mr);
-  set(ompt_callback_mutex_released, (ompt_callback_t)c_mr);
-  set(ompt_callback_masked, (ompt_callback_t)c_ms);
-  set(ompt_callback_reduction, (ompt_callback_t)c_sr);
+  TOOL_SET(set, thread_begin, c_tb);
+  TOOL_SET(set, thread_end, c_te);
+  TOOL_SET(set, parallel_begin, c_pb);
+  TOOL_SET(set, parallel_end, c_pe);
+  TOOL_SET(set, implicit_task, c_it);
+  TOOL_SET(set, task_create, c_tc);
+  TOOL_SET(set, task_schedule, c_ts);
+  TOOL_SET(set, sync_region, c_sr);
+  TOOL_SET(set, sync_region_wait, c_sr);
+  TOOL_SET(set, work, c_wk);
+  TOOL_SET(set, dispatch, c_dp);
+  TOOL_SET(set, mutex_acquire, c_ma);
+  TOOL_SET(set, mutex_acquired, c_mr);
+  TOOL_SET(set, mutex_released, c_mr);
+  TOOL_SET(set, masked, c_ms);
+  TOOL_SET(set, reduction, c_sr);
   (void)dev, (void)data;
   return 1;
 }

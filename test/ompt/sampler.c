@@ -75,13 +75,12 @@ static void *sampler(void *arg) {
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  get_state = (ompt_get_state_t)l("ompt_get_state");
-  get_thread_data = (ompt_get_thread_data_t)l("ompt_get_thread_data");
-  get_parallel_info = (ompt_get_parallel_info_t)l("ompt_get_parallel_info");
-  get_task_info = (ompt_get_task_info_t)l("ompt_get_task_info");
-  get_unique_id = (ompt_get_unique_id_t)l("ompt_get_unique_id");
-  ((ompt_set_callback_t)l("ompt_set_callback"))(ompt_callback_thread_begin,
-                                                 (ompt_callback_t)on_thread_begin);
+  get_state = TOOL_LOOKUP(l, get_state);
+  get_thread_data = TOOL_LOOKUP(l, get_thread_data);
+  get_parallel_info = TOOL_LOOKUP(l, get_parallel_info);
+  get_task_info = TOOL_LOOKUP(l, get_task_info);
+  get_unique_id = TOOL_LOOKUP(l, get_unique_id);
+  (TOOL_LOOKUP(l, set_callback))(ompt_callback_thread_begin, (ompt_callback_t)on_thread_begin);
   struct sigaction sa = {0};
   sa.sa_handler = handler;
   sa.sa_flags = SA_RESTART;

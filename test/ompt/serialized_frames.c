@@ -30,8 +30,8 @@ static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_parallel_begin, (ompt_callback_t)on_parallel_begin);
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, parallel_begin, on_parallel_begin);
   (void)dev, (void)data;
   return 1;
 }

@@ -31,13 +31,13 @@ static void on_task_schedule(ompt_data_t *a, ompt_task_status_t s, ompt_data_t *
   (void)s, (void)b;
   count(a);
 }
-static void on_sync(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *p,
-                    ompt_data_t *t, const void *c) {
+static void on_sync(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *p, ompt_data_t *t,
+                    const void *c) {
   (void)k, (void)e, (void)p, (void)c;
   count(t);
 }
-static void on_sync_b(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *p,
-                      ompt_data_t *t, const void *c) {
+static void on_sync_b(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_data_t *p, ompt_data_t *t,
+                      const void *c) {
   on_sync(k, e, p, t, c);
 }
 static void on_work(ompt_work_t w, ompt_scope_endpoint_t e, ompt_data_t *p, ompt_data_t *t,
@@ -113,8 +113,8 @@ static void toggle_mutex(int round) {
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  set_cb = (ompt_set_callback_t)l("ompt_set_callback");
-  get_cb = (ompt_get_callback_t)l("ompt_get_callback");
+  set_cb = TOOL_LOOKUP(l, set_callback);
+  get_cb = TOOL_LOOKUP(l, get_callback);
   (void)dev, (void)data;
   return 1;
 }

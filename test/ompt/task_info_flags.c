@@ -1,8 +1,8 @@
 // ompt_get_task_info's flags and ancestry: an implicit task is implicit|undeferred (active,
 // if(0) and nested regions), the initial task initial, an explicit task explicit (with
-// undeferred for if(0)), and level 1 inside an explicit task is the task that generated it
-// (5.1: the parent task is the task that encountered the task-generating construct), whichever
-// thread runs the child.
+// undeferred for if(0)), and level 1 inside an explicit task that another thread runs is that
+// thread's own implicit task, not the one that generated it (the execution context of the
+// calling thread: test/ompt/task_info_sched_parent.c).
 // REQUIRES: ompt
 // RUN: %compile && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 #include "tool.h"
@@ -13,7 +13,7 @@
 static ompt_get_task_info_t get_task_info;
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  get_task_info = (ompt_get_task_info_t)l("ompt_get_task_info");
+  get_task_info = TOOL_LOOKUP(l, get_task_info);
   (void)dev, (void)data;
   return 1;
 }
@@ -69,7 +69,7 @@ int main(void) {
 // ompt_task_initial 0x1, implicit 0x2, explicit 0x4, undeferred 0x8000000
 // CHECK: initial 0x1
 // CHECK: implicit 0x8000002
-// CHECK: explicit 0x4 parent 0x8000002 parent-is-creator 1
+// CHECK: explicit 0x4 parent 0x8000002 parent-is-creator 0
 // CHECK: if0 task 0x8000004
 // CHECK: if0 implicit 0x8000002
 // CHECK: nested implicit 0x8000002

@@ -4,19 +4,9 @@
 // RUN: env OMP_NUM_THREADS=4 %run %t | %FileCheck %s --check-prefix=FOUR
 // RUN: env OMP_NUM_THREADS=7 KMP_BLOCKTIME=infinite %run %t | %FileCheck %s --check-prefix=SEVEN
 // RUN: env OMP_NUM_THREADS=7 OMP_WAIT_POLICY=passive %run %t | %FileCheck %s --check-prefix=SEVEN
-#include <dirent.h>
+#include "os_threads.h"
 #include <omp.h>
 #include <stdio.h>
-
-static int os_threads(void) {
-  int n = 0;
-  DIR *d = opendir("/proc/self/task");
-  for (struct dirent *e; d && (e = readdir(d));)
-    n += e->d_name[0] != '.';
-  if (d)
-    closedir(d);
-  return n;
-}
 
 int main(void) {
   long sum = 0;

@@ -2,9 +2,9 @@
 // without one): from a worker while the others wait in a barrier, and from the primary while
 // the workers compute. The process ends at once (the `timeout 10` is a hang detector), the
 // tool's finalizer runs exactly once, after the exiting program's last line, and no thread
-// ends twice; the initial thread ends.
+// ends twice; the initial thread ends. The program: Inputs/exit_region.c.
 // REQUIRES: ompt
-// RUN: %compile
+// RUN: %cc %flags %S/Inputs/exit_region.c -o %t
 // RUN: env OMP_NUM_THREADS=32 %run-tool timeout 10 %t worker > %t.w
 // RUN: %FileCheck --check-prefix=WORKER %s < %t.w
 // RUN: grep -c ": finalize " %t.w | %FileCheck --check-prefix=ONCE %s
@@ -13,51 +13,6 @@
 // RUN: %FileCheck --check-prefix=PRIMARY %s < %t.p
 // RUN: grep -c ": finalize " %t.p | %FileCheck --check-prefix=ONCE %s
 // RUN: grep ": thread_end " %t.p | sort | uniq -d | wc -l | %FileCheck --check-prefix=NODUP %s
-#include <omp.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-static _Atomic int started;
-static volatile int stop;
-
-static void from_worker(void) {
-#pragma omp parallel
-  {
-    if (omp_get_thread_num() == omp_get_num_threads() / 2) {
-      printf("exit from worker, team of %d\n", omp_get_num_threads());
-      fflush(stdout);
-      exit(0);
-    }
-#pragma omp barrier
-    printf("past the barrier\n");
-  }
-}
-
-static void from_primary(void) {
-#pragma omp parallel
-  {
-    if (omp_get_thread_num() == 0) {
-      while (started < omp_get_num_threads() - 1)
-        ;
-      printf("exit from the primary, %d workers computing\n", started);
-      fflush(stdout);
-      exit(0);
-    }
-    started++;
-    while (!stop)
-      ;
-  }
-}
-
-int main(int argc, char **argv) {
-  if (argc > 1 && !strcmp(argv[1], "worker"))
-    from_worker();
-  else
-    from_primary();
-  printf("after the region\n");
-  return 1;
-}
 // WORKER: 1: thread_begin type=initial thread=1
 // WORKER: exit from worker, team of 32
 // WORKER-NOT: past the barrier

@@ -2,35 +2,13 @@
 // new ones. Their gtids and descriptors are recycled (thousands of rounds used to exhaust the
 // 65536 gtids), and workers of nested regions are joined too, not left orphaned.
 // RUN: %compile && env OMP_NUM_THREADS=4 %run %t | %FileCheck %s
-#include <dirent.h>
+#include "os_threads.h"
 #include <omp.h>
 #include <stdio.h>
-#include <time.h>
 
 int __kmpc_global_thread_num(void *loc);
 
 enum { ROUNDS = 1500 };
-
-static int os_threads(void) {
-  int n = 0;
-  DIR *d = opendir("/proc/self/task");
-  for (struct dirent *e; d && (e = readdir(d));)
-    n += e->d_name[0] != '.';
-  if (d)
-    closedir(d);
-  return n;
-}
-
-// A joined thread's /proc entry may linger a moment: look again for up to a second.
-static int os_threads_settled(void) {
-  int n = os_threads();
-  for (int i = 0; i < 1000 && n != 1; i++) {
-    struct timespec ms = {0, 1000000};
-    nanosleep(&ms, NULL);
-    n = os_threads();
-  }
-  return n;
-}
 
 int main(void) {
   int bad = 0, rc = 0, top = 0;
@@ -54,7 +32,7 @@ int main(void) {
   inner += 1;
   printf("nested members %d, threads %d\n", inner, os_threads() > 1);
   rc = omp_pause_resource_all(omp_pause_hard);
-  printf("after pause: rc %d, threads %d\n", rc, os_threads_settled());
+  printf("after pause: rc %d, threads %d\n", rc, os_threads_settled(1));
   inner = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp parallel num_threads(3) reduction(+ : inner)

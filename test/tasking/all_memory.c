@@ -11,44 +11,15 @@
 // RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=5 %run %t | %FileCheck %s
 // RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | %FileCheck %s --check-prefix=TOOL %}
+#include "deps_abi.h"
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
 
-typedef struct {
-  intptr_t base;
-  size_t len;
-  uint8_t flags;
-} dep_t;
-
-typedef struct task {
-  void *shareds;
-  int32_t (*routine)(int32_t, struct task *);
-  int32_t part_id;
-  void *data1, *data2;
-} task_t;
-
-void *__kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags, size_t size, size_t shareds,
-                            int32_t (*entry)(int32_t, task_t *));
-int32_t __kmpc_omp_task_with_deps(void *loc, int32_t gtid, task_t *t, int32_t n, dep_t *d,
-                                  int32_t nn, dep_t *nd);
-void __kmpc_omp_wait_deps(void *loc, int32_t gtid, int32_t n, dep_t *d, int32_t nn, dep_t *nd);
-int32_t __kmpc_global_thread_num(void *loc);
-
-enum { IN = 1, INOUT = 3, ALL = 0x80 };
-
-static atomic_int a, b, c, d, e, m2, bad;
+static atomic_int a, b, c, d, e, m2;
 static int ea, eb, ed, ee; // dependence addresses only
-
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      atomic_fetch_add(&bad, 1);                                                                   \
-      printf("failed: %s (line %d)\n", #cond, __LINE__);                                           \
-    }                                                                                              \
-  } while (0)
 
 // omp_all_memory via address -1: after the writers of a and b, before everything later.
 static int32_t all_by_address(int32_t gtid, task_t *t) {
@@ -94,17 +65,9 @@ int main(void) {
     submit(gtid, all_by_address, &by_address, 1);
     // Later tasks wait for it, on an address seen before and on a new one.
 #pragma omp task depend(in : ea)
-    {
-      EXPECT(atomic_load(&c) == 1);
-      usleep(3000);
-      atomic_fetch_add(&d, 1);
-    }
+    STEP(atomic_load(&c) == 1, 3000, &d);
 #pragma omp task depend(in : ed)
-    {
-      EXPECT(atomic_load(&c) == 1);
-      usleep(3000);
-      atomic_fetch_add(&d, 1);
-    }
+    STEP(atomic_load(&c) == 1, 3000, &d);
     dep_t by_flag[2] = {{0, 0, ALL}, {(intptr_t)&ee, sizeof(ee), IN}};
     submit(gtid, all_by_flag, by_flag, 2);
 #pragma omp task depend(in : ee)

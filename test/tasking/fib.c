@@ -6,24 +6,14 @@
 #include <omp.h>
 #include <stdio.h>
 
-static long fib(int n) {
-  if (n < 2)
-    return n;
-  long a, b;
-#pragma omp task shared(a)
-  a = fib(n - 1);
-#pragma omp task shared(b)
-  b = fib(n - 2);
-#pragma omp taskwait
-  return a + b;
-}
+#include "fib.h"
 
 int main(void) {
   long r = 0;
 #pragma omp parallel
   {
     if (omp_get_thread_num() == 0)
-      r = fib(22);
+      r = fib_tasks(22);
   }
   printf("fib(22)=%ld\n", r);
   // Untied tasks and tasks created by every thread, finished by the join.

@@ -44,9 +44,9 @@ static void on_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_sync_region, (ompt_callback_t)on_sync);
-  set(ompt_callback_sync_region_wait, (ompt_callback_t)on_wait);
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, sync_region, on_sync);
+  TOOL_SET(set, sync_region_wait, on_wait);
   (void)dev, (void)data;
   return 1;
 }

@@ -39,10 +39,10 @@ static void on_schedule(ompt_data_t *prior, ompt_task_status_t st, ompt_data_t *
 }
 
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
-  get_task_info = (ompt_get_task_info_t)l("ompt_get_task_info");
-  ompt_set_callback_t set = (ompt_set_callback_t)l("ompt_set_callback");
-  set(ompt_callback_dispatch, (ompt_callback_t)on_dispatch);
-  set(ompt_callback_task_schedule, (ompt_callback_t)on_schedule);
+  get_task_info = TOOL_LOOKUP(l, get_task_info);
+  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
+  TOOL_SET(set, dispatch, on_dispatch);
+  TOOL_SET(set, task_schedule, on_schedule);
   (void)dev, (void)data;
   return 1;
 }

@@ -8,39 +8,17 @@
 // RUN: %compile && env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=4 %run %t | %FileCheck %s
-// RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | %sort-threads | %FileCheck %s --check-prefix=TOOL %}
+// RUN: %if ompt %{ env OMP_NUM_THREADS=2 %run-tool %t | %sort-threads | \
+// RUN:   %FileCheck %s --check-prefix=TOOL %}
+#include "deps_abi.h"
 #include <omp.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <unistd.h>
 
-typedef struct {
-  intptr_t base;
-  size_t len;
-  uint8_t flags;
-} dep_t;
-
-void *__kmpc_omp_task_alloc(void *loc, int32_t gtid, int32_t flags, size_t size, size_t shareds,
-                            void *entry);
-int32_t __kmpc_omp_task_with_deps(void *loc, int32_t gtid, void *t, int32_t n, dep_t *d, int32_t nn,
-                                  dep_t *nd);
-void __kmpc_omp_taskwait_deps_51(void *loc, int32_t gtid, int32_t n, dep_t *d, int32_t nn,
-                                 dep_t *nd, int32_t nowait);
-int32_t __kmpc_global_thread_num(void *loc);
-
-enum { IN = 1, INOUT = 3 };
-
-static atomic_int first_done, second_done, bad, released;
+static atomic_int first_done, second_done, released;
 static int x, y;
-
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      atomic_fetch_add(&bad, 1);                                                                   \
-      printf("failed: %s (line %d)\n", #cond, __LINE__);                                           \
-    }                                                                                              \
-  } while (0)
 
 // One group of readers of x, a nowait node (nowait_fn submits it), a second group.
 static void groups(int32_t gtid, void (*nowait_fn)(int32_t)) {
@@ -48,19 +26,12 @@ static void groups(int32_t gtid, void (*nowait_fn)(int32_t)) {
   atomic_store(&second_done, 0);
   for (int i = 0; i < 3; i++) {
 #pragma omp task depend(in : x)
-    {
-      usleep(5000);
-      atomic_fetch_add(&first_done, 1);
-    }
+    STEP(1, 5000, &first_done);
   }
   nowait_fn(gtid);
   for (int i = 0; i < 3; i++) {
 #pragma omp task depend(in : x)
-    {
-      EXPECT(atomic_load(&first_done) == 3);
-      usleep(2000);
-      atomic_fetch_add(&second_done, 1);
-    }
+    STEP(atomic_load(&first_done) == 3, 2000, &second_done);
   }
 #pragma omp task depend(inout : x)
   EXPECT(atomic_load(&second_done) == 3);

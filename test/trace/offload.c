@@ -52,3 +52,18 @@ int main(void) {
 // Its checks depend on time (windows, sampling, nesting of timed slices): ThreadSanitizer slows
 // the program down ~10x and moves what falls where, so the tracer's figures are checked without it.
 // UNSUPPORTED: tsan
+// The HTML page of a run with every group: thread 0's lane holds the target constructs and, under it, the
+// lane of the operations it issued ("device ops of thread 0"), whose tooltips give a copy's
+// bytes and a kernel's requested teams.
+// RUN: %trace-run %t | %FileCheck %s
+// RUN: python3 %S/Inputs/check_page.py %t.html --state all
+// RUN: python3 %S/Inputs/check_page.py %t.html --lanes | %FileCheck --check-prefix=LANES %s
+// RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover-first "copy to device" hover-first kernel | %FileCheck --check-prefix=PAGE %s %}
+// LANES: lane 0: thread 0 (initial), host, {{[0-9]+}} rows, categories {{.*}}target
+// LANES-NEXT: lane 1: device ops of thread 0, device, {{[0-9]+}} rows, categories transfer kernel
+// LANES-NOT: lane 2:
+// PAGE: info: 1 threads,
+// PAGE: mode: showing slices
+// PAGE: texts: target offload.c:25{{.*}} | thread 0 (initial) | device ops of thread 0
+// PAGE: tip: copy to device / offload.c:25  (main) / {{[0-9]+}} bytes / duration {{.*}} / device ops of thread 0
+// PAGE: tip: kernel / offload.c:25  (main) / requested teams {{[0-9]+}} / duration {{.*}} / device ops of thread 0

@@ -31,20 +31,10 @@
 #include <omp.h>
 #include <stdio.h>
 
+#include "fib.h"
+
 static omp_lock_t lock;
 static int hits;
-
-static int fib(int n) {
-  if (n < 2)
-    return n;
-  int a, b;
-#pragma omp task shared(a)
-  a = fib(n - 1);
-#pragma omp task shared(b)
-  b = fib(n - 2);
-#pragma omp taskwait
-  return a + b;
-}
 
 int main(void) {
   int r = 0;
@@ -52,7 +42,7 @@ int main(void) {
 #pragma omp parallel
   {
 #pragma omp single
-    r = fib(10);
+    r = (int)fib_tasks(10);
 #pragma omp for schedule(static)
     for (int i = 0; i < 20; i++) {
       omp_set_lock(&lock);
@@ -68,9 +58,9 @@ int main(void) {
 // AUTO: glass-trace: {{[0-9]+}} events: over GLASS_TRACE_JSON_MAX=100, so the trace is in Perfetto's format
 // AUTO: glass-trace: wrote {{.*}}.html (timeline), {{.*}}.pftrace (Perfetto), {{.*}}.txt (summary)
 // SUM: glass-trace summary: 2 thread(s)
-// SUM-DAG: taskwait {{.*}}.c:{{[0-9]+}} 88 
-// SUM-DAG: task {{.*}}.c:{{[0-9]+}} 88 
-// SUM-DAG: task {{.*}}.c:{{[0-9]+}} 88 
+// SUM-DAG: taskwait fib.h:{{[0-9]+}} 88 
+// SUM-DAG: task fib.h:{{[0-9]+}} 88 
+// SUM-DAG: task fib.h:{{[0-9]+}} 88 
 // CAP: glass-trace: {{.*}}.pftrace reached the size cap (GLASS_TRACE_MAX_SIZE=3072 bytes) at {{[0-9.]+}} ms of {{[0-9.]+}} ms
 // BAD: GLASS_TRACE_FORMAT=xml: expected auto, json, perfetto or both; using auto
 // BAD: GLASS_TRACE_JSON_MAX=many is not a number of events; using 1000000

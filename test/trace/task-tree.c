@@ -14,29 +14,19 @@
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
 #include <stdio.h>
 
-static int fib(int n) {
-  if (n < 2)
-    return n;
-  int a, b;
-#pragma omp task shared(a)
-  a = fib(n - 1);
-#pragma omp task shared(b)
-  b = fib(n - 2);
-#pragma omp taskwait
-  return a + b;
-}
+#include "fib.h"
 
 int main(void) {
   int r = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
-  r = fib(10);
+  r = (int)fib_tasks(10);
   printf("fib %d\n", r);
   // CHECK: fib 55
   return 0;
 }
 // SUM: construct location count incl ms excl ms mean us p50 us p99 us wait ms imbalance
-// SUM: taskwait task-tree.c:25 88{{ }}
+// SUM: taskwait fib.h:16 88{{ }}
 // SUM: thread {{.*}} excl ms
 // SUM: top constructs by exclusive time (share of 2 thread(s) x
 // Every task runs inside a taskwait's wait, or inside the single's barrier, where the second

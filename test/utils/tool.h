@@ -9,6 +9,10 @@ static inline void tool_finalize_nothing(ompt_data_t *data) {
   (void)data;
 }
 
+// An entry point through the lookup function: TOOL_LOOKUP(lookup, get_task_info) is
+// (ompt_get_task_info_t)lookup("ompt_get_task_info"), its type and name spelled once.
+#define TOOL_LOOKUP(lookup, name) ((ompt_##name##_t)(lookup)("ompt_" #name))
+
 // ompt_set_callback(event, fn) through the function the lookup returned; its answer.
 #define TOOL_SET(set_callback, event, fn)                                                          \
   (set_callback)(ompt_callback_##event, (ompt_callback_t)(fn))

@@ -21,10 +21,12 @@ static __thread uint64_t open_count;
 static void on_work(ompt_work_t type, ompt_scope_endpoint_t ep, ompt_data_t *p, ompt_data_t *t,
                     uint64_t count, const void *codeptr) {
   (void)p, (void)t, (void)codeptr;
-  if (type == ompt_work_single_executor || type == ompt_work_single_other) return;
+  if (type == ompt_work_single_executor || type == ompt_work_single_other)
+    return;
   if (ep == ompt_scope_begin) {
     __atomic_fetch_add(&begins, 1, __ATOMIC_RELAXED);
-    if (open_type) __atomic_fetch_add(&open_errors, 1, __ATOMIC_RELAXED);
+    if (open_type)
+      __atomic_fetch_add(&open_errors, 1, __ATOMIC_RELAXED);
     open_type = type;
     open_count = count;
   } else {
@@ -51,9 +53,9 @@ static void on_dispatch(ompt_data_t *p, ompt_data_t *t, ompt_dispatch_t kind,
 
 static int initialize(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
   (void)dev, (void)data;
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  int a = set(ompt_callback_work, (ompt_callback_t)on_work);
-  int b = set(ompt_callback_dispatch, (ompt_callback_t)on_dispatch);
+  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
+  int a = TOOL_SET(set, work, on_work);
+  int b = TOOL_SET(set, dispatch, on_dispatch);
   printf("set work=%d dispatch=%d\n", a, b);
   return 1;
 }

@@ -12,29 +12,18 @@
 
 typedef struct ident ident_t;
 extern int32_t __kmpc_global_thread_num(ident_t *);
-extern void __kmpc_for_static_init_8u(ident_t *, int32_t, int32_t, int32_t *, uint64_t *,
-                                      uint64_t *, int64_t *, int64_t, int64_t);
-extern void __kmpc_for_static_init_8(ident_t *, int32_t, int32_t, int32_t *, int64_t *, int64_t *,
-                                     int64_t *, int64_t, int64_t);
-extern void __kmpc_for_static_init_4u(ident_t *, int32_t, int32_t, int32_t *, uint32_t *,
-                                      uint32_t *, int32_t *, int32_t, int32_t);
-extern void __kmpc_for_static_init_4(ident_t *, int32_t, int32_t, int32_t *, int32_t *, int32_t *,
-                                     int32_t *, int32_t, int32_t);
+// The two loop protocols for each type of induction variable T (and signed type S of its
+// stride), as the compiler declares them.
+#define LOOP_ABI(sfx, T, S)                                                                        \
+  extern void __kmpc_for_static_init_##sfx(ident_t *, int32_t, int32_t, int32_t *, T *, T *, S *,  \
+                                           S, S);                                                  \
+  extern void __kmpc_dispatch_init_##sfx(ident_t *, int32_t, int32_t, T, T, S, S);                 \
+  extern int32_t __kmpc_dispatch_next_##sfx(ident_t *, int32_t, int32_t *, T *, T *, S *);
+LOOP_ABI(4, int32_t, int32_t)
+LOOP_ABI(4u, uint32_t, int32_t)
+LOOP_ABI(8, int64_t, int64_t)
+LOOP_ABI(8u, uint64_t, int64_t)
 extern void __kmpc_for_static_fini(ident_t *, int32_t);
-extern void __kmpc_dispatch_init_8u(ident_t *, int32_t, int32_t, uint64_t, uint64_t, int64_t,
-                                    int64_t);
-extern int32_t __kmpc_dispatch_next_8u(ident_t *, int32_t, int32_t *, uint64_t *, uint64_t *,
-                                       int64_t *);
-extern void __kmpc_dispatch_init_8(ident_t *, int32_t, int32_t, int64_t, int64_t, int64_t, int64_t);
-extern int32_t __kmpc_dispatch_next_8(ident_t *, int32_t, int32_t *, int64_t *, int64_t *,
-                                      int64_t *);
-extern void __kmpc_dispatch_init_4u(ident_t *, int32_t, int32_t, uint32_t, uint32_t, int32_t,
-                                    int32_t);
-extern int32_t __kmpc_dispatch_next_4u(ident_t *, int32_t, int32_t *, uint32_t *, uint32_t *,
-                                       int32_t *);
-extern void __kmpc_dispatch_init_4(ident_t *, int32_t, int32_t, int32_t, int32_t, int32_t, int32_t);
-extern int32_t __kmpc_dispatch_next_4(ident_t *, int32_t, int32_t *, int32_t *, int32_t *,
-                                      int32_t *);
 extern void __kmpc_dispatch_deinit(ident_t *, int32_t);
 
 enum { STATIC_CHUNKED = 33, STATIC = 34, DYNAMIC = 35, GUIDED = 36 };

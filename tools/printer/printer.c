@@ -586,6 +586,14 @@ static const char *data_op_name(int op) {
   return op >= 0 && op <= 6 ? names[op] : "?";
 }
 
+// What a record of a timed device operation (data_op, kernel) begins with, in print_record.
+#define OP_HEAD_FMT                                                                                \
+  "device_num=%d time=%" PRIu64 " end_time=%" PRIu64 " host_time=%.9f thread=%" PRIu64             \
+  " target_id=%" PRIu64 " host_op_id=%" PRIu64
+#define OP_HEAD_ARGS(x)                                                                            \
+  device_num, r->time, (x)->end_time, host, r->thread_id, (uint64_t)r->target_id,                  \
+      (uint64_t)(x)->host_op_id
+
 static void print_record(const struct device_trace *t, int device_num,
                          const ompt_record_ompt_t *r) {
   double host = t->translate_time ? t->translate_time(t->device, r->time) : 0;
@@ -600,21 +608,16 @@ static void print_record(const struct device_trace *t, int device_num,
   }
   case ompt_callback_target_data_op: {
     const ompt_record_target_data_op_t *x = &r->record.target_data_op;
-    emit("trace_target_data_op device_num=%d time=%" PRIu64 " end_time=%" PRIu64
-         " host_time=%.9f thread=%" PRIu64 " target_id=%" PRIu64 " host_op_id=%" PRIu64
-         " op=%s src=%p src_device=%d dst=%p dst_device=%d bytes=%zu",
-         device_num, r->time, x->end_time, host, r->thread_id, (uint64_t)r->target_id,
-         (uint64_t)x->host_op_id, data_op_name((int)x->optype), x->src_addr, x->src_device_num,
+    emit("trace_target_data_op " OP_HEAD_FMT " op=%s src=%p src_device=%d dst=%p dst_device=%d"
+         " bytes=%zu",
+         OP_HEAD_ARGS(x), data_op_name((int)x->optype), x->src_addr, x->src_device_num,
          x->dest_addr, x->dest_device_num, x->bytes);
     break;
   }
   case ompt_callback_target_submit: {
     const ompt_record_target_kernel_t *x = &r->record.target_kernel;
-    emit("trace_target_kernel device_num=%d time=%" PRIu64 " end_time=%" PRIu64
-         " host_time=%.9f thread=%" PRIu64 " target_id=%" PRIu64 " host_op_id=%" PRIu64
-         " requested_num_teams=%u granted_num_teams=%u",
-         device_num, r->time, x->end_time, host, r->thread_id, (uint64_t)r->target_id,
-         (uint64_t)x->host_op_id, x->requested_num_teams, x->granted_num_teams);
+    emit("trace_target_kernel " OP_HEAD_FMT " requested_num_teams=%u granted_num_teams=%u",
+         OP_HEAD_ARGS(x), x->requested_num_teams, x->granted_num_teams);
     break;
   }
   case ompt_callback_target_map: {

@@ -25,13 +25,17 @@ enum { SLF_HIDDEN = 16 }; // the initial implicit task: open on the stack, never
 // Ids: (track + 1) << 40 | counter (record.c). Unsampled tasks carry TRACE_ID_UNSAMPLED and
 // are found nowhere.
 
-enum { ID_TASK = 1, ID_REGION = 2, ID_STARTED = 4, ID_ENDED = 8 };
+enum { ID_TASK = 1, ID_REGION = 2, ID_STARTED = 4, ID_ENDED = 8, ID_FLOW = 16 };
 
 typedef struct idinfo {
   const void *code; // creation of a task, begin of a parallel region
-  uint32_t flags;
+  uint16_t flags;
+  uint16_t nstack;       // tasks: pieces of it open on the threads' stacks (saturates)
   uint32_t create_track; // tasks: the creating thread (for flows)
+  uint32_t run_track;    // tasks: 1 + the thread that runs it, RUN_SEVERAL, or 0 (not seen)
 } idinfo_t;
+
+#define RUN_SEVERAL UINT32_MAX
 
 typedef struct taskext { // model only: what flows need
   uint64_t create_t, start_t, end_t;
@@ -84,13 +88,6 @@ typedef struct codeset {
   size_t cap, n;
 } codeset_t;
 
-static size_t hash64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
 static void code_add(codeset_t *s, const void *code) {
   if (!code)
     return;
@@ -104,7 +101,7 @@ static void code_add(codeset_t *s, const void *code) {
     free(s->v);
     *s = g;
   }
-  for (size_t i = hash64((uintptr_t)code) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
+  for (size_t i = trace_hash64((uintptr_t)code) & (s->cap - 1);; i = (i + 1) & (s->cap - 1)) {
     if (s->v[i] == code)
       return;
     if (!s->v[i]) {
@@ -133,16 +130,23 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem) {
 // ---------------------------------------------------------------------------------------------
 // One thread's replay.
 
+#define NONE SIZE_MAX
+
 typedef struct open_slice {
   slice_t s;
   uint64_t child;   // time of the visible slices directly inside it
   uint64_t region;  // the innermost drawn implicit task's region, here or below
   size_t handle[4]; // per sink, from its open
+  size_t below;     // the nearest shown entry under it on the stack, or NONE
   bool shown;       // handed to the sinks (inside the window, through the filters)
 } open_slice_t;
 
+enum { LOC_CACHE = 64 };
+
 typedef struct replay_ctx {
   trace_model_t *m;
+  const void *cache_code[LOC_CACHE]; // code address -> location, the last few seen
+  uint32_t cache_loc[LOC_CACHE];
   const ids_t *ids;
   const trace_locs_t *locs;
   const bool *loc_ok; // per location: passes GLASS_TRACE_ONLY (NULL: no filter)
@@ -170,19 +174,37 @@ static open_slice_t *top(replay_t *r, size_t k) {
 }
 
 static open_slice_t *shown_below(replay_t *r, size_t k) { // nearest shown entry under stack[k]
-  while (k-- > 0)
-    if (r->stack[k].shown)
-      return &r->stack[k];
-  return NULL;
+  size_t b = r->stack[k].below;
+  return b == NONE ? NULL : &r->stack[b];
+}
+
+// stack[k].below from the entry under it (kept on each entry: walking the stack per slice was
+// a large part of the replay's cost in deep task trees).
+static void set_below(replay_t *r, size_t k) {
+  r->stack[k].below = k == 0 ? NONE : r->stack[k - 1].shown ? k - 1 : r->stack[k - 1].below;
+}
+
+// Counts a task's pieces open on stacks, so that in_stack needs no walk for a task on none.
+// Saturated counts stay (in_stack then walks).
+static void on_stack(replay_t *r, uint64_t id, int delta) {
+  idinfo_t *ti = id_find(r->c->ids, id);
+  if (ti && ti->nstack < UINT16_MAX && (delta > 0 || ti->nstack > 0))
+    ti->nstack = (uint16_t)(ti->nstack + delta);
+}
+
+static uint32_t loc_of(replay_ctx_t *c, const void *code) {
+  size_t h = ((uintptr_t)code >> 2 ^ (uintptr_t)code >> 9) & (LOC_CACHE - 1);
+  if (c->cache_code[h] != code) { // NULL starts cached: location 0
+    c->cache_code[h] = code;
+    c->cache_loc[h] = trace_loc_index(c->locs, code);
+  }
+  return c->cache_loc[h];
 }
 
 static void show(replay_t *r, size_t k) {
   open_slice_t *o = &r->stack[k];
   open_slice_t *p = shown_below(r, k);
-  uint16_t depth = 0;
-  for (size_t i = 0; i < k; i++)
-    depth += r->stack[i].shown;
-  o->s.depth = depth;
+  o->s.depth = p ? (uint16_t)(p->s.depth + 1) : 0;
   o->shown = true;
   r->c->nslices++;
   for (size_t i = 0; i < r->c->nsinks; i++) {
@@ -216,7 +238,10 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
                    .kind = kind,
                    .sub = sub,
                    .flags = flags,
-                   .loc = trace_loc_index(r->c->locs, code)};
+                   .loc = loc_of(r->c, code)};
+  set_below(r, r->depth - 1);
+  if (kind == SL_TASK)
+    on_stack(r, id, 1);
 }
 
 // Called once the slice's fields are final (after push and the caller's extra fields).
@@ -233,6 +258,7 @@ static void close_top(replay_t *r, uint64_t t) {
     taskext_t *x = id_ext(r->c->ids, o->s.id);
     if (ti)
       ti->flags |= ID_ENDED;
+    on_stack(r, o->s.id, -1);
     if (x) {
       x->end_t = t;
       x->end_track = r->track;
@@ -308,6 +334,9 @@ static bool pop_match(replay_t *r, uint64_t t, match_fn fn, uint8_t kind, uint8_
 }
 
 static bool in_stack(replay_t *r, uint8_t kind, uint64_t id) {
+  idinfo_t *ti = kind == SL_TASK ? id_find(r->c->ids, id) : NULL;
+  if (ti && ti->nstack == 0) // on no thread's stack (most tasks, as they start)
+    return false;
   for (size_t k = 0; k < r->depth; k++)
     if (top(r, k)->s.kind == kind && top(r, k)->s.id == id)
       return true;
@@ -341,7 +370,8 @@ static void on_schedule(replay_t *r, const trace_ev_t *e) {
     pop_match(r, e->t, by_kind_id, SL_TASK, 0, e->a);
   if (!next || in_stack(r, SL_TASK, e->b))
     return;
-  push(r, SL_TASK, 0, e->t, e->b, next->code, next->flags & ID_STARTED ? SLF_RESUMED : 0);
+  uint8_t first = next->flags & ID_FLOW ? SLF_FLOW_END : 0;
+  push(r, SL_TASK, 0, e->t, e->b, next->code, next->flags & ID_STARTED ? SLF_RESUMED : first);
   opened(r);
   if (next->flags & ID_STARTED)
     return;
@@ -370,7 +400,20 @@ static void add_instant(replay_t *r, const trace_ev_t *e, uint8_t kind) {
   for (size_t i = 0; i < r->c->nsinks; i++)
     if (r->c->sinks[i]->instant)
       r->c->sinks[i]->instant(r->c->sinks[i]->ctx, &in);
-  m->ninstants_seen++;
+  m->ninstants_seen += kind != IN_TASK_CREATE;
+}
+
+// A streamed replay draws a task's creation as an instant that starts a flow to the task's
+// first slice when another thread runs the task (a thread running its own tasks needs no
+// arrows, and an arrow per task would grow the trace by a third). Both ends must be shown:
+// inside the window, no location filter (the creating construct may be filtered out).
+static void task_created(replay_t *r, const trace_ev_t *e) {
+  idinfo_t *t = explicit_task(r->c->ids, e->a);
+  if (r->c->flows || r->c->loc_ok || !t || !r->in_window || t->run_track == 0 ||
+      t->run_track == r->track + 1)
+    return;
+  t->flags |= ID_FLOW;
+  add_instant(r, e, IN_TASK_CREATE);
 }
 
 // A worker's end-of-region barrier has no code address in some runtimes (its thread never
@@ -393,57 +436,55 @@ static const void *enclosing_target_code(replay_t *r) {
   return NULL;
 }
 
+// A begin event: the slice opens with its count and task fields set (0 where the kind has none).
+static void begin(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id, const void *code,
+                  uint8_t flags, uint32_t count, uint64_t task) {
+  push(r, kind, sub, t, id, code, flags);
+  top(r, 0)->s.count = count;
+  top(r, 0)->s.task = task;
+  opened(r);
+}
+
 static void replay_event(replay_t *r, const trace_ev_t *e) {
   switch (e->kind) {
   case EV_PARALLEL_BEGIN:
-    push(r, SL_PARALLEL, 0, e->t, e->a, e->code, 0);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_PARALLEL, 0, e->t, e->a, e->code, 0, e->n, 0);
     break;
   case EV_PARALLEL_END:
     pop_match(r, e->t, by_kind_id, SL_PARALLEL, 0, e->a);
     break;
   case EV_ITASK_BEGIN:
-    push(r, SL_ITASK, 0, e->t, e->a, NULL, e->sub ? SLF_HIDDEN : 0);
-    top(r, 0)->s.count = e->n; // index in the team
-    top(r, 0)->s.task = e->b;
-    opened(r);
+    begin(r, SL_ITASK, 0, e->t, e->a, NULL, e->sub ? SLF_HIDDEN : 0, e->n, e->b);
     break;
   case EV_ITASK_END:
     pop_match(r, e->t, by_task, SL_ITASK, 0, e->b);
     break;
   case EV_WORK_BEGIN:
-    push(r, SL_WORK, e->sub, e->t, 0, e->code, 0);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_WORK, e->sub, e->t, 0, e->code, 0, e->n, 0);
     break;
   case EV_WORK_END:
     pop_match(r, e->t, by_kind, SL_WORK, e->sub, 0);
     break;
   case EV_MASKED_BEGIN:
-    push(r, SL_MASKED, 0, e->t, 0, e->code, 0);
-    opened(r);
+    begin(r, SL_MASKED, 0, e->t, 0, e->code, 0, 0, 0);
     break;
   case EV_MASKED_END:
     pop_match(r, e->t, by_kind, SL_MASKED, 0, 0);
     break;
   case EV_SYNC_BEGIN:
-    push(r, SL_SYNC, e->sub, e->t, 0, barrier_code(r, e), 0);
-    opened(r);
+    begin(r, SL_SYNC, e->sub, e->t, 0, barrier_code(r, e), 0, 0, 0);
     break;
   case EV_SYNC_END:
     pop_match(r, e->t, by_kind_sub, SL_SYNC, e->sub, 0);
     break;
   case EV_WAIT_BEGIN:
-    push(r, SL_WAIT, e->sub, e->t, 0, barrier_code(r, e), 0);
-    opened(r);
+    begin(r, SL_WAIT, e->sub, e->t, 0, barrier_code(r, e), 0, 0, 0);
     break;
   case EV_WAIT_END:
     pop_match(r, e->t, by_kind_sub, SL_WAIT, e->sub, 0);
     break;
   case EV_REDUCTION_BEGIN:
-    push(r, SL_REDUCTION, e->sub, e->t, 0, e->code, 0);
-    opened(r);
+    begin(r, SL_REDUCTION, e->sub, e->t, 0, e->code, 0, 0, 0);
     break;
   case EV_REDUCTION_END:
     pop_match(r, e->t, by_kind, SL_REDUCTION, e->sub, 0);
@@ -471,8 +512,7 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
       close_top(r, e->t);
     else if (!try_lock_kind(e->sub))
       pop_match(r, e->t, by_kind_id, SL_MUTEX_WAIT, 0, e->a);
-    push(r, SL_MUTEX_HELD, e->sub, e->t, e->a, e->code, 0);
-    opened(r);
+    begin(r, SL_MUTEX_HELD, e->sub, e->t, e->a, e->code, 0, 0, 0);
     break;
   case EV_NEST_LOCK: // re-acquired a nestable lock it holds: the acquire did not wait
     if (e->sub == ompt_scope_begin && r->depth && top(r, 0)->s.kind == SL_MUTEX_WAIT &&
@@ -482,30 +522,27 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
   case EV_MUTEX_RELEASED:
     pop_match(r, e->t, by_kind_id, SL_MUTEX_HELD, 0, e->a);
     break;
+  case EV_TASK_CREATE:
+    task_created(r, e);
+    break;
   case EV_CONTROL:
     add_instant(r, e, IN_CONTROL);
     break;
   case EV_TARGET_BEGIN:
-    push(r, SL_TARGET, e->sub, e->t, e->a, e->code, 0);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_TARGET, e->sub, e->t, e->a, e->code, 0, e->n, 0);
     break;
   case EV_TARGET_END:
     pop_match(r, e->t, by_kind_id, SL_TARGET, 0, e->a);
     break;
   case EV_DATA_OP_BEGIN:
-    push(r, SL_DATA_OP, e->sub, e->t, 0, e->code ? e->code : enclosing_target_code(r), SLF_DEVICE);
-    top(r, 0)->s.task = e->a;
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_DATA_OP, e->sub, e->t, 0, e->code ? e->code : enclosing_target_code(r), SLF_DEVICE,
+          e->n, e->a);
     break;
   case EV_DATA_OP_END:
     pop_match(r, e->t, by_kind, SL_DATA_OP, 0, 0);
     break;
   case EV_SUBMIT_BEGIN:
-    push(r, SL_KERNEL, 0, e->t, e->a, enclosing_target_code(r), SLF_DEVICE);
-    top(r, 0)->s.count = e->n;
-    opened(r);
+    begin(r, SL_KERNEL, 0, e->t, e->a, enclosing_target_code(r), SLF_DEVICE, e->n, 0);
     break;
   case EV_SUBMIT_END:
     pop_match(r, e->t, by_kind, SL_KERNEL, 0, 0);
@@ -526,11 +563,13 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
 static void window_edges(replay_t *r, uint64_t t) {
   if (!r->in_window && !r->past_window && t >= r->c->w0) {
     r->in_window = true;
-    for (size_t k = 0; k < r->depth; k++)
+    for (size_t k = 0; k < r->depth; k++) {
+      set_below(r, k);
       if (wanted(r, &r->stack[k].s)) {
         r->stack[k].s.t0 = r->c->w0 > r->stack[k].s.t0 ? r->c->w0 : r->stack[k].s.t0;
         show(r, k);
       }
+    }
   }
   if (r->in_window && t > r->c->w1) {
     r->in_window = false;
@@ -545,7 +584,11 @@ static void window_edges(replay_t *r, uint64_t t) {
         r->depth = d;
         r->stack[k] = saved;
         r->stack[k].shown = false;
+        if (saved.s.kind == SL_TASK) // still open: close_top counted it off the stack
+          on_stack(r, saved.s.id, 1);
       }
+    for (size_t k = 0; k < r->depth; k++)
+      set_below(r, k);
   }
 }
 
@@ -624,9 +667,14 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
         }
         break;
       }
+      case EV_TASK_SCHEDULE: { // b is an id, not a code address
+        idinfo_t *t = id_find(ids, e->b);
+        if (t)
+          t->run_track = !t->run_track || t->run_track == tr + 1 ? tr + 1 : RUN_SEVERAL;
+        break;
+      }
       case EV_ITASK_BEGIN:
       case EV_ITASK_END:
-      case EV_TASK_SCHEDULE:
       case EV_TASK_DEP:
         break; // b is an id, not a code address
       default:

@@ -178,13 +178,6 @@ struct trace_summary {
   bool rows_done;
 };
 
-static size_t hash64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
 // Open addressing over (id, track); track UINT32_MAX keys the region itself.
 static void *find_in(void **v, size_t *n, size_t *cap, size_t elem, uint64_t id, uint32_t track,
                      bool is_reg);
@@ -221,7 +214,7 @@ static void *find_in(void **v, size_t *n, size_t *cap, size_t elem, uint64_t id,
       if (!key_id(e, is_reg))
         continue;
       uint32_t tr = is_reg ? 0 : ((region_thread_t *)e)->track;
-      size_t j = (hash64(key_id(e, is_reg) * 31 + tr)) & (c - 1);
+      size_t j = (trace_hash64(key_id(e, is_reg) * 31 + tr)) & (c - 1);
       while (key_id(g + j * elem, is_reg))
         j = (j + 1) & (c - 1);
       memcpy(g + j * elem, e, elem);
@@ -230,7 +223,8 @@ static void *find_in(void **v, size_t *n, size_t *cap, size_t elem, uint64_t id,
     *v = g;
     *cap = c;
   }
-  for (size_t j = hash64(id * 31 + (is_reg ? 0 : track)) & (*cap - 1);; j = (j + 1) & (*cap - 1)) {
+  for (size_t j = trace_hash64(id * 31 + (is_reg ? 0 : track)) & (*cap - 1);;
+       j = (j + 1) & (*cap - 1)) {
     char *e = (char *)*v + j * elem;
     if (!key_id(e, is_reg)) {
       if (is_reg)
@@ -251,15 +245,17 @@ trace_summary_t *trace_summary_new(uint32_t ntracks) {
     return NULL;
   S->ntracks = ntracks;
   S->t.ntracks = ntracks;
-  S->th_busy = calloc(ntracks + 1, sizeof(uint64_t));
-  S->th_bwait = calloc(ntracks + 1, sizeof(uint64_t));
-  S->th_lwait = calloc(ntracks + 1, sizeof(uint64_t));
-  S->th_twait = calloc(ntracks + 1, sizeof(uint64_t));
-  S->th_excl = calloc(ntracks + 1, sizeof(uint64_t));
-  if (!S->th_busy || !S->th_bwait || !S->th_lwait || !S->th_twait || !S->th_excl) {
-    trace_summary_free(S);
+  // The five per-thread columns, in one block.
+  size_t n = (size_t)ntracks + 1;
+  S->th_busy = calloc(5 * n, sizeof(uint64_t));
+  if (!S->th_busy) {
+    free(S);
     return NULL;
   }
+  S->th_bwait = S->th_busy + n;
+  S->th_lwait = S->th_busy + 2 * n;
+  S->th_twait = S->th_busy + 3 * n;
+  S->th_excl = S->th_busy + 4 * n;
   return S;
 }
 
@@ -271,11 +267,7 @@ void trace_summary_free(trace_summary_t *S) {
   free(S->t.v);
   free(S->reg);
   free(S->rt);
-  free(S->th_busy);
-  free(S->th_bwait);
-  free(S->th_lwait);
-  free(S->th_twait);
-  free(S->th_excl);
+  free(S->th_busy); // and the other columns
   free(S);
 }
 

@@ -77,6 +77,8 @@ typedef struct trace_chunk {
   uint32_t used, cap;
   trace_ev_t ev[];
 } trace_chunk_t;
+#define TRACE_HUGE_BYTES ((size_t)2 << 20) // the largest chunk: one huge page
+#define TRACE_CHUNK_HUGE ((TRACE_HUGE_BYTES - sizeof(trace_chunk_t)) / sizeof(trace_ev_t))
 
 typedef struct trace_thread {
   struct trace_thread *next_thread; // list of every thread's buffer, for finalization
@@ -147,6 +149,14 @@ static inline uint64_t trace_now(void) {
   return trace_monotonic();
 }
 
+// Mixes a 64-bit key for the tool's open-addressing tables.
+static inline size_t trace_hash64(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdull;
+  x ^= x >> 33;
+  return (size_t)x;
+}
+
 trace_thread_t *trace_thread_new(uint8_t type);
 uint32_t trace_ntracks(void); // threads seen so far
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.
@@ -177,6 +187,9 @@ void trace_cursor_close(trace_cursor_t *c);
 size_t trace_thread_count(const trace_thread_t *th); // events kept (spilled + in memory)
 void trace_thread_release(trace_thread_t *th);
 int trace_parse_options(void); // 0 on success; prints a warning for every bad value
+// "4096", "64K", "16M", "1G" (binary units, optional B); ok is false for anything else or 0.
+size_t trace_parse_size(const char *s, bool *ok);
+void trace_exe_name(char *buf, size_t size); // the program's file name, or "program"
 
 // ---------------------------------------------------------------------------------------------
 // Slices (slices.c): the events of every thread, paired into intervals.
@@ -202,7 +215,8 @@ enum slice_kind {
 // SLF_DEVICE: the slice ran on a device for the host thread of its track (data operations,
 // kernels); a timeline draws it on that thread's device lane. Its depth and parent are still
 // its nesting on the host track (inside the SL_TARGET that issued it).
-enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8 };
+// SLF_FLOW_END: the first piece of a task whose creation was an IN_TASK_CREATE instant.
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8, SLF_FLOW_END = 32 };
 
 typedef struct slice {
   uint64_t t0, t1;
@@ -227,7 +241,9 @@ typedef struct flow {
   uint8_t kind;
 } flow_t;
 
-enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD };
+// IN_TASK_CREATE: a = the task's id; only in a streamed replay (no model), for tasks that another
+// thread runs: the start of a flow that the task's first slice (SLF_FLOW_END) ends.
+enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TASK_CREATE };
 
 typedef struct instant {
   uint64_t t;

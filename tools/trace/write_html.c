@@ -19,6 +19,7 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,7 +60,7 @@ static int cat_index(const char *c) {
 }
 
 // Offload slices get a category each (the JSON's is "device" for transfers and kernels alike).
-static int page_category(const slice_t *s) {
+static int page_category_of(const slice_t *s) {
   switch (s->kind) {
   case SL_TARGET:
     return cat_index("target");
@@ -70,6 +71,17 @@ static int page_category(const slice_t *s) {
   default:
     return cat_index(trace_slice_category(s));
   }
+}
+
+// The category depends on the kind only: looked up per slice, so a table (filled on first use).
+static int page_category(const slice_t *s) {
+  static _Atomic int8_t tab[SL_KINDS];
+  if (s->kind >= SL_KINDS)
+    return page_category_of(s);
+  int c = tab[s->kind];
+  if (!c)
+    tab[s->kind] = (int8_t)(c = page_category_of(s) + 1);
+  return c - 1;
 }
 
 static int name_key(const slice_t *s) {
@@ -106,6 +118,7 @@ typedef struct window {
   size_t flow0, nflow; // flows starting here: forder[flow0 .. flow0 + nflow)
   size_t fdup0, nfdup; // flows from earlier windows ending here: fdups[...]
   size_t bytes;
+  char *text; // the rendered script element (formatted once, to measure and to write)
   bool kept;
   bool never; // holds slices the page did not keep (a streamed trace's end)
 } window_t;
@@ -151,23 +164,6 @@ static size_t put(FILE *f, const char *s) {
   if (f)
     fwrite(s, 1, n, f);
   return n;
-}
-
-static size_t put_u64(FILE *f, uint64_t v) {
-  char b[24];
-  int n = 0;
-  do
-    b[23 - n++] = (char)('0' + v % 10);
-  while (v /= 10);
-  if (f)
-    fwrite(b + 24 - n, 1, (size_t)n, f);
-  return (size_t)n;
-}
-
-static size_t put_i64(FILE *f, int64_t v) {
-  if (v >= 0)
-    return put_u64(f, (uint64_t)v);
-  return put(f, "-") + put_u64(f, (uint64_t)0 - (uint64_t)v);
 }
 
 static void html_text(FILE *f, const char *s) {
@@ -219,24 +215,13 @@ static size_t html_bound(void) {
   const char *v = getenv("GLASS_TRACE_HTML_MAX");
   if (!v || !*v)
     return HTML_MAX_DEFAULT;
-  char *end;
-  errno = 0;
-  unsigned long long n = strtoull(v, &end, 10);
-  size_t mul = 1;
-  if (*end == 'k' || *end == 'K')
-    mul = 1024, end++;
-  else if (*end == 'm' || *end == 'M')
-    mul = 1024 * 1024, end++;
-  else if (*end == 'g' || *end == 'G')
-    mul = 1024 * 1024 * 1024, end++;
-  if (*end == 'b' || *end == 'B')
-    end++;
-  if (end == v || *end || errno || n == 0 || n > SIZE_MAX / mul) {
-    fprintf(stderr,
-            "glass-trace: GLASS_TRACE_HTML_MAX=%s is not a size (e.g. 4M, 512K); using 32M\n", v);
-    return HTML_MAX_DEFAULT;
-  }
-  return (size_t)n * mul;
+  bool ok;
+  size_t n = trace_parse_size(v, &ok);
+  if (ok)
+    return n;
+  fprintf(stderr, "glass-trace: GLASS_TRACE_HTML_MAX=%s is not a size (e.g. 4M, 512K); using 32M\n",
+          v);
+  return HTML_MAX_DEFAULT;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,6 +454,20 @@ static size_t find_window(const page_t *p, uint64_t t) {
   return lo;
 }
 
+// The repeated entries of every window, counted (in the count field at offset n), get their
+// places in one array: each window's start field (offset at) is set and its count reset for
+// the pass that fills them.
+static size_t *place(page_t *p, size_t at, size_t n, size_t total) {
+  size_t *v = malloc((total + 1) * sizeof(size_t));
+  for (size_t k = 0, sum = 0; v && k < p->nw; k++) {
+    size_t *start = (size_t *)((char *)&p->w[k] + at), *count = (size_t *)((char *)&p->w[k] + n);
+    *start = sum;
+    sum += *count;
+    *count = 0;
+  }
+  return v;
+}
+
 static bool make_windows(page_t *p) {
   const trace_model_t *m = p->m;
   size_t n = m->nslices;
@@ -481,7 +480,11 @@ static bool make_windows(page_t *p) {
     p->order[i] = i;
   for (size_t i = 0; i < m->nflows; i++)
     p->forder[i] = i;
-  if (n > 1)
+  // A streamed page's slices come in the order they opened: sorted already, mostly.
+  bool sorted = true;
+  for (size_t i = 1; i < n && sorted; i++)
+    sorted = m->slices[i - 1].t0 <= m->slices[i].t0;
+  if (n > 1 && !sorted)
     qsort_r(p->order, n, sizeof(size_t), by_start, m->slices);
   if (m->nflows > 1)
     qsort_r(p->forder, m->nflows, sizeof(size_t), flow_by_start, m->flows);
@@ -517,16 +520,9 @@ static bool make_windows(page_t *p) {
           else
             p->dups[p->w[j].dup0 + p->w[j].ndup++] = p->order[i];
       }
-    if (pass == 0) {
-      p->dups = malloc((ndups + 1) * sizeof(size_t));
-      if (!p->dups)
-        return false;
-      for (size_t k = 0, at = 0; k < p->nw; k++) {
-        p->w[k].dup0 = at;
-        at += p->w[k].ndup;
-        p->w[k].ndup = 0;
-      }
-    }
+    if (pass == 0 &&
+        !(p->dups = place(p, offsetof(window_t, dup0), offsetof(window_t, ndup), ndups)))
+      return false;
   }
   // Flows by their start; a flow ending in a later window is repeated there.
   size_t nfdups = 0;
@@ -538,14 +534,8 @@ static bool make_windows(page_t *p) {
     if (find_window(p, fl->t1) != k)
       p->w[find_window(p, fl->t1)].nfdup++, nfdups++;
   }
-  p->fdups = malloc((nfdups + 1) * sizeof(size_t));
-  if (!p->fdups)
+  if (!(p->fdups = place(p, offsetof(window_t, fdup0), offsetof(window_t, nfdup), nfdups)))
     return false;
-  for (size_t k = 0, at = 0; k < p->nw; k++) {
-    p->w[k].fdup0 = at;
-    at += p->w[k].nfdup;
-    p->w[k].nfdup = 0;
-  }
   for (size_t i = 0; i < m->nflows; i++) {
     const flow_t *fl = &m->flows[p->forder[i]];
     size_t k0 = find_window(p, fl->t0), k1 = find_window(p, fl->t1);
@@ -555,22 +545,67 @@ static bool make_windows(page_t *p) {
   return true;
 }
 
+// A record of numbers, formatted by hand into a small buffer and written with one call: the
+// windows hold up to a million slices, and a call per field was most of the page's cost.
+typedef struct rec {
+  char b[192];
+  size_t n;
+} rec_t;
+
+static void rec_u64(rec_t *r, uint64_t v, char sep) {
+  static const char two[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                            "34353637383940414243444546474849505152535455565758596061626364656667"
+                            "6869707172737475767778798081828384858687888990919293949596979899";
+  char t[24], *e = t + sizeof(t), *q = e;
+  for (; v >= 100; v /= 100)
+    q -= 2, memcpy(q, two + 2 * (v % 100), 2);
+  if (v >= 10)
+    q -= 2, memcpy(q, two + 2 * v, 2);
+  else
+    *--q = (char)('0' + v);
+  memcpy(r->b + r->n, q, (size_t)(e - q));
+  r->n += (size_t)(e - q);
+  r->b[r->n++] = sep;
+}
+
+static void rec_i64(rec_t *r, int64_t v, char sep) {
+  if (v < 0)
+    r->b[r->n++] = '-';
+  rec_u64(r, v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v, sep);
+}
+
+static size_t rec_put(FILE *f, rec_t *r) {
+  r->n--; // the last separator
+  if (f)
+    fwrite_unlocked(r->b, 1, r->n, f);
+  return r->n;
+}
+
 static size_t put_slice(FILE *f, const page_t *p, size_t i, uint64_t base, bool comma) {
   const slice_t *s = &p->m->slices[i];
-  size_t n = comma ? put(f, ",") : 0;
-  n += put_u64(f, p->lane_of[i]) + put(f, ",") + put_u64(f, p->row[i]) + put(f, ",");
-  n += put_i64(f, (int64_t)(s->t0 - base)) + put(f, ",") + put_u64(f, s->t1 - s->t0);
-  n += put(f, ",") + put_i64(f, p->name_of[name_key(s)]) + put(f, ",");
-  return n + put_u64(f, s->loc) + put(f, ",") + put_u64(f, extra_value(s));
+  rec_t r = {.n = 0};
+  if (comma)
+    r.b[r.n++] = ',';
+  rec_u64(&r, p->lane_of[i], ',');
+  rec_u64(&r, p->row[i], ',');
+  rec_i64(&r, (int64_t)(s->t0 - base), ',');
+  rec_u64(&r, s->t1 - s->t0, ',');
+  rec_i64(&r, p->name_of[name_key(s)], ',');
+  rec_u64(&r, s->loc, ',');
+  rec_u64(&r, extra_value(s), ',');
+  return rec_put(f, &r);
 }
 
 static size_t put_flow(FILE *f, const page_t *p, const flow_t *fl, uint64_t base, bool comma) {
-  uint32_t h0 = p->host_lane[fl->track0 < p->m->ntracks ? fl->track0 : 0];
-  uint32_t h1 = p->host_lane[fl->track1 < p->m->ntracks ? fl->track1 : 0];
-  size_t n = comma ? put(f, ",") : 0;
-  n += put_i64(f, (int64_t)(fl->t0 - base)) + put(f, ",") + put_u64(f, h0) + put(f, ",");
-  n += put_i64(f, (int64_t)(fl->t1 - base)) + put(f, ",") + put_u64(f, h1) + put(f, ",");
-  return n + put(f, fl->kind == FLOW_DEPEND ? "1" : "0");
+  rec_t r = {.n = 0};
+  if (comma)
+    r.b[r.n++] = ',';
+  rec_i64(&r, (int64_t)(fl->t0 - base), ',');
+  rec_u64(&r, p->host_lane[fl->track0 < p->m->ntracks ? fl->track0 : 0], ',');
+  rec_i64(&r, (int64_t)(fl->t1 - base), ',');
+  rec_u64(&r, p->host_lane[fl->track1 < p->m->ntracks ? fl->track1 : 0], ',');
+  rec_u64(&r, fl->kind == FLOW_DEPEND, ',');
+  return rec_put(f, &r);
 }
 
 // One window's script element; with f NULL, its size.
@@ -596,11 +631,26 @@ static size_t put_window(FILE *f, const page_t *p, size_t k) {
   return n + put(f, "]}</script>\n");
 }
 
+// Renders window k into memory; returns its size.
+static size_t render_window(page_t *p, size_t k) {
+  size_t len = 0;
+  FILE *f = open_memstream(&p->w[k].text, &len);
+  if (!f)
+    return put_window(NULL, p, k);
+  put_window(f, p, k);
+  if (fclose(f) != 0) {
+    free(p->w[k].text);
+    p->w[k].text = NULL;
+    return put_window(NULL, p, k);
+  }
+  return len;
+}
+
 // Keeps the contiguous stretch of windows covering the most time within the budget.
 static void choose_windows(page_t *p, size_t budget) {
   size_t total = 0;
   for (size_t k = 0; k < p->nw; k++) {
-    total += p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : put_window(NULL, p, k);
+    total += p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : render_window(p, k);
     p->w[k].kept = false;
   }
   if (total <= budget) {
@@ -760,16 +810,12 @@ static void page_free(page_t *p) {
   free(p->summary);
   for (uint32_t l = 0; p->lanes && l < p->nlanes; l++)
     free(p->lanes[l].acc);
-  free(p->lanes);
-  free(p->lane_of);
-  free(p->row);
-  free(p->cat);
-  free(p->order);
-  free(p->forder);
-  free(p->dups);
-  free(p->fdups);
-  free(p->host_lane);
-  free(p->w);
+  for (size_t k = 0; p->w && k < p->nw; k++)
+    free(p->w[k].text);
+  void *arrays[] = {p->lanes,  p->lane_of, p->row,   p->cat,       p->order,
+                    p->forder, p->dups,    p->fdups, p->host_lane, p->w};
+  for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
+    free(arrays[i]);
 }
 
 static void page_range(page_t *p) {
@@ -807,6 +853,11 @@ static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
   size_t used = fixed + *len;
   choose_windows(p, used < p->bound ? p->bound - used : 0);
   free(meta);
+  for (size_t k = 0; k < p->nw; k++)
+    if (!p->w[k].kept) {
+      free(p->w[k].text);
+      p->w[k].text = NULL;
+    }
   // With every slice in the page, aggregates show only at zooms of more than MAXDRAW slices
   // (timeline.js): a few thousand buckets are enough.
   if (p->state[0] == 'a' && p->nb0 > NB_ALL && !p->st) {
@@ -825,12 +876,8 @@ static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
 }
 
 static void page_title(char *title, size_t size) {
-  char exe[512] = "program";
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
-  }
+  char exe[512];
+  trace_exe_name(exe, sizeof(exe));
   FILE *tf = fmemopen(title, size, "w");
   if (tf) {
     html_text(tf, exe);
@@ -874,7 +921,9 @@ static int write_page(page_t *pp, const char *path) {
   fwrite(meta, 1, len, f);
   free(meta);
   for (size_t k = 0; k < p.nw; k++)
-    if (p.w[k].kept)
+    if (p.w[k].kept && p.w[k].text)
+      fwrite(p.w[k].text, 1, p.w[k].bytes, f);
+    else if (p.w[k].kept)
       put_window(f, &p, k);
   fputs("<script>\n", f);
   fputs(trace_timeline_js, f);
@@ -899,7 +948,10 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
 // slices opened (the start of the run), as many as the page's detail can hold, are kept whole
 // for the detail windows.
 
-enum { KEPT_BYTES = 32 }; // page bytes per slice of detail, about: how many slices to keep
+// How many slices to keep: one per KEPT_BYTES of the bound, so about half of the page's bound
+// (a slice takes about 30 bytes). The page is the smaller output of a large run, and keeping a
+// slice (80 bytes of fresh memory) and writing it cost as much as the Perfetto trace's slices.
+enum { KEPT_BYTES = 64 };
 #define NOT_KEPT ((size_t)-2)
 
 struct trace_page {
@@ -973,8 +1025,12 @@ static size_t stream_open(void *ctx, const slice_t *s) {
     return NOT_KEPT;
   }
   if (pg->nkept == pg->capkept) {
-    size_t cap = pg->capkept ? 2 * pg->capkept : 4096;
+    // At once the most it may keep: untouched pages cost nothing, and growing by doubling
+    // copied the slices kept so far each time.
+    size_t cap = pg->capkept ? 2 * pg->capkept : pg->maxkept;
     slice_t *k = realloc(pg->kept, cap * sizeof(slice_t));
+    if (!k && !pg->capkept) // too much at once: grow instead
+      k = realloc(pg->kept, (cap = 4096) * sizeof(slice_t));
     if (!k) { // keep what we have: the page's detail ends here
       pg->maxkept = pg->nkept;
       return stream_open(ctx, s);

@@ -5,122 +5,76 @@
 #define _GNU_SOURCE
 #include "trace.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 enum { DEVICE_TID = 100001 }; // tid of thread N's device lane: DEVICE_TID + N
 
-static const char *sync_name(uint8_t k) {
-  switch (k) {
-  case ompt_sync_region_barrier:
-    return "barrier";
-  case ompt_sync_region_barrier_implicit:
-    return "barrier (implicit)";
-  case ompt_sync_region_barrier_explicit:
-    return "barrier";
-  case ompt_sync_region_barrier_implementation:
-    return "barrier (runtime)";
-  case ompt_sync_region_taskwait:
-    return "taskwait";
-  case ompt_sync_region_taskgroup:
-    return "taskgroup";
-  case ompt_sync_region_reduction:
-    return "reduction";
-  case ompt_sync_region_barrier_implicit_workshare:
-    return "barrier (end of worksharing)";
-  case ompt_sync_region_barrier_implicit_parallel:
-    return "barrier (end of parallel)";
-  case ompt_sync_region_barrier_teams:
-    return "barrier (teams)";
-  default:
-    return "sync region";
-  }
+// Names of the OMPT enumerations' values, by value (designated: a value missing here, or past
+// the end, gets the family's default).
+static const char *pick(const char *const *tab, size_t n, unsigned v, const char *other) {
+  return v < n && tab[v] ? tab[v] : other;
 }
+#define PICK(tab, v, other) pick(tab, sizeof(tab) / sizeof(tab[0]), v, other)
 
-static const char *work_name(uint8_t w) {
-  switch (w) {
-  case ompt_work_loop:
-    return "loop";
-  case ompt_work_sections:
-    return "sections";
-  case ompt_work_single_executor:
-    return "single";
-  case ompt_work_single_other:
-    return "single (not executed)";
-  case ompt_work_workshare:
-    return "workshare";
-  case ompt_work_distribute:
-    return "distribute";
-  case ompt_work_taskloop:
-    return "taskloop";
-  case ompt_work_scope:
-    return "scope";
-  case ompt_work_loop_static:
-    return "loop (static)";
-  case ompt_work_loop_dynamic:
-    return "loop (dynamic)";
-  case ompt_work_loop_guided:
-    return "loop (guided)";
-  case ompt_work_loop_other:
-    return "loop";
-  default:
-    return "worksharing";
-  }
-}
+static const char *const sync_names[] = {
+    [ompt_sync_region_barrier] = "barrier",
+    [ompt_sync_region_barrier_implicit] = "barrier (implicit)",
+    [ompt_sync_region_barrier_explicit] = "barrier",
+    [ompt_sync_region_barrier_implementation] = "barrier (runtime)",
+    [ompt_sync_region_taskwait] = "taskwait",
+    [ompt_sync_region_taskgroup] = "taskgroup",
+    [ompt_sync_region_reduction] = "reduction",
+    [ompt_sync_region_barrier_implicit_workshare] = "barrier (end of worksharing)",
+    [ompt_sync_region_barrier_implicit_parallel] = "barrier (end of parallel)",
+    [ompt_sync_region_barrier_teams] = "barrier (teams)",
+};
 
-static const char *mutex_name(uint8_t k) {
-  switch (k) {
-  case ompt_mutex_lock:
-  case ompt_mutex_test_lock:
-    return "lock";
-  case ompt_mutex_nest_lock:
-  case ompt_mutex_test_nest_lock:
-    return "nest lock";
-  case ompt_mutex_critical:
-    return "critical";
-  case ompt_mutex_atomic:
-    return "atomic";
-  case ompt_mutex_ordered:
-    return "ordered";
-  default:
-    return "mutex";
-  }
-}
+static const char *const work_names[] = {
+    [ompt_work_loop] = "loop",
+    [ompt_work_sections] = "sections",
+    [ompt_work_single_executor] = "single",
+    [ompt_work_single_other] = "single (not executed)",
+    [ompt_work_workshare] = "workshare",
+    [ompt_work_distribute] = "distribute",
+    [ompt_work_taskloop] = "taskloop",
+    [ompt_work_scope] = "scope",
+    [ompt_work_loop_static] = "loop (static)",
+    [ompt_work_loop_dynamic] = "loop (dynamic)",
+    [ompt_work_loop_guided] = "loop (guided)",
+    [ompt_work_loop_other] = "loop",
+};
 
-static const char *target_name(uint8_t k) {
-  switch (k & 7) { // the nowait kinds are the plain ones + 8
-  case ompt_target:
-    return k & 8 ? "target nowait" : "target";
-  case ompt_target_enter_data:
-    return "target enter data";
-  case ompt_target_exit_data:
-    return "target exit data";
-  case ompt_target_update:
-    return "target update";
-  default:
-    return "target data";
-  }
-}
+static const char *const mutex_names[] = {
+    [ompt_mutex_lock] = "lock",           [ompt_mutex_test_lock] = "lock",
+    [ompt_mutex_nest_lock] = "nest lock", [ompt_mutex_test_nest_lock] = "nest lock",
+    [ompt_mutex_critical] = "critical",   [ompt_mutex_atomic] = "atomic",
+    [ompt_mutex_ordered] = "ordered",
+};
 
-static const char *data_op_name(uint8_t op) {
-  switch (op & 15) { // the async operations are the plain ones + 16
-  case ompt_target_data_alloc:
-    return "device alloc";
-  case ompt_target_data_transfer_to_device:
-    return "copy to device";
-  case ompt_target_data_transfer_from_device:
-    return "copy from device";
-  case ompt_target_data_delete:
-    return "device delete";
-  case ompt_target_data_associate:
-    return "associate";
-  case ompt_target_data_disassociate:
-    return "disassociate";
-  default:
-    return "data op";
-  }
-}
+// The nowait kinds are the plain ones + 8.
+static const char *const target_names[] = {
+    [ompt_target] = "target",
+    [ompt_target_enter_data] = "target enter data",
+    [ompt_target_exit_data] = "target exit data",
+    [ompt_target_update] = "target update",
+    [ompt_target + 8] = "target nowait",
+    [ompt_target_enter_data + 8] = "target enter data",
+    [ompt_target_exit_data + 8] = "target exit data",
+    [ompt_target_update + 8] = "target update",
+};
+
+// The async operations are the plain ones + 16.
+static const char *const data_op_names[] = {
+    [ompt_target_data_alloc] = "device alloc",
+    [ompt_target_data_transfer_to_device] = "copy to device",
+    [ompt_target_data_transfer_from_device] = "copy from device",
+    [ompt_target_data_delete] = "device delete",
+    [ompt_target_data_associate] = "associate",
+    [ompt_target_data_disassociate] = "disassociate",
+};
 
 static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   switch (s->kind) {
@@ -129,27 +83,27 @@ static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   case SL_ITASK:
     return "implicit task";
   case SL_WORK:
-    return work_name(s->sub);
+    return PICK(work_names, s->sub, "worksharing");
   case SL_MASKED:
     return "masked";
   case SL_SYNC:
-    return sync_name(s->sub);
+    return PICK(sync_names, s->sub, "sync region");
   case SL_WAIT:
-    snprintf(buf, size, "%s wait", sync_name(s->sub));
+    snprintf(buf, size, "%s wait", PICK(sync_names, s->sub, "sync region"));
     return buf;
   case SL_REDUCTION:
     return "reduction";
   case SL_TASK:
     return "task";
   case SL_MUTEX_WAIT:
-    snprintf(buf, size, "%s wait", mutex_name(s->sub));
+    snprintf(buf, size, "%s wait", PICK(mutex_names, s->sub, "mutex"));
     return buf;
   case SL_MUTEX_HELD:
-    return mutex_name(s->sub);
+    return PICK(mutex_names, s->sub, "mutex");
   case SL_TARGET:
-    return target_name(s->sub);
+    return PICK(target_names, s->sub & 15, "target data");
   case SL_DATA_OP:
-    return data_op_name(s->sub);
+    return PICK(data_op_names, s->sub & 15, "data op");
   case SL_KERNEL:
     return "kernel";
   default:
@@ -193,6 +147,36 @@ const char *trace_slice_category(const slice_t *s) {
   default:
     return "other";
   }
+}
+
+// Shared with the options (buffer.c) and the other writers; here so that the writers build
+// alone (test/trace/page-device.c).
+size_t trace_parse_size(const char *s, bool *ok) {
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  size_t mul = 1;
+  if (*end == 'k' || *end == 'K')
+    mul = 1024, end++;
+  else if (*end == 'm' || *end == 'M')
+    mul = 1024 * 1024, end++;
+  else if (*end == 'g' || *end == 'G')
+    mul = 1024 * 1024 * 1024, end++;
+  if (*end == 'b' || *end == 'B')
+    end++;
+  *ok = end != s && *end == 0 && errno == 0 && v > 0 && v <= SIZE_MAX / mul;
+  return (size_t)v * mul;
+}
+
+void trace_exe_name(char *buf, size_t size) {
+  char exe[512];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+  if (n <= 0) {
+    snprintf(buf, size, "program");
+    return;
+  }
+  exe[n] = 0;
+  snprintf(buf, size, "%s", strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe);
 }
 
 void trace_json_string(FILE *f, const char *s) {
@@ -288,12 +272,8 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
     return 1;
   }
   int pid = (int)getpid();
-  char exe[512] = "program";
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
-  }
+  char exe[512];
+  trace_exe_name(exe, sizeof(exe));
   bool *lane = calloc(m->ntracks + 1, sizeof(bool));
   if (!lane) {
     fclose(f);

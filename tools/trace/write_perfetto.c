@@ -71,6 +71,12 @@ static void put_bytes(pb_t *p, unsigned field, const void *d, size_t n) { // wir
     p->n = sizeof(p->b); // too long: the caller checks overflow()
 }
 
+static void put_fixed64(pb_t *p, unsigned field, uint64_t v) { // wire type 1
+  put_varint(p, (uint64_t)field << 3 | 1);
+  for (int i = 0; i < 8 && p->n < sizeof(p->b); i++, v >>= 8)
+    p->b[p->n++] = (uint8_t)v;
+}
+
 static void put_str(pb_t *p, unsigned field, const char *s) {
   put_bytes(p, field, s, strlen(s));
 }
@@ -101,8 +107,12 @@ typedef struct seq {
   bool lane;               // has a device lane
 } seq_t;
 
+enum { OUT_BYTES = 1 << 20 };
+
 struct trace_pf {
   FILE *f;
+  uint8_t *out; // packets not yet written (OUT_BYTES)
+  size_t nout;
   const trace_model_t *m; // filled by the replay before the first slice comes
   bool header;
   uint64_t open_total; // slices begun and not ended, all sequences
@@ -120,13 +130,6 @@ struct trace_pf {
 
 static void header(trace_pf_t *w);
 
-static size_t hash64(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  return (size_t)x;
-}
-
 static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
   uint64_t key = ((uint64_t)s->kind << 40 | (uint64_t)s->sub << 32 | s->loc) + 1;
   if ((w->nnames + 1) * 2 > w->capnames) {
@@ -136,7 +139,7 @@ static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
       return 0;
     for (size_t i = 0; i < w->capnames; i++)
       if (w->names[i].key) {
-        size_t j = hash64(w->names[i].key) & (c - 1);
+        size_t j = trace_hash64(w->names[i].key) & (c - 1);
         while (g[j].key)
           j = (j + 1) & (c - 1);
         g[j] = w->names[i];
@@ -145,7 +148,7 @@ static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
     w->names = g;
     w->capnames = c;
   }
-  for (size_t j = hash64(key) & (w->capnames - 1);; j = (j + 1) & (w->capnames - 1)) {
+  for (size_t j = trace_hash64(key) & (w->capnames - 1);; j = (j + 1) & (w->capnames - 1)) {
     if (w->names[j].key == key)
       return w->names[j].iid;
     if (!w->names[j].key) {
@@ -159,18 +162,38 @@ static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
 // ---------------------------------------------------------------------------------------------
 // Packets.
 
-static void emit(trace_pf_t *w, const pb_t *packet) {
+static void flush_out(trace_pf_t *w) {
+  if (w->nout && fwrite(w->out, 1, w->nout, w->f) != w->nout)
+    w->failed = true;
+  w->nout = 0;
+}
+
+// Appends one Trace.packet: its key, its length, its bytes (into the writer's buffer: a packet is
+// a dozen bytes, and a write call per packet was much of the writer's cost).
+static void emit_bytes(trace_pf_t *w, const uint8_t *b, size_t n) {
   if (w->failed || w->capped)
     return;
-  uint8_t hdr[12];
-  PB(h);
-  put_varint(&h, 1 << 3 | 2); // Trace.packet
-  put_varint(&h, packet->n);
-  memcpy(hdr, h.b, h.n);
-  if (fwrite(hdr, 1, h.n, w->f) != h.n || fwrite(packet->b, 1, packet->n, w->f) != packet->n)
+  if (w->nout + n + 11 > OUT_BYTES)
+    flush_out(w);
+  if (n + 11 > OUT_BYTES) { // cannot happen: packets are at most sizeof(pb_t.b)
     w->failed = true;
-  w->bytes += h.n + packet->n;
+    return;
+  }
+  uint8_t *o = w->out + w->nout, *o0 = o;
+  *o++ = 1 << 3 | 2; // Trace.packet
+  uint64_t v = n;
+  for (; v >= 0x80; v >>= 7)
+    *o++ = (uint8_t)(v | 0x80);
+  *o++ = (uint8_t)v;
+  memcpy(o, b, n);
+  o += n;
+  w->nout += (size_t)(o - o0);
+  w->bytes += (uint64_t)(o - o0);
   w->packets++;
+}
+
+static void emit(trace_pf_t *w, const pb_t *packet) {
+  emit_bytes(w, packet->b, packet->n);
 }
 
 // Room for this packet and for closing every open slice afterwards (about 8 bytes each)?
@@ -260,6 +283,78 @@ static void slice_name(trace_pf_t *w, const slice_t *s, char *buf, size_t size) 
   trace_slice_name(s, buf, size, w->locs);
 }
 
+static uint8_t *raw_varint(uint8_t *o, uint64_t v) {
+  for (; v >= 0x80; v >>= 7)
+    *o++ = (uint8_t)(v | 0x80);
+  *o++ = (uint8_t)v;
+  return o;
+}
+
+// The two most frequent packets, encoded by hand: a slice's begin (its name already interned on
+// the sequence, no arguments) or end. The timestamp delta, the sequence id, the flags, and a
+// TrackEvent with its type, its track when it is the device lane, and its name id (begin).
+static void emit_slice_event(trace_pf_t *w, uint32_t track, uint64_t t, int type, bool device,
+                             uint32_t iid) {
+  seq_t *q = &w->seq[track];
+  if (!q->started)
+    start_seq(w, track);
+  if (t < q->last)
+    t = q->last; // a clock that stepped back between threads: keep the deltas unsigned
+  uint8_t b[64], *o = b;
+  *o++ = 8 << 3; // TracePacket.timestamp
+  o = raw_varint(o, t - q->last);
+  *o++ = 10 << 3; // trusted_packet_sequence_id
+  o = raw_varint(o, (uint64_t)track + 1);
+  *o++ = 13 << 3; // sequence_flags
+  *o++ = SEQ_NEEDS;
+  *o++ = 11 << 3 | 2; // track_event
+  uint8_t *len = o++;
+  *o++ = 9 << 3; // TrackEvent.type
+  *o++ = (uint8_t)type;
+  if (device) {
+    *o++ = 11 << 3; // TrackEvent.track_uuid
+    o = raw_varint(o, UUID_DEVICE + track);
+  }
+  if (iid) {
+    *o++ = 10 << 3; // TrackEvent.name_iid
+    o = raw_varint(o, iid);
+  }
+  *len = (uint8_t)(o - len - 1);
+  q->last = t;
+  emit_bytes(w, b, (size_t)(o - b));
+}
+
+// Tasks, waits and the other constructs have no arguments (tasks are most of a large trace).
+static bool has_args(const slice_t *s) {
+  return (s->flags & (SLF_TRUNCATED | SLF_RESUMED | SLF_FLOW_END)) || s->kind == SL_DATA_OP ||
+         s->kind == SL_TARGET || s->kind == SL_KERNEL || s->kind == SL_PARALLEL ||
+         s->kind == SL_WORK;
+}
+
+static void put_args(pb_t *te, const slice_t *s) {
+  struct {
+    const char *name;
+    uint64_t v;
+    bool on;
+  } args[] = {{"bytes", s->task, s->kind == SL_DATA_OP},
+              {"device", s->count, s->kind == SL_DATA_OP || s->kind == SL_TARGET},
+              {"target_id", s->id, s->kind == SL_TARGET || s->kind == SL_KERNEL},
+              {"requested_teams", s->count, s->kind == SL_KERNEL},
+              {"requested_threads", s->count, s->kind == SL_PARALLEL},
+              {"iterations", s->count, s->kind == SL_WORK},
+              {"truncated", 1, (s->flags & SLF_TRUNCATED) != 0},
+              {"resumed", 1, (s->flags & SLF_RESUMED) != 0}};
+  for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++)
+    if (args[i].on) { // DebugAnnotation: name = 10, uint_value = 3
+      PB(a);
+      put_str(&a, 10, args[i].name);
+      put_u(&a, 3, args[i].v);
+      put_msg(te, 4, &a);
+    }
+  if (s->flags & SLF_FLOW_END)  // the flow from the task's creation ends here
+    put_fixed64(te, 48, s->id); // TrackEvent.terminating_flow_ids
+}
+
 static size_t pf_open(void *ctx, const slice_t *s) {
   trace_pf_t *w = ctx;
   header(w);
@@ -269,18 +364,14 @@ static size_t pf_open(void *ctx, const slice_t *s) {
       w->capped_at = s->t0;
       for (uint32_t i = 0; i < w->nseq; i++) // close what is open, at this time
         for (seq_t *q = &w->seq[i]; q->open + q->open_dev > 0;) {
-          PB(te);
-          PB(p);
-          seq_packet(w, &p, i, s->t0);
-          put_u(&te, 9, TYPE_END);
-          if (q->open_dev)
-            put_u(&te, 11, UUID_DEVICE + i), q->open_dev--;
+          bool dev = q->open_dev > 0;
+          if (dev)
+            q->open_dev--;
           else
             q->open--;
           w->open_total--;
-          put_msg(&p, 11, &te);
           w->capped = false; // let these through
-          emit(w, &p);
+          emit_slice_event(w, i, s->t0, TYPE_END, dev, 0);
           w->capped = true;
         }
     }
@@ -288,6 +379,12 @@ static size_t pf_open(void *ctx, const slice_t *s) {
   }
   seq_t *q = &w->seq[s->track];
   uint32_t iid = name_iid(w, s);
+  if (!has_args(s) && !(s->flags & SLF_DEVICE) && iid < q->ndefined && q->defined[iid]) {
+    emit_slice_event(w, s->track, s->t0, TYPE_BEGIN, false, iid);
+    q->open++;
+    w->open_total++;
+    return 0;
+  }
   PB(te);
   PB(p);
   PB(in);
@@ -302,27 +399,9 @@ static size_t pf_open(void *ctx, const slice_t *s) {
     }
   }
   put_u(&te, 10, iid); // TrackEvent.name_iid
-  // A few arguments, as debug annotations (name = 10, uint_value = 3), where they say more
-  // than the name.
-  struct {
-    const char *name;
-    uint64_t v;
-    bool on;
-  } args[] = {{"bytes", s->task, s->kind == SL_DATA_OP},
-              {"device", s->count, s->kind == SL_DATA_OP || s->kind == SL_TARGET},
-              {"target_id", s->id, s->kind == SL_TARGET || s->kind == SL_KERNEL},
-              {"requested_teams", s->count, s->kind == SL_KERNEL},
-              {"requested_threads", s->count, s->kind == SL_PARALLEL},
-              {"iterations", s->count, s->kind == SL_WORK},
-              {"truncated", 1, (s->flags & SLF_TRUNCATED) != 0},
-              {"resumed", 1, (s->flags & SLF_RESUMED) != 0}};
-  for (size_t i = 0; i < sizeof(args) / sizeof(args[0]); i++)
-    if (args[i].on) {
-      PB(a);
-      put_str(&a, 10, args[i].name);
-      put_u(&a, 3, args[i].v);
-      put_msg(&te, 4, &a);
-    }
+  // A few arguments, as debug annotations, where they say more than the name.
+  if (has_args(s))
+    put_args(&te, s);
   put_msg(&p, 11, &te);
   if (iid >= q->ndefined || !q->defined[iid]) { // intern the name on this sequence
     if (iid >= q->ndefined) {
@@ -362,14 +441,7 @@ static void pf_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
   if (handle == SIZE_MAX || w->capped || s->track >= w->nseq)
     return;
   seq_t *q = &w->seq[s->track];
-  PB(te);
-  PB(p);
-  seq_packet(w, &p, s->track, s->t1);
-  put_u(&te, 9, TYPE_END);
-  if (s->flags & SLF_DEVICE)
-    put_u(&te, 11, UUID_DEVICE + s->track);
-  put_msg(&p, 11, &te);
-  emit(w, &p);
+  emit_slice_event(w, s->track, s->t1, TYPE_END, s->flags & SLF_DEVICE, 0);
   if (s->flags & SLF_DEVICE)
     q->open_dev -= q->open_dev > 0;
   else
@@ -385,6 +457,8 @@ static void pf_instant(void *ctx, const instant_t *in) {
   char name[96];
   if (in->kind == IN_CONTROL)
     snprintf(name, sizeof(name), "omp_control_tool %u %llu", in->n, (unsigned long long)in->a);
+  else if (in->kind == IN_TASK_CREATE)
+    snprintf(name, sizeof(name), "task create");
   else if (in->kind == IN_DEVICE_INIT)
     snprintf(name, sizeof(name), "device %u initialize", in->n);
   else
@@ -394,6 +468,8 @@ static void pf_instant(void *ctx, const instant_t *in) {
   seq_packet(w, &p, in->track, in->t);
   put_u(&te, 9, TYPE_INSTANT);
   put_str(&te, 23, name); // TrackEvent.name
+  if (in->kind == IN_TASK_CREATE)
+    put_fixed64(&te, 47, in->a); // TrackEvent.flow_ids: ended by the task's first slice
   put_msg(&p, 11, &te);
   emit(w, &p);
 }
@@ -411,12 +487,8 @@ static void header(trace_pf_t *w) {
     return;
   }
   int pid = (int)getpid();
-  char exe[512] = "program";
-  ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-  if (n > 0) {
-    exe[n] = 0;
-    memmove(exe, strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe, strlen(exe) + 1);
-  }
+  char exe[512];
+  trace_exe_name(exe, sizeof(exe));
   PB(pd);
   PB(td);
   PB(p);
@@ -443,7 +515,12 @@ trace_pf_t *trace_pf_open(const char *path, const trace_model_t *m, const trace_
     free(w);
     return NULL;
   }
-  setvbuf(w->f, NULL, _IOFBF, 1 << 20);
+  w->out = malloc(OUT_BYTES);
+  if (!w->out) {
+    fclose(w->f);
+    free(w);
+    return NULL;
+  }
   snprintf(w->path, sizeof(w->path), "%s", path);
   w->m = m;
   w->locs = locs;
@@ -459,6 +536,7 @@ int trace_pf_close(trace_pf_t *w, const trace_model_t *m) {
   if (!w)
     return 1;
   header(w);
+  flush_out(w);
   int bad = w->failed;
   bad |= fclose(w->f) != 0;
   if (bad)
@@ -474,6 +552,7 @@ int trace_pf_close(trace_pf_t *w, const trace_model_t *m) {
     free(w->seq[i].defined);
   free(w->seq);
   free(w->names);
+  free(w->out);
   free(w);
   return bad;
 }

@@ -8,10 +8,19 @@ against Perfetto's public schema (no protobuf package needed) and checks it:
   - every track event refers to a described track, every name id is interned on its sequence
     before use, timestamps never go back on a track;
   - per track, SLICE_END closes the last open SLICE_BEGIN and nothing stays open at the end;
+  - what trace_processor needs of a file written outside Perfetto's service: a nonzero
+    trusted_packet_sequence_id on every packet; defaults, interned data and the incremental
+    clock only after SEQ_INCREMENTAL_STATE_CLEARED on the sequence, and every packet that uses
+    them flagged SEQ_NEEDS_INCREMENTAL_STATE; a sequence-scoped clock defined by a ClockSnapshot
+    on the sequence (with a global clock to map it to) before a timestamp uses it; name ids of
+    at least 1; a track described (once, the same way) before an event uses it, and a thread
+    track's parent described;
+  - flows: every terminating flow id was started (flow_ids) earlier in time, once, and ends
+    once;
   - with --json PREFIX.json (GLASS_TRACE_FORMAT=both): exactly the same slices (name, thread,
     start, duration, device lane or not) as the JSON trace.
 
-Options: --count NAME=N (slices whose construct name, location removed, is NAME; N, >=N or
+Options: --flows N (N, >=N or <=N flows that start and end), --count NAME=N (slices whose construct name, location removed, is NAME; N, >=N or
 <=N), --tracks N (OpenMP thread tracks), --lanes N (device lanes), --max-bytes N, --capped
 (the file must have been cut by the size cap: slices still balanced).
 """
@@ -101,6 +110,7 @@ def decode(path):
     instants = []
     open_ = {}       # uuid -> stack of (name, t0)
     last_t = {}
+    flow_start, flow_end = {}, {}
     packets = 0
     for num, wt, pkt in fields(data):
         if num != 1 or wt != 2:
@@ -111,21 +121,31 @@ def decode(path):
         if not seq_id:
             fail("packet %d has no trusted_packet_sequence_id" % packets)
         st = seqs.setdefault(seq_id, {"valid": False, "names": {}, "clock": None, "t": 0,
-                                      "track": None})
+                                      "track": None, "clocks": set()})
         flags = one(p, 13, 0)
         if flags & 1:
-            st.update(valid=True, names={}, clock=None, t=0, track=None)
+            st.update(valid=True, names={}, clock=None, t=0, track=None, clocks=set())
+        needs = bool(flags & 2)
         cs = one(p, 6)
         if cs is not None:
+            ids = [one(fields(c), 1) for c in every(fields(cs), 1)]
+            if not any(i is not None and i < CLOCK_SEQ_MIN for i in ids):
+                fail("sequence %d: clock snapshot without a global clock" % seq_id)
             for c in every(fields(cs), 1):
                 cf = fields(c)
                 cid = one(cf, 1)
                 if CLOCK_SEQ_MIN <= cid <= CLOCK_SEQ_MAX:
                     if not one(cf, 3):
                         fail("sequence %d: clock %d is not incremental" % (seq_id, cid))
+                    if not st["valid"]:
+                        fail("sequence %d: incremental clock before the state was cleared"
+                             % seq_id)
                     st["t"] = one(cf, 2, 0)
+                    st["clocks"].add(cid)
         defaults = one(p, 59)
         if defaults is not None:
+            if not st["valid"]:
+                fail("sequence %d: packet defaults before the state was cleared" % seq_id)
             df = fields(defaults)
             st["clock"] = one(df, 58)
             ted = one(df, 11)
@@ -135,16 +155,25 @@ def decode(path):
         if idata is not None:
             if not st["valid"]:
                 fail("sequence %d: interned data before the state was cleared" % seq_id)
+            if not needs and not flags & 1:
+                fail("sequence %d: interned data without SEQ_NEEDS_INCREMENTAL_STATE" % seq_id)
             for en in every(fields(idata), 2):
                 ef = fields(en)
+                if not one(ef, 1):
+                    fail("sequence %d: name id 0 (ids start at 1)" % seq_id)
                 st["names"][one(ef, 1)] = one(ef, 2, b"").decode()
         td = one(p, 60)
         if td is not None:
             tf = fields(td)
             uuid = one(tf, 1)
             thread = one(tf, 4)
-            tracks[uuid] = {"name": one(tf, 2, b"").decode(), "thread": thread is not None,
-                            "parent": one(tf, 5)}
+            desc = {"name": one(tf, 2, b"").decode(), "thread": thread is not None,
+                    "parent": one(tf, 5)}
+            if uuid in tracks and {k: tracks[uuid][k] for k in desc} != desc:
+                fail("track %s described twice, differently" % uuid)
+            if desc["parent"] is not None and desc["parent"] not in tracks:
+                fail("track %s: parent %s not described before it" % (uuid, desc["parent"]))
+            tracks[uuid] = desc
             if thread is not None:
                 tt = fields(thread)
                 tracks[uuid]["tid"] = one(tt, 2)
@@ -157,6 +186,12 @@ def decode(path):
         if st["clock"] is not None and CLOCK_SEQ_MIN <= st["clock"] <= CLOCK_SEQ_MAX:
             if not st["valid"]:
                 fail("sequence %d: incremental timestamp before the state was cleared" % seq_id)
+            if st["clock"] not in st["clocks"]:
+                fail("sequence %d: clock %d used before a snapshot defined it"
+                     % (seq_id, st["clock"]))
+            if not needs:
+                fail("sequence %d: a packet on the incremental clock without "
+                     "SEQ_NEEDS_INCREMENTAL_STATE" % seq_id)
             st["t"] += ts
             t = st["t"]
         else:
@@ -177,6 +212,16 @@ def decode(path):
             if iid not in st["names"]:
                 fail("sequence %d: name id %d used before it was interned" % (seq_id, iid))
             name = st["names"][iid]
+        for fid in every(ef, 47) + every(ef, 36):  # flow_ids (fixed64; the old varint form)
+            if fid in flow_start:
+                fail("flow %d starts twice" % fid)
+            flow_start[fid] = t
+        for fid in every(ef, 48) + every(ef, 42):  # terminating_flow_ids
+            if fid not in flow_start or flow_start[fid] > t:
+                fail("flow %d ends at %d before it starts" % (fid, t))
+            if fid in flow_end:
+                fail("flow %d ends twice" % fid)
+            flow_end[fid] = t
         if typ == 1:
             open_.setdefault(uuid, []).append((name, t))
         elif typ == 2:
@@ -191,7 +236,7 @@ def decode(path):
     for uuid, stack in open_.items():
         if stack:
             fail("track %s: %d slice(s) never end (%s)" % (uuid, len(stack), stack[-1][0]))
-    return tracks, slices, instants, packets, len(data)
+    return tracks, slices, instants, packets, len(data), len(flow_end)
 
 
 def main():
@@ -201,10 +246,11 @@ def main():
     ap.add_argument("--count", action="append", default=[])
     ap.add_argument("--tracks")
     ap.add_argument("--lanes")
+    ap.add_argument("--flows")
     ap.add_argument("--max-bytes", type=int)
     args = ap.parse_args()
     try:
-        tracks, slices, instants, packets, size = decode(args.prefix + ".pftrace")
+        tracks, slices, instants, packets, size, flows = decode(args.prefix + ".pftrace")
     except (OSError, ValueError) as e:
         fail("cannot decode %s.pftrace: %s" % (args.prefix, e))
     threads = {u: d for u, d in tracks.items() if d["thread"]}
@@ -219,7 +265,8 @@ def main():
         if not (got == n if op == "=" else got >= n if op == ">=" else got <= n):
             fail("%s: expected %s%d, found %d" % (name, op.strip("="), n, got))
     for what, want, have in (("thread tracks", args.tracks, len(threads)),
-                             ("device lanes", args.lanes, len(lanes))):
+                             ("device lanes", args.lanes, len(lanes)),
+                             ("flows", args.flows, flows)):
         if want is not None:
             m = re.fullmatch(r"(>=|<=)?(\d+)", want)
             op, n = m.group(1), int(m.group(2))
@@ -251,8 +298,9 @@ def main():
                  "Perfetto (%s)" % (sum((jsl - psl).values()), only_j,
                                     sum((psl - jsl).values()), only_p))
     print("check_pftrace: ok: %d packets, %d bytes, %d thread tracks, %d device lanes, "
-          "%d slices, %d instants%s" % (packets, size, len(threads), len(lanes), len(slices),
-                                        len(instants), ", same as the JSON" if args.json else ""))
+          "%d slices, %d instants, %d flows%s" % (packets, size, len(threads), len(lanes),
+                                                  len(slices), len(instants), flows,
+                                                  ", same as the JSON" if args.json else ""))
     print("check_pftrace: " + ", ".join("%s=%d" % kv for kv in sorted(names.items())))
 
 

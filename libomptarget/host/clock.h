@@ -1,0 +1,27 @@
+// The host device's clock (clock.c): device time in nanoseconds from the plugin's start.
+#pragma once
+#include <stdbool.h>
+#include <stdint.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+HIDDEN extern bool host_clock_tsc;
+HIDDEN extern uint64_t host_clock_tick0, host_clock_mult;
+HIDDEN void host_clock_init(void);
+HIDDEN uint64_t host_clock_mono(void); // CLOCK_MONOTONIC, ns
+HIDDEN uint64_t host_clock_now_slow(void);
+// A device time on CLOCK_MONOTONIC (omp_get_wtime's clock), in seconds.
+HIDDEN double host_clock_translate(uint64_t device_time);
+
+// Not ordered by a fence: a record's reading comes after the callback that precedes it, whose
+// clock_gettime fences its own TSC reading, and the one that follows it fences this one.
+static inline uint64_t host_clock_now(void) {
+#if defined(__x86_64__)
+  if (__builtin_expect(host_clock_tsc, 1))
+    return (uint64_t)(((unsigned __int128)(__rdtsc() - host_clock_tick0) * host_clock_mult) >> 32);
+#endif
+  return host_clock_now_slow();
+}
