@@ -489,9 +489,8 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
   GLASS_STAT_ALWAYS(th, GS_RUN);
-#if GLASS_OMPT
-  t->sched_parent = prev;
-#endif
+  if (GLASS_OMPT) // OMPT's ancestry while t runs (ompt_get_task_info)
+    t->sched_parent = prev;
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.

@@ -167,6 +167,7 @@ static int resolve_runtime_simd(glass_thread_t *th, uint64_t simd, int64_t *chun
     *work = ompt_work_loop_dynamic;
     return GLASS_WS_DYNAMIC;
   case GLASS_SCHED_GUIDED:
+  case GLASS_SCHED_TRAPEZOIDAL:
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED_SIMD;
   case GLASS_SCHED_AUTO:
@@ -232,6 +233,7 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
     *work = ompt_work_loop_dynamic;
     return GLASS_WS_DYNAMIC;
   case GLASS_SCHED_GUIDED:
+  case GLASS_SCHED_TRAPEZOIDAL: // libomp's trapezoid of shrinking chunks; guided is one too
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED;
   case GLASS_SCHED_AUTO:
