@@ -147,6 +147,9 @@ extern int omp_get_default_device(void);
 extern int32_t __kmpc_global_thread_num(const tgt_ident_t *loc);
 extern void __kmpc_omp_wait_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, void *deps,
                                  int32_t ndeps_noalias, void *noalias);
+extern void omp_fulfill_event(uintptr_t event);
+// Glass's libomp only (weak: NULL under LLVM's): the running target task's completion event.
+extern uintptr_t __kmpc_glass_target_task_event(void) __attribute__((weak));
 
 // async.c: `target nowait` on a plugin with queues. begin opens the calling thread's chain for
 // the construct's device operations when `nowait` and both plugin and libomp allow it; end

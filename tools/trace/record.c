@@ -230,6 +230,8 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_
                        op == ompt_target_data_disassociate
                    ? src_device
                    : dst_device;
+  if (ep == ompt_scope_begin && host_op_id) // device records name their construct (device.c)
+    *host_op_id = idof(target_data);
   if (ep == ompt_scope_begin)
     rec(self(), EV_DATA_OP_BEGIN, (uint8_t)optype, bytes, 0, (uint32_t)device, codeptr);
   else
@@ -238,6 +240,8 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_
 
 static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_data,
                                  ompt_id_t *host_op_id, unsigned int requested_num_teams) {
+  if (ep == ompt_scope_begin && host_op_id)
+    *host_op_id = idof(target_data);
   if (ep == ompt_scope_begin)
     rec(self(), EV_SUBMIT_BEGIN, 0, idof(target_data), 0, requested_num_teams, NULL);
   else
@@ -247,6 +251,7 @@ static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_d
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation) {
   rec(self(), EV_DEVICE_INIT, 0, 0, 0, (uint32_t)device_num, NULL);
+  trace_device_init(device_num, type, device, lookup);
 }
 
 static void on_device_load(int device_num, const char *filename, int64_t offset, void *vma,
@@ -389,6 +394,7 @@ static void finalize_outputs(void) {
 
 static void finalize(ompt_data_t *tool_data) {
   atomic_store(&stopped, true);
+  trace_device_finish();
   trace_clock_stop();
   finalize_outputs();
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)

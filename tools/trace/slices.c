@@ -227,7 +227,8 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
   r->stack = st;
   uint64_t par = r->depth ? st[r->depth - 1].region : 0;
   open_slice_t *o = &st[r->depth++];
-  memset(o, 0, sizeof(*o));
+  o->child = 0; // the handles are set when it is shown
+  o->shown = false;
   o->region = kind == SL_ITASK && !(flags & SLF_HIDDEN) ? id : par;
   o->s = (slice_t){.t0 = t,
                    .t1 = t,
@@ -554,6 +555,18 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
   case EV_SUBMIT_END:
     pop_match(r, e->t, by_kind, SL_KERNEL, 0, 0);
     break;
+  case EV_GPU_BEGIN: { // a device's own record: kernel (sub 0) or transfer, on its lane
+    const idinfo_t *t = id_find(r->c->ids, e->a); // its construct (scan noted the code)
+    const void *code = t ? t->code : NULL;
+    push(r, e->sub ? SL_DATA_OP : SL_KERNEL, e->sub, e->t, e->a, code, SLF_GPU);
+    top(r, 0)->s.task = e->sub ? e->b : 0;
+    top(r, 0)->s.count = e->sub ? e->n : (uint32_t)e->b;
+    opened(r);
+    break;
+  }
+  case EV_GPU_END:
+    pop_match(r, e->t, by_kind, e->sub ? SL_DATA_OP : SL_KERNEL, 0, 0);
+    break;
   case EV_DEVICE_INIT:
   case EV_DEVICE_LOAD:
   case EV_DEVICE_UNLOAD:
@@ -675,6 +688,13 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
         }
         break;
       }
+      case EV_TARGET_BEGIN: { // for the device records it issued (EV_GPU_BEGIN)
+        code_add(codes, e->code);
+        idinfo_t *t = id_find(ids, e->a);
+        if (t)
+          t->code = e->code;
+        break;
+      }
       case EV_TASK_SCHEDULE: { // b is an id, not a code address
         idinfo_t *t = id_find(ids, e->b);
         if (t)
@@ -684,7 +704,9 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
       case EV_ITASK_BEGIN:
       case EV_ITASK_END:
       case EV_TASK_DEP:
-        break; // b is an id, not a code address
+      case EV_GPU_BEGIN:
+      case EV_GPU_END:
+        break; // b is an id or a count, not a code address
       default:
         code_add(codes, e->code);
       }
@@ -759,6 +781,7 @@ void trace_replay(trace_model_t *m, trace_locs_t *locs, trace_sink_t *const *sin
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread) {
     threads[th->track] = th;
     m->threads[th->track].type = th->type;
+    m->threads[th->track].device = th->device;
   }
   scan(m, &ids, &codes, threads, flows);
   // The codes, compacted, go to the symbolizer.

@@ -206,9 +206,8 @@ static bool room(trace_pf_t *w, size_t n, uint64_t t) {
 }
 
 static void thread_track(trace_pf_t *w, uint32_t track, const thread_info_t *ti, int pid) {
-  static const char *types[] = {"unannounced", "initial", "worker", "other"};
   char name[96];
-  snprintf(name, sizeof(name), "OpenMP thread %u (%s)", track, types[ti->type < 4 ? ti->type : 0]);
+  trace_track_label(ti, track, name, sizeof(name));
   PB(th);
   PB(td);
   PB(p);
