@@ -3,7 +3,7 @@
 // in blocks of its own, so a missing map shows up as it would on a real device.
 #define _GNU_SOURCE
 #include "../plugin.h"
-#include "clock.h"
+#include "host.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -19,8 +19,6 @@
 #include <unistd.h>
 
 #define API __attribute__((visibility("default")))
-
-void glass_host_call(void *fn, void **args, long n);
 
 struct module {
   void *handle;
