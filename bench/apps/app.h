@@ -50,4 +50,18 @@ static int app_report(const char *app, const char *size, double seconds, int ok,
   return ok ? 0 : 1;
 }
 
+// A task tree's run: root() inside one thread of a parallel region, timed, its node count
+// checked against the expected one.
+static inline int app_tree(const char *app, const char *size, long (*root)(void), long expect) {
+  long nodes = 0;
+  double t0 = app_now();
+#pragma omp parallel
+#pragma omp single
+  nodes = root();
+  double t = app_now() - t0;
+  char detail[96];
+  snprintf(detail, sizeof(detail), "%ld nodes, expected %ld", nodes, expect);
+  return app_report(app, size, t, nodes == expect, detail);
+}
+
 #endif

@@ -13,7 +13,7 @@ int main(void) {
 #pragma omp parallel
   {
     if (omp_get_thread_num() == 0)
-      r = fib_tasks(22);
+      r = fib_tasks(22, 2);
   }
   printf("fib(22)=%ld\n", r);
   // Untied tasks and tasks created by every thread, finished by the join.

@@ -23,20 +23,25 @@
 static atomic_int done[4];
 static int runner[4];
 
+// Creates task i and waits, without a scheduling point, until it has run: only the other
+// thread can run it.
+static void hand_over(int i) {
+#pragma omp task firstprivate(i)
+  {
+    runner[i] = omp_get_thread_num();
+    atomic_store(&done[i], 1);
+  }
+  while (!atomic_load(&done[i]))
+    ;
+}
+
 int main(void) {
   int own = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
   {
-    for (int i = 0; i < 4; i++) {
-#pragma omp task firstprivate(i)
-      {
-        runner[i] = omp_get_thread_num();
-        atomic_store(&done[i], 1);
-      }
-      while (!atomic_load(&done[i]))
-        ; // no scheduling point: only the other thread can run the task
-    }
+    for (int i = 0; i < 4; i++)
+      hand_over(i);
 #pragma omp task shared(own) if (0)
     own++;
 #pragma omp task shared(own) if (0)

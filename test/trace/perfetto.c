@@ -42,7 +42,7 @@ int main(void) {
 #pragma omp parallel
   {
 #pragma omp single
-    r = (int)fib_tasks(10);
+    r = (int)fib_tasks(10, 2);
 #pragma omp for schedule(static)
     for (int i = 0; i < 20; i++) {
       omp_set_lock(&lock);

@@ -20,13 +20,13 @@ int main(void) {
   int r = 0;
 #pragma omp parallel num_threads(2)
 #pragma omp single
-  r = (int)fib_tasks(10);
+  r = (int)fib_tasks(10, 2);
   printf("fib %d\n", r);
   // CHECK: fib 55
   return 0;
 }
 // SUM: construct location count incl ms excl ms mean us p50 us p99 us wait ms imbalance
-// SUM: taskwait fib.h:16 88{{ }}
+// SUM: taskwait fib.h:20 88{{ }}
 // SUM: thread {{.*}} excl ms
 // SUM: top constructs by exclusive time (share of 2 thread(s) x
 // Every task runs inside a taskwait's wait, or inside the single's barrier, where the second

@@ -170,16 +170,114 @@ static bool write_all(int fd, const void *p, size_t n) {
   return true;
 }
 
-// Writes every chunk to the spill file and keeps the first one for reuse.
+// ---------------------------------------------------------------------------------------------
+// Spill files hold packed blocks, one per chunk: a header (bytes, events) and the events as
+// varints: kind, sub, then the time, a and b/code as zigzag deltas from the previous event of
+// the same kind in the block, then n and pad. About 8 bytes an event instead of 32: writing
+// the records into the page cache was the largest single cost of a large trace.
+
+enum { PACK_EV_MAX = 2 + 3 * 10 + 10 }; // bytes of one packed event, at most
+
+typedef struct pack_hdr {
+  uint32_t bytes, events;
+} pack_hdr_t;
+
+typedef struct pack_prev { // per kind: the last event's fields
+  uint64_t t[256], a[256], b[256];
+} pack_prev_t;
+
+static size_t trace_pack_bound(size_t events) {
+  return sizeof(pack_hdr_t) + events * PACK_EV_MAX;
+}
+
+static uint8_t *put_var(uint8_t *o, uint64_t v) {
+  for (; v >= 0x80; v >>= 7)
+    *o++ = (uint8_t)(v | 0x80);
+  *o++ = (uint8_t)v;
+  return o;
+}
+
+static uint8_t *put_delta(uint8_t *o, uint64_t v, uint64_t *prev) {
+  uint64_t d = v - *prev;
+  *prev = v;
+  return put_var(o, d << 1 ^ (uint64_t)((int64_t)d >> 63)); // zigzag
+}
+
+// Packs n events into out (trace_pack_bound(n) bytes); returns the bytes used, header included.
+static size_t pack(const trace_ev_t *ev, size_t n, uint8_t *out, pack_prev_t *pv) {
+  memset(pv, 0, sizeof(*pv));
+  uint8_t *o = out + sizeof(pack_hdr_t);
+  for (size_t i = 0; i < n; i++) {
+    const trace_ev_t *e = &ev[i];
+    *o++ = e->kind;
+    *o++ = e->sub;
+    o = put_delta(o, e->t, &pv->t[e->kind]);
+    o = put_delta(o, e->a, &pv->a[e->kind]);
+    o = put_delta(o, e->b, &pv->b[e->kind]);
+    o = put_var(o, (uint64_t)e->n | (uint64_t)e->pad << 32);
+  }
+  pack_hdr_t h = {(uint32_t)(o - out - sizeof(h)), (uint32_t)n};
+  memcpy(out, &h, sizeof(h));
+  return (size_t)(o - out);
+}
+
+static bool get_var(const uint8_t **p, const uint8_t *end, uint64_t *v) {
+  uint64_t x = 0;
+  for (int shift = 0; *p < end && shift < 64; shift += 7) {
+    uint8_t c = *(*p)++;
+    x |= (uint64_t)(c & 0x7f) << shift;
+    if (c < 0x80) {
+      *v = x;
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool get_delta(const uint8_t **p, const uint8_t *end, uint64_t *prev) {
+  uint64_t z;
+  if (!get_var(p, end, &z))
+    return false;
+  *prev += (z >> 1) ^ ((uint64_t)0 - (z & 1));
+  return true;
+}
+
+// Unpacks a block's payload of n events; false if it is malformed (a damaged file).
+static bool unpack(const uint8_t *p, size_t bytes, size_t n, trace_ev_t *ev, pack_prev_t *pv) {
+  memset(pv, 0, sizeof(*pv));
+  const uint8_t *end = p + bytes;
+  for (size_t i = 0; i < n; i++) {
+    if (end - p < 2)
+      return false;
+    uint8_t kind = *p++, sub = *p++;
+    uint64_t np;
+    if (!get_delta(&p, end, &pv->t[kind]) || !get_delta(&p, end, &pv->a[kind]) ||
+        !get_delta(&p, end, &pv->b[kind]) || !get_var(&p, end, &np))
+      return false;
+    ev[i] = (trace_ev_t){.t = pv->t[kind],
+                         .a = pv->a[kind],
+                         .b = pv->b[kind],
+                         .n = (uint32_t)np,
+                         .kind = kind,
+                         .sub = sub,
+                         .pad = (uint16_t)(np >> 32)};
+  }
+  return p == end;
+}
+
+// Writes every chunk to the spill file, packed, and keeps the first one for reuse.
 static bool spill(trace_thread_t *th) {
   if (th->spill_fd < 0) {
-    th->spill_fd = spill_open(th);
+    th->pack = malloc(trace_pack_bound(trace_opt.chunk_events) + sizeof(pack_prev_t));
+    th->spill_fd = th->pack ? spill_open(th) : -1;
     if (th->spill_fd < 0)
       return false;
     warn_once(th, "spilling to a temporary file");
   }
+  pack_prev_t *pv = (pack_prev_t *)(th->pack + trace_pack_bound(trace_opt.chunk_events));
   for (trace_chunk_t *c = th->head; c; c = c->next) {
-    if (!write_all(th->spill_fd, c->ev, c->used * sizeof(trace_ev_t)))
+    size_t bytes = pack(c->ev, c->used, th->pack, pv);
+    if (!write_all(th->spill_fd, th->pack, bytes))
       return false;
     th->spilled += c->used;
     c->used = 0;
@@ -235,33 +333,45 @@ size_t trace_thread_count(const trace_thread_t *th) {
 bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th) {
   memset(c, 0, sizeof(*c));
   c->th = th;
-  c->cap = trace_opt.chunk_events > 4096 ? trace_opt.chunk_events : 4096;
+  c->cap = trace_opt.chunk_events;
   c->blk = malloc(c->cap * sizeof(trace_ev_t));
+  c->pack = th->spilled ? malloc(trace_pack_bound(c->cap) + sizeof(pack_prev_t)) : NULL;
   c->chunk = th->head;
   c->stage = th->spilled ? 0 : 1;
-  return c->blk != NULL;
+  return c->blk != NULL && (c->pack || !th->spilled);
 }
 
-// Reads the next block of the spill file; a short or failed read ends the stream there (what
-// was read is a consistent prefix; the rest, memory included, is counted as dropped).
-static bool read_spill(trace_cursor_t *c) {
-  trace_thread_t *th = c->th;
-  size_t want = th->spilled - c->spill_done;
-  if (want > c->cap)
-    want = c->cap;
-  size_t got = 0, bytes = want * sizeof(trace_ev_t);
-  off_t off = (off_t)(c->spill_done * sizeof(trace_ev_t));
+static bool read_at(int fd, void *p, size_t bytes, off_t off) {
+  size_t got = 0;
   while (got < bytes) {
-    ssize_t r = pread(th->spill_fd, (char *)c->blk + got, bytes - got, off + (off_t)got);
+    ssize_t r = pread(fd, (char *)p + got, bytes - got, off + (off_t)got);
     if (r < 0 && errno == EINTR)
       continue;
     if (r <= 0)
-      break;
+      return false;
     got += (size_t)r;
   }
-  c->n = got / sizeof(trace_ev_t);
+  return true;
+}
+
+// Reads the next block of the spill file; a short, failed or malformed read ends the stream
+// there (what was read is a consistent prefix; the rest, memory included, is counted as
+// dropped).
+static bool read_spill(trace_cursor_t *c) {
+  trace_thread_t *th = c->th;
+  size_t want = th->spilled - c->spill_done;
+  pack_hdr_t h;
+  pack_prev_t *pv = (pack_prev_t *)(c->pack + trace_pack_bound(c->cap));
+  c->n = 0;
+  if (read_at(th->spill_fd, &h, sizeof(h), (off_t)c->spill_off) && h.events <= c->cap &&
+      h.events <= want && h.events > 0 && h.bytes <= trace_pack_bound(h.events) &&
+      read_at(th->spill_fd, c->pack, h.bytes, (off_t)(c->spill_off + sizeof(h))) &&
+      unpack(c->pack, h.bytes, h.events, c->blk, pv)) {
+    c->n = h.events;
+    c->spill_off += sizeof(h) + h.bytes;
+  }
   c->spill_done += c->n;
-  if (c->n < want) {
+  if (c->n == 0) {
     if (!th->unreadable) {
       th->unreadable = true;
       th->dropped += th->spilled - c->spill_done + in_memory(th);
@@ -306,7 +416,9 @@ const trace_ev_t *trace_cursor_next(trace_cursor_t *c) {
 
 void trace_cursor_close(trace_cursor_t *c) {
   free(c->blk);
+  free(c->pack);
   c->blk = NULL;
+  c->pack = NULL;
 }
 
 void trace_thread_release(trace_thread_t *th) {
@@ -315,6 +427,8 @@ void trace_thread_release(trace_thread_t *th) {
     chunk_free(c);
   }
   th->head = th->cur = NULL;
+  free(th->pack);
+  th->pack = NULL;
   if (th->spill_fd >= 0)
     close(th->spill_fd);
   th->spill_fd = -1;

@@ -259,6 +259,23 @@ static void on_device_load(int device_num, const char *filename, int64_t offset,
   rec(self(), EV_DEVICE_LOAD, 0, bytes, 0, (uint32_t)device_num, NULL);
 }
 
+static void on_device_unload(int device_num, uint64_t module_id) {
+  rec(self(), EV_DEVICE_UNLOAD, 0, module_id, 0, (uint32_t)device_num, NULL);
+}
+
+static void on_device_finalize(int device_num) {
+  rec(self(), EV_DEVICE_FINALIZE, 0, 0, 0, (uint32_t)device_num, NULL);
+}
+
+static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems, void **host_addr,
+                              void **device_addr, size_t *bytes, unsigned int *mapping_flags,
+                              const void *codeptr_ra) {
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < nitems; i++)
+    sum += bytes[i];
+  rec(self(), EV_TARGET_MAP, 0, sum, 0, nitems, codeptr_ra);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Life cycle.
 
@@ -423,6 +440,9 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   REGISTER(TRACE_G_TARGET, target_submit_emi, on_target_submit_emi);
   REGISTER(TRACE_G_TARGET, device_initialize, on_device_initialize);
   REGISTER(TRACE_G_TARGET, device_load, on_device_load);
+  REGISTER(TRACE_G_TARGET, device_unload, on_device_unload);
+  REGISTER(TRACE_G_TARGET, device_finalize, on_device_finalize);
+  REGISTER(TRACE_G_TARGET, target_map_emi, on_target_map_emi);
   return 1;
 }
 

@@ -227,7 +227,8 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
   r->stack = st;
   uint64_t par = r->depth ? st[r->depth - 1].region : 0;
   open_slice_t *o = &st[r->depth++];
-  memset(o, 0, sizeof(*o));
+  o->child = 0; // the handles are set when it is shown
+  o->shown = false;
   o->region = kind == SL_ITASK && !(flags & SLF_HIDDEN) ? id : par;
   o->s = (slice_t){.t0 = t,
                    .t1 = t,
@@ -391,6 +392,13 @@ static void on_schedule(replay_t *r, const trace_ev_t *e) {
 static bool try_lock_kind(uint8_t kind) {
   return kind == ompt_mutex_test_lock || kind == ompt_mutex_test_nest_lock;
 }
+
+// The instant each device event becomes.
+static const uint8_t device_instants[] = {
+    [EV_DEVICE_INIT] = IN_DEVICE_INIT,     [EV_DEVICE_LOAD] = IN_DEVICE_LOAD,
+    [EV_DEVICE_UNLOAD] = IN_DEVICE_UNLOAD, [EV_DEVICE_FINALIZE] = IN_DEVICE_FINALIZE,
+    [EV_TARGET_MAP] = IN_TARGET_MAP,
+};
 
 static void add_instant(replay_t *r, const trace_ev_t *e, uint8_t kind) {
   trace_model_t *m = r->c->m;
@@ -560,10 +568,11 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
     pop_match(r, e->t, by_kind, e->sub ? SL_DATA_OP : SL_KERNEL, 0, 0);
     break;
   case EV_DEVICE_INIT:
-    add_instant(r, e, IN_DEVICE_INIT);
-    break;
   case EV_DEVICE_LOAD:
-    add_instant(r, e, IN_DEVICE_LOAD);
+  case EV_DEVICE_UNLOAD:
+  case EV_DEVICE_FINALIZE:
+  case EV_TARGET_MAP:
+    add_instant(r, e, device_instants[e->kind]);
     break;
   default:
     break;

@@ -35,6 +35,7 @@ typedef struct row {
   uint64_t *per_thread;
   uint64_t *dur; // per-instance inclusive times, for the percentiles
   size_t ndur, capdur;
+  uint64_t seen, rng; // instances offered to dur; the sample's random state
 } row_t;
 
 typedef struct table {
@@ -78,7 +79,20 @@ static int by_first(const void *a, const void *b) {
   return x->first < y->first ? -1 : x->first > y->first;
 }
 
+// The percentiles come from every instance up to DUR_MAX of them, and above that from a uniform
+// sample of DUR_MAX (reservoir sampling): a task tree of millions of tasks kept 8 bytes per
+// slice in fresh memory for them, which cost more than the rest of the summary.
+enum { DUR_MAX = 1 << 20 };
+
 static void add_instance(row_t *r, uint64_t d) {
+  r->seen++;
+  if (r->ndur == DUR_MAX) {
+    r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17; // xorshift64
+    uint64_t j = r->rng % r->seen;
+    if (j < DUR_MAX)
+      r->dur[j] = d;
+    return;
+  }
   if (r->ndur == r->capdur) {
     size_t c = r->capdur ? r->capdur * 2 : 64;
     uint64_t *v = realloc(r->dur, c * sizeof(uint64_t));
@@ -88,6 +102,7 @@ static void add_instance(row_t *r, uint64_t d) {
     r->capdur = c;
   }
   r->dur[r->ndur++] = d;
+  r->rng = 0x9e3779b97f4a7c15ull;
 }
 
 // The k-th smallest of v (0-based), moving v's elements (quickselect: linear on average, where

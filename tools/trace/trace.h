@@ -50,8 +50,11 @@ enum ev_kind {
   EV_DATA_OP_END,   // sub = ompt_target_data_op_t
   EV_SUBMIT_BEGIN,  // a = target id, n = requested teams
   EV_SUBMIT_END,
-  EV_DEVICE_INIT, // n = device number
-  EV_DEVICE_LOAD, // n = device number, a = bytes of the image
+  EV_DEVICE_INIT,     // n = device number
+  EV_DEVICE_LOAD,     // n = device number, a = bytes of the image
+  EV_DEVICE_UNLOAD,   // n = device number, a = module id
+  EV_DEVICE_FINALIZE, // n = device number
+  EV_TARGET_MAP,      // n = items, a = their bytes, code
   // Device trace records (device.c), on a device lane's own track, made at finalization.
   EV_GPU_BEGIN, // sub = 0 kernel, else ompt_target_data_op_t; a = target id, b = bytes or
                 // granted teams, n = device number
@@ -96,6 +99,7 @@ typedef struct trace_thread {
   uint64_t dropped;                 // events not recorded
   uint64_t spilled;                 // events written to the spill file
   int spill_fd;                     // -1 until the first spill
+  uint8_t *pack;                    // a chunk packed for the spill file (buffer.c)
   uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
   uint64_t sampled_out;             // explicit tasks created here and not recorded
   uint32_t muted;                   // running a task that is not recorded (depth)
@@ -184,6 +188,8 @@ typedef struct trace_cursor {
   trace_ev_t *blk;
   size_t n, i, cap;
   size_t spill_done;    // events read back from the spill file
+  uint64_t spill_off;   // bytes of it read
+  uint8_t *pack;        // a packed block read from it
   trace_chunk_t *chunk; // next in-memory chunk, once the spill is read
   int stage;            // 0: spill file, 1: memory, 2: done
   uint64_t last;        // the previous event's time
@@ -262,7 +268,18 @@ typedef struct flow {
 
 // IN_TASK_CREATE: a = the task's id; only in a streamed replay (no model), for tasks that another
 // thread runs: the start of a flow that the task's first slice (SLF_FLOW_END) ends.
-enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TASK_CREATE };
+// IN_TARGET_MAP: n = items of the construct's map clauses, a = their bytes.
+enum instant_kind {
+  IN_CONTROL,
+  IN_DEVICE_INIT,
+  IN_DEVICE_LOAD,
+  IN_TASK_CREATE,
+  IN_DEVICE_UNLOAD,
+  IN_DEVICE_FINALIZE,
+  IN_TARGET_MAP,
+};
+// The name of a device or map instant (IN_DEVICE_*, IN_TARGET_MAP; write_json.c).
+const char *trace_instant_name(uint8_t kind);
 
 typedef struct instant {
   uint64_t t;

@@ -19,62 +19,30 @@ static const char *pick(const char *const *tab, size_t n, unsigned v, const char
 }
 #define PICK(tab, v, other) pick(tab, sizeof(tab) / sizeof(tab[0]), v, other)
 
-static const char *const sync_names[] = {
-    [ompt_sync_region_barrier] = "barrier",
-    [ompt_sync_region_barrier_implicit] = "barrier (implicit)",
-    [ompt_sync_region_barrier_explicit] = "barrier",
-    [ompt_sync_region_barrier_implementation] = "barrier (runtime)",
-    [ompt_sync_region_taskwait] = "taskwait",
-    [ompt_sync_region_taskgroup] = "taskgroup",
-    [ompt_sync_region_reduction] = "reduction",
-    [ompt_sync_region_barrier_implicit_workshare] = "barrier (end of worksharing)",
-    [ompt_sync_region_barrier_implicit_parallel] = "barrier (end of parallel)",
-    [ompt_sync_region_barrier_teams] = "barrier (teams)",
-};
-
-static const char *const work_names[] = {
-    [ompt_work_loop] = "loop",
-    [ompt_work_sections] = "sections",
-    [ompt_work_single_executor] = "single",
-    [ompt_work_single_other] = "single (not executed)",
-    [ompt_work_workshare] = "workshare",
-    [ompt_work_distribute] = "distribute",
-    [ompt_work_taskloop] = "taskloop",
-    [ompt_work_scope] = "scope",
-    [ompt_work_loop_static] = "loop (static)",
-    [ompt_work_loop_dynamic] = "loop (dynamic)",
-    [ompt_work_loop_guided] = "loop (guided)",
-    [ompt_work_loop_other] = "loop",
-};
-
-static const char *const mutex_names[] = {
-    [ompt_mutex_lock] = "lock",           [ompt_mutex_test_lock] = "lock",
-    [ompt_mutex_nest_lock] = "nest lock", [ompt_mutex_test_nest_lock] = "nest lock",
-    [ompt_mutex_critical] = "critical",   [ompt_mutex_atomic] = "atomic",
-    [ompt_mutex_ordered] = "ordered",
-};
+// OMPT's enumerations number their values from 1 in these orders (9 is not a work type).
+_Static_assert(ompt_sync_region_barrier_teams == 10 && ompt_work_scope == 8 &&
+                   ompt_work_loop_other == 13 && ompt_mutex_ordered == 7 &&
+                   ompt_target_data_disassociate == 6,
+               "OMPT values");
+// clang-format off
+static const char *const sync_names[] = {NULL, "barrier", "barrier (implicit)", "barrier",
+    "barrier (runtime)", "taskwait", "taskgroup", "reduction", "barrier (end of worksharing)",
+    "barrier (end of parallel)", "barrier (teams)"};
+static const char *const work_names[] = {NULL, "loop", "sections", "single",
+    "single (not executed)", "workshare", "distribute", "taskloop", "scope", NULL,
+    "loop (static)", "loop (dynamic)", "loop (guided)", "loop"};
+// clang-format on
+static const char *const mutex_names[] = {NULL,        "lock",     "lock",   "nest lock",
+                                          "nest lock", "critical", "atomic", "ordered"};
+static const char *const data_op_names[] = {
+    NULL,        "device alloc", "copy to device", "copy from device", "device delete",
+    "associate", "disassociate"};
 
 // The nowait kinds are the plain ones + 8.
-static const char *const target_names[] = {
-    [ompt_target] = "target",
-    [ompt_target_enter_data] = "target enter data",
-    [ompt_target_exit_data] = "target exit data",
-    [ompt_target_update] = "target update",
-    [ompt_target + 8] = "target nowait",
-    [ompt_target_enter_data + 8] = "target enter data",
-    [ompt_target_exit_data + 8] = "target exit data",
-    [ompt_target_update + 8] = "target update",
-};
-
-// The async operations are the plain ones + 16.
-static const char *const data_op_names[] = {
-    [ompt_target_data_alloc] = "device alloc",
-    [ompt_target_data_transfer_to_device] = "copy to device",
-    [ompt_target_data_transfer_from_device] = "copy from device",
-    [ompt_target_data_delete] = "device delete",
-    [ompt_target_data_associate] = "associate",
-    [ompt_target_data_disassociate] = "disassociate",
-};
+static const char *const target_names[] = {[ompt_target] = "target",
+                                           [ompt_target_enter_data] = "target enter data",
+                                           [ompt_target_exit_data] = "target exit data",
+                                           [ompt_target_update] = "target update"};
 
 static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   switch (s->kind) {
@@ -101,9 +69,10 @@ static const char *construct_name(const slice_t *s, char *buf, size_t size) {
   case SL_MUTEX_HELD:
     return PICK(mutex_names, s->sub, "mutex");
   case SL_TARGET:
-    return PICK(target_names, s->sub & 15, "target data");
+    return s->sub == (ompt_target | 8) ? "target nowait"
+                                       : PICK(target_names, s->sub & 7, "target data");
   case SL_DATA_OP:
-    return PICK(data_op_names, s->sub & 15, "data op");
+    return PICK(data_op_names, s->sub & 15, "data op"); // the async ones are + 16
   case SL_KERNEL:
     return "kernel";
   default:
@@ -181,7 +150,15 @@ void trace_exe_name(char *buf, size_t size) {
 }
 
 void trace_json_string(FILE *f, const char *s) {
+  size_t n = 0;
+  while (s[n] && s[n] != '"' && s[n] != '\\' && (unsigned char)s[n] >= 0x20)
+    n++;
   fputc('"', f);
+  if (!s[n]) { // nothing to escape (the usual case): one write
+    fwrite(s, 1, n, f);
+    fputc('"', f);
+    return;
+  }
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     if (c == '"' || c == '\\')
@@ -194,8 +171,17 @@ void trace_json_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-static void us(FILE *f, uint64_t ns) {
-  fprintf(f, "%llu.%03u", (unsigned long long)(ns / 1000), (unsigned)(ns % 1000));
+static void us(FILE *f, uint64_t ns) { // "%llu.%03u" of ns / 1000, by hand: twice per slice
+  char b[32], *e = b + sizeof(b), *q = e;
+  unsigned frac = (unsigned)(ns % 1000);
+  for (int i = 0; i < 3; i++, frac /= 10)
+    *--q = (char)('0' + frac % 10);
+  *--q = '.';
+  uint64_t v = ns / 1000;
+  do
+    *--q = (char)('0' + v % 10);
+  while (v /= 10);
+  fwrite(q, 1, (size_t)(e - q), f);
 }
 
 // Device slices go to the issuing thread's device lane, a tid of its own.
@@ -203,7 +189,39 @@ static unsigned tid_of(const slice_t *s) {
   return s->flags & SLF_DEVICE ? DEVICE_TID + s->track : s->track + 1;
 }
 
-static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs) {
+static void put_loc_args(FILE *f, const trace_loc_t *l) {
+  fputs(",\"location\":", f);
+  trace_json_string(f, l->label);
+  if (l->func[0]) {
+    fputs(",\"function\":", f);
+    trace_json_string(f, l->func);
+  }
+  if (l->file[0]) {
+    fputs(",\"source\":", f);
+    trace_json_string(f, l->file);
+  }
+  fprintf(f, ",\"codeptr\":\"%p\"", l->code);
+}
+
+// Per location, its arguments as JSON, rendered once: every slice at the location repeats them.
+static char **loc_args(const trace_locs_t *locs) {
+  char **v = calloc(locs->n + 1, sizeof(char *));
+  for (size_t i = 1; v && i < locs->n; i++) {
+    size_t len;
+    FILE *f = open_memstream(&v[i], &len);
+    if (!f)
+      continue;
+    put_loc_args(f, &locs->v[i]);
+    if (fclose(f) != 0) {
+      free(v[i]);
+      v[i] = NULL;
+    }
+  }
+  return v;
+}
+
+static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs,
+                        char *const *args) {
   char name[256];
   fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, tid_of(s));
   us(f, s->t0);
@@ -215,18 +233,10 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
   fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s),
           s->flags & SLF_DEVICE ? 0 : s->depth);
   if (s->loc && s->loc < locs->n) {
-    const trace_loc_t *l = &locs->v[s->loc];
-    fputs(",\"location\":", f);
-    trace_json_string(f, l->label);
-    if (l->func[0]) {
-      fputs(",\"function\":", f);
-      trace_json_string(f, l->func);
-    }
-    if (l->file[0]) {
-      fputs(",\"source\":", f);
-      trace_json_string(f, l->file);
-    }
-    fprintf(f, ",\"codeptr\":\"%p\"", l->code);
+    if (args && args[s->loc])
+      fputs(args[s->loc], f);
+    else
+      put_loc_args(f, &locs->v[s->loc]);
   }
   if (s->kind == SL_PARALLEL)
     fprintf(f, ",\"requested_threads\":%u", s->count);
@@ -253,6 +263,23 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
   if (s->flags & SLF_RESUMED)
     fputs(",\"resumed\":true", f);
   fputs("}}", f);
+}
+
+const char *trace_instant_name(uint8_t kind) {
+  switch (kind) {
+  case IN_DEVICE_INIT:
+    return "device initialize";
+  case IN_DEVICE_LOAD:
+    return "device load";
+  case IN_DEVICE_UNLOAD:
+    return "device unload";
+  case IN_DEVICE_FINALIZE:
+    return "device finalize";
+  case IN_TARGET_MAP:
+    return "target map";
+  default:
+    return "?";
+  }
 }
 
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
@@ -294,8 +321,12 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
               "\"name\":\"OpenMP thread %u: device\"}}",
               pid, DEVICE_TID + t, t);
   free(lane);
+  char **args = loc_args(locs);
   for (size_t i = 0; i < m->nslices; i++)
-    write_slice(f, pid, &m->slices[i], locs);
+    write_slice(f, pid, &m->slices[i], locs, args);
+  for (size_t i = 0; args && i < locs->n; i++)
+    free(args[i]);
+  free(args);
   for (size_t i = 0; i < m->nflows; i++) {
     const flow_t *fl = &m->flows[i];
     const char *name = fl->kind == FLOW_CREATE ? "task created" : "dependence";
@@ -320,10 +351,14 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
               ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
               "\"modifier\":%llu}}",
               in->n, (unsigned long long)in->a);
+    else if (in->kind == IN_TARGET_MAP)
+      fprintf(f,
+              ",\"name\":\"target map\",\"cat\":\"device\",\"args\":{\"items\":%u,\"bytes\":%llu}}",
+              in->n, (unsigned long long)in->a);
     else
-      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"bytes\":%llu}}",
-              in->kind == IN_DEVICE_INIT ? "device initialize" : "device load", in->n,
-              (unsigned long long)in->a);
+      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"%s\":%llu}}",
+              trace_instant_name(in->kind), in->n,
+              in->kind == IN_DEVICE_UNLOAD ? "module" : "bytes", (unsigned long long)in->a);
   }
   fputs("\n],\n\"otherData\":{\"runtime\":", f);
   trace_json_string(f, trace_opt.runtime);

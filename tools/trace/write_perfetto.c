@@ -460,8 +460,13 @@ static void pf_instant(void *ctx, const instant_t *in) {
     snprintf(name, sizeof(name), "task create");
   else if (in->kind == IN_DEVICE_INIT)
     snprintf(name, sizeof(name), "device %u initialize", in->n);
-  else
+  else if (in->kind == IN_DEVICE_LOAD)
     snprintf(name, sizeof(name), "device %u load (%llu bytes)", in->n, (unsigned long long)in->a);
+  else if (in->kind == IN_TARGET_MAP)
+    snprintf(name, sizeof(name), "target map (%u items, %llu bytes)", in->n,
+             (unsigned long long)in->a);
+  else
+    snprintf(name, sizeof(name), "%s %u", trace_instant_name(in->kind), in->n);
   PB(te);
   PB(p);
   seq_packet(w, &p, in->track, in->t);
