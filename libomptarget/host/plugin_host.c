@@ -2,6 +2,7 @@
 // loads its own copy of an image (so its `declare target` globals are its own) and keeps data
 // in blocks of its own, so a missing map shows up as it would on a real device.
 #define _GNU_SOURCE
+#include "call.h"
 #include "../plugin.h"
 #include "host.h"
 
