@@ -46,7 +46,7 @@ def build(glass, out):
     exe, tool = os.path.join(out, "offload"), os.path.join(out, "libbench-tool-target.so")
     sh(["clang-22", "-O2", "-fopenmp", "-fopenmp-targets=x86_64-unknown-linux-gnu", "-I", inc,
         "-L", lib, os.path.join(HERE, "offload", "offload.c"), "-o", exe])
-    sh(["clang-22", "-O2", "-shared", "-fPIC", "-I", inc,
+    sh(["clang-22", "-O2", "-shared", "-fPIC", "-I", inc, "-I", os.path.join(SRC, "test", "utils"),
         os.path.join(HERE, "offload", "tool_target.c"), "-o", tool])
     return exe, tool
 

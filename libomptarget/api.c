@@ -237,22 +237,38 @@ TGT_API int omp_target_memcpy_rect_async(void *dst, const void *src, size_t elem
                         dst_dev, src_dev, RA);
 }
 
-TGT_API void *omp_target_memset(void *ptr, int value, size_t count, int dev) {
+static void *memset_at(void *ptr, int value, size_t count, int dev, const void *codeptr) {
   bool host;
   struct tgt_device *d = api_device(dev, &host, "omp_target_memset");
   if (!ptr || count == 0)
     return ptr;
-  if (host)
+  if (host) {
     memset(ptr, value, count);
-  else if (d && d->rtl->set(d->rtl_id, ptr, value, count))
+    return ptr;
+  }
+  if (!d)
+    return ptr;
+  // OpenMP 5.1 and 5.2 have no memset operation: a transfer to the device of `count` bytes,
+  // with no host source (what the device receives; LLVM copies from a host buffer).
+  uint64_t op_id = 0;
+  if (tgt_ompt_on)
+    tgt_ompt_api_op(OMPT_TO, true, &op_id, NULL, dev, ptr, count, codeptr);
+  int rc = d->rtl->set(d->rtl_id, ptr, value, count);
+  if (tgt_ompt_on)
+    tgt_ompt_api_op(OMPT_TO, false, &op_id, NULL, dev, ptr, count, codeptr);
+  if (rc)
     tgt_error("omp_target_memset: device %d failed", dev);
   return ptr;
+}
+
+TGT_API void *omp_target_memset(void *ptr, int value, size_t count, int dev) {
+  return memset_at(ptr, value, count, dev, RA);
 }
 
 TGT_API void *omp_target_memset_async(void *ptr, int value, size_t count, int dev, int ndeps,
                                       void **depobjs) {
   wait_depobjs(ndeps, depobjs);
-  return omp_target_memset(ptr, value, count, dev);
+  return memset_at(ptr, value, count, dev, RA);
 }
 
 TGT_API int omp_target_is_present(const void *ptr, int dev) {
@@ -288,6 +304,15 @@ TGT_API void *omp_get_mapped_ptr(const void *ptr, int dev) {
   return t;
 }
 
+// associate and disassociate change only the present table: their events (and record) come
+// together, under the device's lock, once the change is known to succeed.
+static void api_instant(int op, const void *host, int dev, void *dev_ptr, size_t bytes,
+                        const void *codeptr) {
+  uint64_t op_id = 0;
+  tgt_ompt_api_op(op, true, &op_id, host, dev, dev_ptr, bytes, codeptr);
+  tgt_ompt_api_op(op, false, &op_id, host, dev, dev_ptr, bytes, codeptr);
+}
+
 TGT_API int omp_target_associate_ptr(const void *host_ptr, const void *dev_ptr, size_t size,
                                      size_t offset, int dev) {
   bool host, extends;
@@ -309,6 +334,8 @@ TGT_API int omp_target_associate_ptr(const void *host_ptr, const void *dev_ptr, 
     r->dyn_ref = REF_INF;
     r->associated = true;
   }
+  if (!rc && tgt_ompt_on)
+    api_instant(OMPT_ASSOCIATE, host_ptr, dev, (void *)tgt, size, RA);
   pthread_mutex_unlock(&d->lock);
   if (rc)
     tgt_error("omp_target_associate_ptr: %p (%zu bytes) is already mapped differently on device "
@@ -325,6 +352,8 @@ TGT_API int omp_target_disassociate_ptr(const void *host_ptr, int dev) {
   pthread_mutex_lock(&d->lock);
   struct map_row *r = map_find(&d->table, (uintptr_t)host_ptr, 0, &extends);
   int rc = r && r->associated && r->begin == (uintptr_t)host_ptr ? 0 : EINVAL_RC;
+  if (!rc && tgt_ompt_on)
+    api_instant(OMPT_DISASSOCIATE, host_ptr, dev, (void *)r->tgt, r->end - r->begin, RA);
   if (!rc)
     map_remove(&d->table, r);
   pthread_mutex_unlock(&d->lock);

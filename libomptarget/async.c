@@ -13,9 +13,6 @@
 #include <signal.h>
 #include <stdlib.h>
 
-extern uintptr_t __kmpc_glass_target_task_event(void) __attribute__((weak));
-extern void omp_fulfill_event(uintptr_t event);
-
 struct pending {
   void *queue;
   const struct glass_plugin *rtl;
@@ -88,10 +85,23 @@ static void *progress(void *arg) {
   return NULL;
 }
 
+// A forked child has no progress thread (and its parent's chains are not its own).
+static void forget_in_child(void) {
+  pthread_mutex_init(&lock, NULL);
+  pthread_cond_init(&arrived, NULL);
+  pthread_cond_init(&drained, NULL);
+  incoming = NULL;
+  inflight = 0;
+  thread_started = thread_failed = false;
+}
+
 // Called with the lock held.
 static bool start_thread(void) {
   if (thread_started || thread_failed)
     return thread_started;
+  static bool atfork_set;
+  if (!atfork_set)
+    atfork_set = pthread_atfork(NULL, NULL, forget_in_child) == 0;
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old); // signals belong to the program's threads

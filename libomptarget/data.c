@@ -153,6 +153,14 @@ static void transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_t tg
     free(saved);
 }
 
+// A range that is not mapped: fatal when its map type says `present` (what: the step).
+static void absent(struct tgt_device *d, uintptr_t begin, uint64_t size, int64_t type,
+                   const char *what, const tgt_ident_t *loc) {
+  if (type & MAP_PRESENT)
+    tgt_fatal(loc, "device %d: 'present' %s of host address %p (%llu bytes), which is not mapped",
+              d->id, what, (void *)begin, (unsigned long long)size);
+}
+
 // Finds or creates the device copy of [begin, begin+size) and takes a reference when
 // `count`. Returns the device address of begin (0 for an absent zero-length section); *is_new
 // says whether the range's row was created by the current construct, which is when its data
@@ -178,9 +186,7 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
              r->dyn_ref == REF_INF ? -1LL : (long long)r->dyn_ref, (unsigned long long)r->hold_ref);
     return r->tgt + (begin - r->begin);
   }
-  if (type & MAP_PRESENT)
-    tgt_fatal(loc, "device %d: 'present' map of host address %p (%llu bytes), which is not mapped",
-              d->id, (void *)begin, (unsigned long long)size);
+  absent(d, begin, size, type, "map", loc);
   if (size == 0)
     return 0;
   uint64_t op_id = 0;
@@ -275,11 +281,7 @@ static void release_range(struct tgt_device *d, uintptr_t begin, uint64_t size, 
   bool extends;
   struct map_row *r = map_find(&d->table, begin, size, &extends);
   if (!r) {
-    if (type & MAP_PRESENT)
-      tgt_fatal(loc,
-                "device %d: 'present' map of host address %p (%llu bytes) at exit, "
-                "which is not mapped",
-                d->id, (void *)begin, (unsigned long long)size);
+    absent(d, begin, size, type, "map at exit", loc);
     return;
   }
   if (!count || r->dyn_ref == REF_INF)
@@ -359,11 +361,7 @@ static void update_piece(struct tgt_device *d, uintptr_t begin, uint64_t size, i
   bool extends;
   struct map_row *r = map_find(&d->table, begin, size, &extends);
   if (!r) {
-    if (type & MAP_PRESENT)
-      tgt_fatal(loc,
-                "device %d: 'present' update of host address %p (%llu bytes), which is "
-                "not mapped",
-                d->id, (void *)begin, (unsigned long long)size);
+    absent(d, begin, size, type, "update", loc);
     TGT_INFO(INFO_MAPPING_EXISTS, d->id, "update of %p (%llu bytes) skipped: not mapped",
              (void *)begin, (unsigned long long)size);
     return;

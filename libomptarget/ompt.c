@@ -12,7 +12,6 @@
 
 bool tgt_ompt_on;
 static __thread struct tgt_ompt_region *tgt_ompt_cur;
-static __thread uint64_t tgt_ompt_cur_op; // host_op_id of the operation under way, or 0
 
 static struct {
   ompt_callback_device_initialize_t device_initialize;
@@ -29,6 +28,7 @@ static struct {
   ompt_callback_target_submit_emi_t target_submit_emi;
 } cb;
 static ompt_data_t *(*get_task_data)(void);
+static void *(*set_task_region)(void *); // Glass's libomp: marks the encountering task
 static uint64_t next_id = 1;
 static bool initialized_devices[256];
 
@@ -45,6 +45,7 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
   void (*set_info)(void *) = (void (*)(void *))lookup("glass_set_target_info");
   if (set_info)
     set_info((void *)tgt_ompt_target_info);
+  set_task_region = (void *(*)(void *))lookup("glass_set_task_target");
 #define GET(name) get(ompt_callback_##name, (ompt_callback_t *)&cb.name)
   GET(device_initialize), GET(device_finalize), GET(device_load), GET(target), GET(target_emi);
   GET(target_data_op), GET(target_data_op_emi), GET(target_submit), GET(target_submit_emi);
@@ -91,8 +92,9 @@ void tgt_ompt_tracing_started(void) {
   __atomic_store_n(&tgt_ompt_on, true, __ATOMIC_RELAXED);
 }
 
-int tgt_ompt_target_info(uint64_t *device_num, uint64_t *target_id, uint64_t *host_op_id) {
-  struct tgt_ompt_region *r = tgt_ompt_cur;
+int tgt_ompt_target_info(void *region, uint64_t *device_num, uint64_t *target_id,
+                         uint64_t *host_op_id) {
+  struct tgt_ompt_region *r = region ? region : tgt_ompt_cur;
   if (!r)
     return 0;
   if (device_num)
@@ -100,7 +102,7 @@ int tgt_ompt_target_info(uint64_t *device_num, uint64_t *target_id, uint64_t *ho
   if (target_id)
     *target_id = r->target_id;
   if (host_op_id)
-    *host_op_id = tgt_ompt_cur_op;
+    *host_op_id = __atomic_load_n(&r->host_op, __ATOMIC_RELAXED);
   return 1;
 }
 
@@ -124,30 +126,49 @@ static ompt_data_t *task_data(void) {
 
 void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
   ompt_scope_endpoint_t ep = begin ? ompt_scope_begin : ompt_scope_end;
+  ompt_data_t *td = task_data();
   if (begin) {
     r->target_id = new_id();
     r->target_data.value = 0;
+    r->task_id = td ? td->value : 0;
     r->prev = tgt_ompt_cur;
     tgt_ompt_cur = r;
+    if (set_task_region) // the kernel's threads find the construct through their tasks
+      r->task_prev = set_task_region(r);
   } else {
     tgt_trace_target(r->dev, r, false);
   }
   if (cb.target_emi)
-    cb.target_emi((ompt_target_t)r->kind, ep, r->device, task_data(), NULL,
-                  (ompt_data_t *)&r->target_data, r->codeptr);
+    cb.target_emi((ompt_target_t)r->kind, ep, r->device, td, NULL, (ompt_data_t *)&r->target_data,
+                  r->codeptr);
   else if (cb.target)
-    cb.target((ompt_target_t)r->kind, ep, r->device, task_data(), r->target_id, r->codeptr);
+    cb.target((ompt_target_t)r->kind, ep, r->device, td, r->target_id, r->codeptr);
   // The record's time lies between the callbacks' (after begin's, before end's).
-  if (begin)
+  if (begin) {
     tgt_trace_target(r->dev, r, true);
-  else
+  } else {
     tgt_ompt_cur = r->prev;
+    if (set_task_region)
+      set_task_region(r->task_prev);
+  }
 }
 
 // The device of a data operation: the one that is not the host.
 static struct tgt_device *op_device(int src_dev, int dst_dev) {
   struct tgt_device *d = tgt_device_peek(dst_dev);
   return d ? d : tgt_device_peek(src_dev);
+}
+
+// An operation of construct r (or none) begins (a new host_op_id) or ends (its trace record,
+// unless the plugin made it; dst: where an allocation landed); r's operation under way.
+static void op_step(struct tgt_ompt_region *r, struct tgt_device *d, bool begin,
+                    uint64_t *host_op_id, const void *dst) {
+  if (begin)
+    *host_op_id = new_id();
+  else
+    tgt_trace_op_end(d, dst);
+  if (r)
+    __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
 }
 
 void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
@@ -163,11 +184,7 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
   if (!codeptr && r)
     codeptr = r->codeptr;
   struct tgt_device *d = op_device(src_dev, dst_dev);
-  if (begin)
-    *host_op_id = new_id();
-  else
-    tgt_trace_op_end(d, dst);
-  tgt_ompt_cur_op = begin ? *host_op_id : 0;
+  op_step(r, d, begin, host_op_id, dst);
   if (cb.target_data_op_emi)
     cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
                           r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
@@ -184,11 +201,7 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
   struct tgt_device *d = r ? r->dev : NULL;
-  if (begin)
-    *host_op_id = new_id();
-  else
-    tgt_trace_op_end(d, NULL);
-  tgt_ompt_cur_op = begin ? *host_op_id : 0;
+  op_step(r, d, begin, host_op_id, NULL);
   if (cb.target_submit_emi)
     cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);

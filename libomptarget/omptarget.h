@@ -147,6 +147,9 @@ extern int omp_get_default_device(void);
 extern int32_t __kmpc_global_thread_num(const tgt_ident_t *loc);
 extern void __kmpc_omp_wait_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, void *deps,
                                  int32_t ndeps_noalias, void *noalias);
+extern void omp_fulfill_event(uintptr_t event);
+// Glass's libomp only (weak: NULL under LLVM's): the running target task's completion event.
+extern uintptr_t __kmpc_glass_target_task_event(void) __attribute__((weak));
 
 // async.c: `target nowait` on a plugin with queues. begin opens the calling thread's chain for
 // the construct's device operations when `nowait` and both plugin and libomp allow it; end
@@ -231,8 +234,18 @@ struct tgt_ompt_region {
   tgt_ompt_data_t target_data;
   struct tgt_ompt_region *prev;
   struct tgt_device *dev;
+  uint64_t host_op; // the operation under way (0 between them); read by the kernel's threads
+  uint64_t task_id; // the encountering task's data value (trace records' task_id)
+  void *task_prev;  // the encountering task's previous construct (glass_set_task_target)
 };
-enum { OMPT_ALLOC = 1, OMPT_TO = 2, OMPT_FROM = 3, OMPT_DELETE = 4 }; // ompt_target_data_op_t
+enum { // ompt_target_data_op_t
+  OMPT_ALLOC = 1,
+  OMPT_TO = 2,
+  OMPT_FROM = 3,
+  OMPT_DELETE = 4,
+  OMPT_ASSOCIATE = 5,
+  OMPT_DISASSOCIATE = 6,
+};
 TGT_HIDDEN extern bool tgt_ompt_on;
 TGT_HIDDEN void tgt_ompt_connect(void);
 TGT_HIDDEN void tgt_ompt_device_init(struct tgt_device *d);
@@ -252,9 +265,9 @@ TGT_HIDDEN void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, boo
 // rtl.c: reports device_unload for each loaded image of desc (all images when NULL) not yet
 // reported.
 TGT_HIDDEN void tgt_unload_images(const struct tgt_bin_desc *desc);
-// The construct the calling thread is in (device, target_id) and the operation it is
-// performing (host_op_id), for ompt_get_target_info; 0 when outside any.
-TGT_HIDDEN int tgt_ompt_target_info(uint64_t *device_num, uint64_t *target_id,
+// For ompt_get_target_info: the construct `region` (NULL: the one the calling thread is in):
+// device, target_id and the operation under way (host_op_id); 0 when there is none.
+TGT_HIDDEN int tgt_ompt_target_info(void *region, uint64_t *device_num, uint64_t *target_id,
                                     uint64_t *host_op_id);
 // Tracing has started on some device: ids and hooks are needed even without callbacks.
 TGT_HIDDEN void tgt_ompt_tracing_started(void);

@@ -27,7 +27,7 @@ struct tbuf {
   void *tool_buf; // what the tool gave
   char *base;     // the first record: tool_buf aligned to 8
   size_t begin;   // base - tool_buf
-  size_t cap;     // bytes usable from base
+  size_t cap;     // bytes usable from base; set once: a tbuf is reused only for the same size
   _Atomic uint64_t reserved;
   _Atomic uint64_t left;  // LEFT_OPEN - committed bytes, until closed: final - committed
   _Atomic uint64_t final; // the content's size once closed
@@ -108,14 +108,17 @@ static void warn_dropped(struct tgt_trace *t, const char *why, size_t got, size_
               t->dev->id, why, got, need);
 }
 
-// A delivered tbuf to set up again, or a new one. Called with t->slow held.
-static struct tbuf *free_tbuf(struct tgt_trace *t) {
+// A delivered tbuf of capacity cap to set up again, or a new one. Called with t->slow held.
+// `cap` never changes once set: a writer whose reservation failed in a buffer that has since
+// been delivered and set up again still reads it, and must not find room there that its
+// reservation never made.
+static struct tbuf *free_tbuf(struct tgt_trace *t, size_t cap) {
   for (struct tbuf *b = t->all; b; b = b->next)
-    if (atomic_load_explicit(&b->reusable, memory_order_acquire))
+    if (b->cap == cap && atomic_load_explicit(&b->reusable, memory_order_acquire))
       return b;
   struct tbuf *b = calloc(1, sizeof *b);
   if (b)
-    b->next = t->all, t->all = b;
+    b->cap = cap, b->next = t->all, t->all = b;
   return b;
 }
 
@@ -132,28 +135,42 @@ static struct tbuf *new_buffer(struct tgt_trace *t, size_t need) {
     warn_dropped(t, buf ? "gave a buffer too small" : "gave no buffer", bytes, need);
     return NULL;
   }
-  struct tbuf *b = free_tbuf(t);
+  struct tbuf *b = free_tbuf(t, bytes - begin);
   if (!b) {
     t->complete(t->dev->id, buf, 0, 0, 1);
     warn_dropped(t, "was answered but libomptarget is out of memory", bytes, need);
     return NULL;
   }
-  b->tool_buf = buf, b->begin = begin, b->base = (char *)buf + begin, b->cap = bytes - begin;
+  b->tool_buf = buf, b->begin = begin, b->base = (char *)buf + begin;
   atomic_store_explicit(&b->reusable, false, memory_order_relaxed);
   atomic_store_explicit(&b->left, LEFT_OPEN, memory_order_relaxed);
   atomic_store_explicit(&b->reserved, 0, memory_order_release); // last: see the comment above
   return b;
 }
 
+// Closes b where its reservations end, unless a writer whose reservation crossed its end
+// closed it already. A writer holding b from before it was last set up may have reserved in it.
+static void close_buffer(struct tgt_trace *t, struct tbuf *b) {
+  uint64_t off = atomic_fetch_add(&b->reserved, CLOSED);
+  if (off <= b->cap)
+    close_at(t, b, off);
+}
+
+// A closed buffer may still be current: the writer that closes it replaces it.
+static bool closed(struct tbuf *b) {
+  return atomic_load_explicit(&b->reserved, memory_order_relaxed) >= CLOSED;
+}
+
 // Replaces `seen` (the buffer found full, or NULL) by a new one, unless another thread did.
-// False: tracing stopped meanwhile, or no buffer.
+// `seen` may have been delivered and set up again as the current buffer since the caller read
+// it; that one is open and stays. False: tracing stopped meanwhile, or no buffer.
 static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
   pthread_mutex_lock(&t->slow);
   bool ok = atomic_load(&t->state) & TRACE_ON;
-  if (ok && atomic_load(&t->cur) == seen) {
+  if (ok && atomic_load(&t->cur) == seen && (!seen || closed(seen))) {
     struct tbuf *b = new_buffer(t, need);
     if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
-      close_at(t, b, 0);
+      close_buffer(t, b);
       b = NULL;
     }
     ok = b != NULL;
@@ -189,9 +206,7 @@ static void close_current(struct tgt_trace *t, bool even_empty) {
   if (!b || (!even_empty && atomic_load(&b->reserved) == 0))
     return;
   atomic_store(&t->cur, NULL);
-  uint64_t off = atomic_fetch_add(&b->reserved, CLOSED);
-  if (off <= b->cap) // else a writer crossed the end and closed it
-    close_at(t, b, off);
+  close_buffer(t, b);
 }
 
 // ---- records --------------------------------------------------------------------------------
@@ -315,7 +330,7 @@ void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, boo
   rec->record.target = (ompt_record_target_t){(ompt_target_t)r->kind,
                                               begin ? ompt_scope_begin : ompt_scope_end,
                                               d->id,
-                                              0,
+                                              r->task_id,
                                               r->target_id,
                                               r->codeptr};
   end_record(t, b, sizeof *rec);

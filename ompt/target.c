@@ -23,18 +23,40 @@ static ompt_data_t *target_get_target_task_data(void) {
   return NULL;
 }
 
-// Glass's libomptarget knows the target region and operation each thread is in; it hands us
-// the function that says so, for ompt_get_target_info.
-typedef int (*target_info_fn)(uint64_t *, ompt_id_t *, ompt_id_t *);
+// Glass's libomptarget knows the target construct and operation each thread is in; it hands
+// us the function that says so (region NULL: the calling thread's), for ompt_get_target_info,
+// and marks the task that encounters a construct. The threads of the construct's kernel (its
+// teams and their parallel regions) find the construct up their tasks' ancestry.
+typedef int (*target_info_fn)(void *region, uint64_t *, ompt_id_t *, ompt_id_t *);
 static target_info_fn target_info;
 
 static void target_set_info(void *fn) {
   __atomic_store_n(&target_info, (target_info_fn)fn, __ATOMIC_RELEASE);
 }
 
+// Marks the calling thread's task as in `region` (NULL: none); returns the previous mark.
+static void *target_set_task_region(void *region) {
+  glass_thread_t *th = glass_self_peek();
+  if (!th || !th->task)
+    return NULL;
+  void *old = th->task->target_region;
+  __atomic_store_n(&th->task->target_region, region, __ATOMIC_RELEASE);
+  return old;
+}
+
 int glass_ompt_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t *host_op_id) {
   target_info_fn fn = __atomic_load_n(&target_info, __ATOMIC_ACQUIRE);
-  return fn ? fn(device_num, target_id, host_op_id) : 0;
+  if (!fn)
+    return 0;
+  if (fn(NULL, device_num, target_id, host_op_id))
+    return 1;
+  glass_thread_t *th = glass_self_peek();
+  for (glass_task_t *t = th ? th->task : NULL; t; t = t->parent) {
+    void *r = __atomic_load_n(&t->target_region, __ATOMIC_ACQUIRE);
+    if (r)
+      return fn(r, device_num, target_id, host_op_id);
+  }
+  return 0;
 }
 
 static ompt_interface_fn_t target_lookup(const char *name) {
@@ -42,6 +64,8 @@ static ompt_interface_fn_t target_lookup(const char *name) {
     return NULL;
   if (!strcmp(name, "glass_set_target_info"))
     return (ompt_interface_fn_t)target_set_info;
+  if (!strcmp(name, "glass_set_task_target"))
+    return (ompt_interface_fn_t)target_set_task_region;
   if (!strcmp(name, "ompt_get_callback"))
     return (ompt_interface_fn_t)glass_ompt_get_callback;
   if (!strcmp(name, "ompt_get_task_data"))

@@ -3,6 +3,7 @@
 // BENCH_TRACE=1 it also traces device 0 (every record type, 1 MiB buffers, records counted at
 // buffer_complete). At finalization it prints one JSON line on stderr: events, records, and
 // whether tracing started ("trace": null where the device offers no tracing entry points).
+#include "tool.h" // test/utils: the tests' tool helpers
 #include <omp-tools.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,15 +78,11 @@ static void on_device_init(int d, const char *type, ompt_device_t *dev, ompt_fun
 }
 
 static int init(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  set(ompt_callback_device_initialize, (ompt_callback_t)on_device_init);
-  set(ompt_callback_device_finalize, (ompt_callback_t)on_finalize);
-  set(ompt_callback_device_load, (ompt_callback_t)on_load);
-  set(ompt_callback_device_unload, (ompt_callback_t)on_unload);
-  set(ompt_callback_target_emi, (ompt_callback_t)on_target_emi);
-  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op_emi);
-  set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit_emi);
-  set(ompt_callback_target_map_emi, (ompt_callback_t)on_map_emi);
+  TOOL_SET_ALL(lookup, TOOL_CB(device_initialize, on_device_init),
+               TOOL_CB(device_finalize, on_finalize), TOOL_CB(device_load, on_load),
+               TOOL_CB(device_unload, on_unload), TOOL_CB(target_emi, on_target_emi),
+               TOOL_CB(target_data_op_emi, on_data_op_emi),
+               TOOL_CB(target_submit_emi, on_submit_emi), TOOL_CB(target_map_emi, on_map_emi));
   return 1;
 }
 
@@ -98,7 +95,4 @@ static void fini(ompt_data_t *data) {
                             : "null");
 }
 
-ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
-  static ompt_start_tool_result_t r = {init, fini, {0}};
-  return &r;
-}
+TOOL_START(init, fini)

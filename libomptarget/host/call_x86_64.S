@@ -1,16 +1,8 @@
 // glass_host_call(fn, args, n): calls fn(args[0], ..., args[n-1]) with pointer-sized
 // arguments under the System V x86-64 convention. args has at least 6 slots.
-        .text
-        .globl  glass_host_call
-        .hidden glass_host_call
-        .type   glass_host_call, @function
-glass_host_call:
-        .cfi_startproc
-        pushq   %rbp
-        .cfi_def_cfa_offset 16
-        .cfi_offset %rbp, -16
-        movq    %rsp, %rbp
-        .cfi_def_cfa_register %rbp
+#include "../../runtime/core/frame_x86_64.h"
+
+        TRAMPOLINE_BEGIN glass_host_call
         movq    %rdi, %r11              // fn
         movq    %rsi, %r10              // args
         movq    %rdx, %rcx
@@ -30,10 +22,5 @@ glass_host_call:
         movq    40(%r10), %r9
         xorl    %eax, %eax
         call    *%r11
-        movq    %rbp, %rsp
-        popq    %rbp
-        .cfi_def_cfa %rsp, 8
-        ret
-        .cfi_endproc
-        .size   glass_host_call, .-glass_host_call
+        TRAMPOLINE_END glass_host_call
         .section .note.GNU-stack,"",@progbits

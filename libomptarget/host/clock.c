@@ -39,8 +39,7 @@ static size_t nanchors;
 
 uint64_t host_clock_mono(void) {
   struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+  return clock_gettime(CLOCK_MONOTONIC, &ts) ? 0 : ts.tv_sec * UINT64_C(1000000000) + ts.tv_nsec;
 }
 
 // The invariant-TSC bit (CPUID 0x80000007 EDX bit 8): constant rate, ticking in every state.

@@ -247,26 +247,28 @@ static void *host_alloc(int dev, size_t size) {
   return p;
 }
 
+// Runs `work` as the operation under way, reported with its times when tracing is on.
+#define TRACED(dev, work)                                                                          \
+  do {                                                                                             \
+    struct traced t_;                                                                              \
+    bool on_ = trace_begin(dev, &t_);                                                              \
+    work;                                                                                          \
+    if (on_)                                                                                       \
+      trace_end(&t_);                                                                              \
+  } while (0)
+
 static int host_free(int dev, void *p) {
-  struct traced t;
-  bool on = trace_begin(dev, &t);
-  free(p);
-  if (on)
-    trace_end(&t);
+  TRACED(dev, free(p));
   return 0;
 }
 
 static int host_memcpy(int dev, void *dst, const void *src, size_t n) {
-  struct traced t;
-  bool on = trace_begin(dev, &t);
-  memmove(dst, src, n);
-  if (on)
-    trace_end(&t);
+  TRACED(dev, memmove(dst, src, n));
   return 0;
 }
 
 static int host_set(int dev, void *p, int value, size_t n) {
-  memset(p, value, n);
+  TRACED(dev, memset(p, value, n));
   return 0;
 }
 

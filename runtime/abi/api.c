@@ -121,7 +121,7 @@ GLASS_API int omp_get_thread_limit(void) {
 GLASS_API void omp_set_schedule(omp_sched_t kind, int chunk) {
   glass_thread_t *th = glass_self();
   int base = kind & ~GLASS_SCHED_MONOTONIC;
-  if (base < GLASS_SCHED_STATIC || base > GLASS_SCHED_AUTO) {
+  if ((base < GLASS_SCHED_STATIC || base > GLASS_SCHED_AUTO) && base != GLASS_SCHED_TRAPEZOIDAL) {
     glass_warn("omp_set_schedule: unknown schedule kind %d; ignored", kind);
     return;
   }

@@ -60,7 +60,7 @@ GLASS_API int omp_get_device_num(void) {
 // 1 default, 2 mandatory).
 GLASS_API int __kmpc_get_target_offload(void) {
   glass_ensure_init();
-  switch (glass_env.target_offload) {
+  switch (__atomic_load_n(&glass_env.target_offload, __ATOMIC_RELAXED)) { // kmp_set_defaults
   case 1:
     return 2;
   case 2:

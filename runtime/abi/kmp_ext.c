@@ -152,7 +152,7 @@ GLASS_ALIAS(kmpc_set_library, kmp_set_library);
 
 // kmp_set_defaults("NAME=value ..."): settings in environment syntax. Before the runtime
 // starts they act as if they were in the environment (without overriding it); afterwards only
-// the block time can still change.
+// the block time and (as libomp) target-offload-var can still change.
 GLASS_API void kmp_set_defaults(char const *settings) {
   if (!settings)
     return;
@@ -170,6 +170,8 @@ GLASS_API void kmp_set_defaults(char const *settings) {
       setenv(item, eq + 1, 0);
     } else if (strcmp(item, "KMP_BLOCKTIME") == 0) {
       kmp_set_blocktime(atoi(eq + 1));
+    } else if (strcmp(item, "OMP_TARGET_OFFLOAD") == 0) {
+      glass_env_set_target_offload(eq + 1);
     } else {
       glass_warn("kmp_set_defaults: %s cannot change once the runtime has started; ignored", item);
     }

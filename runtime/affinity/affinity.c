@@ -118,7 +118,7 @@ static void bind_to(glass_thread_t *th, int place) {
     return;
   if (!glass_topology.this_system ||
       sched_setaffinity(0, sizeof(cpu_set_t), &glass_places.sets[place]) == 0) {
-    th->place = place;
+    __atomic_store_n(&th->place, place, __ATOMIC_RELAXED); // thieves read it (task_victims.c)
     if (unlikely(glass_kaff.verbose))
       verbose_bound(th, place);
   }
@@ -136,7 +136,7 @@ void glass_affinity_join(glass_thread_t *th, glass_team_t *team) {
     return;
   if (glass_topology.this_system)
     sched_setaffinity(0, sizeof(cpu_set_t), &glass_topology.initial_mask);
-  th->place = -1;
+  __atomic_store_n(&th->place, -1, __ATOMIC_RELAXED);
 }
 
 static void display_affinity_line(glass_thread_t *th, const char *format);

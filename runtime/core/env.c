@@ -312,6 +312,8 @@ static void read_schedule(void) {
     kind = GLASS_SCHED_AUTO;
   else if (n == 12 && strncasecmp(w, "static_steal", 12) == 0)
     kind = GLASS_SCHED_DYNAMIC; // libomp's work-stealing kind, which it too reports as dynamic
+  else if (n == 11 && strncasecmp(w, "trapezoidal", 11) == 0)
+    kind = GLASS_SCHED_TRAPEZOIDAL;
   else
     goto bad;
   long chunk = 0;
@@ -476,18 +478,26 @@ static void read_tool(void) {
   glass_env.tool_verbose_init = verbose ? strdup(verbose) : NULL;
 }
 
+// glass_env.target_offload's encoding of an OMP_TARGET_OFFLOAD value; default when invalid.
+static int parse_target_offload(const char *v) {
+  if (word_is(v, "default"))
+    return 0;
+  if (word_is(v, "mandatory"))
+    return 1;
+  if (word_is(v, "disabled"))
+    return 2;
+  bad_value("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default", "default");
+  return 0;
+}
+
 static void read_target_offload(void) {
   const char *v = get("OMP_TARGET_OFFLOAD");
-  if (!v)
-    return;
-  if (word_is(v, "default"))
-    glass_env.target_offload = 0;
-  else if (word_is(v, "mandatory"))
-    glass_env.target_offload = 1;
-  else if (word_is(v, "disabled"))
-    glass_env.target_offload = 2;
-  else
-    bad_value("OMP_TARGET_OFFLOAD", v, "expected mandatory, disabled or default", "default");
+  if (v)
+    glass_env.target_offload = parse_target_offload(v);
+}
+
+void glass_env_set_target_offload(const char *value) {
+  __atomic_store_n(&glass_env.target_offload, parse_target_offload(value), __ATOMIC_RELAXED);
 }
 
 void glass_env_read(void) {
@@ -603,10 +613,11 @@ void glass_env_display(bool verbose) {
   static const char *const kinds[] = {"", "STATIC", "DYNAMIC", "GUIDED", "AUTO"};
   int kind = i->sched_kind & ~GLASS_SCHED_MONOTONIC;
   const char *mod = (i->sched_kind & GLASS_SCHED_MONOTONIC) ? "MONOTONIC:" : "";
+  const char *name = kind == GLASS_SCHED_TRAPEZOIDAL ? "TRAPEZOIDAL" : kinds[kind & 7];
   if (i->sched_chunk > 0)
-    show("OMP_SCHEDULE", "%s%s,%d", mod, kinds[kind & 7], i->sched_chunk);
+    show("OMP_SCHEDULE", "%s%s,%d", mod, name, i->sched_chunk);
   else
-    show("OMP_SCHEDULE", "%s%s", mod, kinds[kind & 7]);
+    show("OMP_SCHEDULE", "%s%s", mod, name);
   if (e->stacksize)
     show("OMP_STACKSIZE", "%zuK", e->stacksize / 1024);
   else

@@ -70,6 +70,7 @@ struct glass_task {
   ompt_frame_t ompt_frame;
   int32_t ompt_flags;      // ompt_task_flag_t bits reported for this task
   glass_tasking_task_t tk; // tasking.h: children, taskgroup, dependences
+  void *target_region;     // the target construct this task is in (libomptarget's; OMPT)
 };
 
 // ---------------------------------------------------------------------------------------------

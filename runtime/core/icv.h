@@ -13,6 +13,7 @@ enum {
   GLASS_SCHED_DYNAMIC = 2,
   GLASS_SCHED_GUIDED = 3,
   GLASS_SCHED_AUTO = 4,
+  GLASS_SCHED_TRAPEZOIDAL = 101, // libomp's own kind (omp_get_schedule reports 101): guided
   GLASS_SCHED_MONOTONIC = (int)0x80000000u,
 };
 
@@ -110,6 +111,8 @@ uintptr_t glass_alloc_from_env(const char *text); // alloc.c
 
 // Parse the environment into glass_env (called once, during initialization).
 void glass_env_read(void);
+// target-offload-var from an OMP_TARGET_OFFLOAD value after start-up (kmp_set_defaults).
+void glass_env_set_target_offload(const char *value);
 // OMP_DISPLAY_ENV / omp_display_env output.
 void glass_env_display(bool verbose);
 // A warning on stderr, in libomp's "OMP: Warning" style, unless warnings are off.

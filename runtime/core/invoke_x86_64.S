@@ -8,6 +8,8 @@
 // This frame is the runtime frame that calls user code, so its frame pointer is what OMPT
 // reports as the implicit task's exit_frame (stored through r9 when it is not NULL).
 
+#include "frame_x86_64.h"
+
 // argv[i] into register reg when argc (rax) > i; else on to the call (label 4).
         .macro REG_ARG i, reg
         cmpq    $(\i + 1), %rax
@@ -15,18 +17,7 @@
         movq    (8 * \i)(%r11), \reg
         .endm
 
-        .text
-        .p2align 4
-        .globl  glass_invoke_microtask
-        .hidden glass_invoke_microtask
-        .type   glass_invoke_microtask,@function
-glass_invoke_microtask:
-        .cfi_startproc
-        pushq   %rbp
-        .cfi_def_cfa_offset 16
-        .cfi_offset %rbp, -16
-        movq    %rsp, %rbp
-        .cfi_def_cfa_register %rbp
+        TRAMPOLINE_BEGIN glass_invoke_microtask
         testq   %r9, %r9
         jz      1f
         movq    %rbp, (%r9)
@@ -63,10 +54,6 @@ glass_invoke_microtask:
         .globl  glass_invoke_microtask_return
         .hidden glass_invoke_microtask_return
 glass_invoke_microtask_return:
-        leave
-        .cfi_def_cfa %rsp, 8
-        ret
-        .cfi_endproc
-        .size   glass_invoke_microtask, .-glass_invoke_microtask
+        TRAMPOLINE_END glass_invoke_microtask
 
         .section .note.GNU-stack,"",@progbits

@@ -97,6 +97,7 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls) {
   if (posix_memalign(&p, 64, bytes) != 0 || !p)
     glass_zalloc((size_t)-1 >> 1); // reports OOM
   ((glass_xtask_t *)p)->owner = c < GLASS_TASK_CLASSES && !blocks_via_malloc ? th : NULL;
+  glass_task_block_fresh(p);
   return p;
 }
 
@@ -166,6 +167,7 @@ static GLASS_NOINLINE void task_release_slow(glass_thread_t *th, glass_xtask_t *
       GLASS_STAT(th, GS_SHARED_RMW);
       if (atomic_fetch_sub_explicit(&t->refs, 1, memory_order_acq_rel) != 1)
         return;
+      atomic_store_explicit(&t->refs, 1, memory_order_relaxed); // glass_task_block_fresh
     }
     glass_task_t *parent = t->base.parent;
     block_free(th, t);
@@ -486,10 +488,9 @@ static inline __attribute__((always_inline)) void task_execute(glass_thread_t *t
   if (!(t->base.tk.flags & GLASS_TF_UNTIED))
     th->tasking.tied_top = t;
   SCHEDULE_EVENT(prev, status, &t->base);
-  GLASS_STAT(th, GS_RUN);
-#if GLASS_OMPT
-  t->sched_parent = prev;
-#endif
+  GLASS_STAT_ALWAYS(th, GS_RUN);
+  if (GLASS_OMPT) // OMPT's ancestry while t runs (ompt_get_task_info)
+    t->sched_parent = prev;
   th->task = &t->base;
   // Cancellation (cancel.c): a task of a cancelled taskgroup or region that has not started is
   // discarded; it completes without running.
@@ -698,9 +699,33 @@ static glass_xtask_t *steal_from(glass_thread_t *th, glass_team_t *team, glass_d
   return t;
 }
 
+// A team on places: group by group of th's victims (nearest first), each group from a random
+// member on.
+static glass_xtask_t *steal_near(glass_thread_t *th, glass_team_t *team, glass_deque_t *dqs,
+                                 const glass_task_t *s, const glass_victims_t *vs, uint32_t r) {
+  int32_t last = th->tasking.last_victim, begin = 0;
+  glass_xtask_t *t;
+  for (int g = 0; g < vs->ngroups; begin = vs->group_end[g++]) {
+    int32_t len = vs->group_end[g] - begin;
+    if (len == 0)
+      continue;
+    int32_t k = (int32_t)((r >> 8) % (uint32_t)len);
+    for (int32_t i = 0; i < len; i++, k = k + 1 == len ? 0 : k + 1) {
+      int32_t v = vs->order[begin + k];
+      if (v != last && (t = steal_from(th, team, &dqs[v], s))) {
+        th->tasking.last_victim = v;
+        return t;
+      }
+    }
+  }
+  GLASS_STAT(th, GS_STEAL_FAIL);
+  return NULL;
+}
+
 // Victims: first the member this thread last stole from (its deque had more than one task
-// then, and a thread working on a stolen subtree keeps producing there), then every other
-// member from a random one on.
+// then, and a thread working on a stolen subtree keeps producing there), then, in a team on
+// places, the others nearest first (task_victims.c), else every other member from a random
+// one on.
 static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_t *dqs,
                             bool constrained) {
   int32_t n = __atomic_load_n(&team->nthreads, __ATOMIC_RELAXED), self = th->tid;
@@ -710,6 +735,11 @@ static glass_xtask_t *steal(glass_thread_t *th, glass_team_t *team, glass_deque_
   if (last < n && last != self && (t = steal_from(th, team, &dqs[last], s)))
     return t;
   uint32_t r = th->tasking.rng = th->tasking.rng * 1664525u + 1013904223u;
+  if (unlikely(team->bind != GLASS_BIND_FALSE)) {
+    const glass_victims_t *vs = glass_task_victims(th, team, n);
+    if (vs)
+      return steal_near(th, team, dqs, s, vs, r);
+  }
   int32_t v = (int32_t)((r >> 8) % (uint32_t)n);
   for (int32_t i = 0; i < n; i++, v = v + 1 == n ? 0 : v + 1) {
     if (v == self || v == last)

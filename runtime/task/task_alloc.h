@@ -18,9 +18,28 @@ void *glass_task_block_slow(glass_thread_t *th, size_t size, int8_t *cls);
 // tasks: the descriptor, the header, a few privates and shareds.
 #define GLASS_TASK_FAST_CLASS 1
 
-// Fills the fields every task needs. tk_flags: GLASS_TF_* computed by the caller. Not here:
-// `in_tg` (task_count sets it), `event` (__kmpc_task_allow_completion_event), `codeptr` (the
-// task_create event).
+// Fields a block holds whenever it is free, so that task creation need not write them: set
+// when the block is made (glass_task_block_slow), and back at these values when its task is
+// freed:
+// - tk.children 0: a task is freed after its last child (each child holds a reference), and a
+//   counted child drops `children` when it completes, before it is freed;
+// - tk.waiter NULL: set only while the task's own thread sleeps in a wait (wait.c's
+//   sleep_once clears it), and a task's waits end before it completes;
+// - tk.deps and node NULL: task_complete frees the dependence table of the task's children and
+//   releases its node (both cleared there);
+// - refs 1: the last reference is dropped without an atomic when it is 1, and
+//   task_release_slow puts 1 back when a decrement took it to 0.
+static inline void glass_task_block_fresh(glass_xtask_t *t) {
+  atomic_store_explicit(&t->base.tk.children, 0, memory_order_relaxed);
+  atomic_store_explicit(&t->base.tk.waiter, NULL, memory_order_relaxed);
+  t->base.tk.deps = NULL;
+  t->node = NULL;
+  atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
+}
+
+// Fills the fields every task needs (glass_task_block_fresh's are already right). tk_flags:
+// GLASS_TF_* computed by the caller. Not here: `in_tg` (task_count sets it), `event`
+// (__kmpc_task_allow_completion_event), `codeptr` (the task_create event).
 static inline __attribute__((always_inline)) void
 glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *parent, int32_t flags,
                        uint32_t tk_flags, size_t task_size, size_t off, size_t shareds_size,
@@ -30,18 +49,13 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->base.thread_num = th->tid;
   t->base.kind = GLASS_TASK_EXPLICIT;
   t->base.icvs = parent->icvs;
-  atomic_store_explicit(&t->base.tk.children, 0, memory_order_relaxed);
   t->base.tk.depth = parent->tk.depth + 1;
   t->base.tk.flags = tk_flags | (parent->tk.flags & GLASS_TF_COVERED);
   t->base.tk.tg = parent->tk.tg;
-  t->base.tk.deps = NULL;
-  atomic_store_explicit(&t->base.tk.waiter, NULL, memory_order_relaxed);
-  atomic_store_explicit(&t->refs, 1, memory_order_relaxed);
   t->state = XT_READY;
   t->aflags = flags;
   t->priority = 0;
   t->size_class = cls;
-  t->node = NULL;
   t->task_size = task_size;
   t->shareds_size = shareds_size;
   OMPT_TASK_INIT(&t->base, ompt_task_explicit);
@@ -50,7 +64,7 @@ glass_task_init_fields(glass_thread_t *th, glass_xtask_t *t, glass_task_t *paren
   t->hdr.part_id = 0;
   t->hdr.data1.ptr = NULL;
   t->hdr.data2.ptr = NULL;
-  GLASS_STAT(th, GS_CREATED);
+  GLASS_STAT_ALWAYS(th, GS_CREATED);
   if (parent->kind == GLASS_TASK_EXPLICIT) {
     GLASS_STAT(th, GS_SHARED_RMW); // a child that completes elsewhere drops it there
     atomic_fetch_add_explicit(&xtask_from_base(parent)->refs, 1, memory_order_relaxed);

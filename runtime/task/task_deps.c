@@ -44,7 +44,8 @@ typedef struct glass_depnode {
   _Atomic int32_t lock;
   bool done;
   glass_xtask_t *task;      // NULL for the waiter of an undeferred task or taskwait depend
-  glass_thread_t *waiter;   // that waiter's thread, woken when npred reaches 0
+  glass_thread_t *waiter;   // that waiter's thread, woken when npred reaches 0 (read only when
+                            // task is NULL)
   ompt_data_t *waiter_data; // the waiter's taskwait task, for task_dependence (NULL: none)
   int32_t nsucc, capsucc;
   struct glass_depnode **succ;
@@ -95,7 +96,6 @@ static glass_depnode_t *node_new(glass_xtask_t *task) {
   atomic_store_explicit(&n->lock, 0, memory_order_relaxed);
   n->done = false;
   n->task = task;
-  n->waiter = NULL;
   n->waiter_data = NULL;
   n->nsucc = 0;
   n->capsucc = 4;
@@ -160,12 +160,12 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
 // soon as npred is 0 (seq_cst: glass_task_wake_waiter).
 static void node_satisfy(glass_thread_t *th, glass_depnode_t *n) {
   glass_xtask_t *task = n->task;
-  glass_thread_t *waiter = n->waiter;
+  glass_thread_t *waiter = task ? NULL : n->waiter;
   if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_seq_cst) != 1)
     return;
   if (task)
     glass_task_ready(th, task);
-  else if (waiter)
+  else
     glass_task_wake_waiter(waiter);
 }
 
@@ -542,6 +542,23 @@ static void deps_wait(glass_thread_t *th, int32_t n1, const kmp_depend_info_t *d
   node_wait(th, &w);
 }
 
+// An included task (a final parent's) runs before its creator continues, once its
+// dependences hold: its creator waits on the node, which names the task only after that (the
+// last predecessor would make it ready as well, and it would run twice). Its dependence events
+// name it.
+static GLASS_NOINLINE void included_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndeps,
+                                              const kmp_depend_info_t *deps, int32_t nnoalias,
+                                              const kmp_depend_info_t *noalias) {
+  glass_depnode_t *n = t->node;
+  n->task = NULL;
+  n->waiter = th;
+  n->waiter_data = &t->base.ompt_data;
+  deps_register(th->task, n, ndeps, deps, nnoalias, noalias, true);
+  node_wait(th, n);
+  n->task = t; // every predecessor's node_satisfy read n->task before its decrement
+  glass_task_submit(th, t);
+}
+
 // taskwait_flags: 0 for a task construct; the ompt_task_flag_t bits of the empty task that
 // stands for `taskwait depend(...) nowait`.
 static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndeps,
@@ -559,26 +576,15 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   }
   if (OMPT_ON(dependences) && ndeps + nnoalias > 0)
     dependences_event(&t->base, ndeps, deps, nnoalias, noalias);
-  bool included = parent->tk.flags & GLASS_TF_FINAL;
-  glass_depnode_t *n = node_new(included ? NULL : t);
+  glass_depnode_t *n = node_new(t);
   t->node = n;
-  if (included) {
-    // An included task runs before its creator continues, once its dependences hold: its
-    // creator waits on the node, which names the task only after that (the last predecessor
-    // would make it ready as well, and it would run twice). Its dependence events name it.
-    n->waiter = th;
-    n->waiter_data = &t->base.ompt_data;
+  if (unlikely(parent->tk.flags & GLASS_TF_FINAL)) {
+    included_with_deps(th, t, ndeps, deps, nnoalias, noalias);
+    return 0;
   }
   deps_register(parent, n, ndeps, deps, nnoalias, noalias, true);
   if (atomic_load_explicit(&n->npred, memory_order_acquire) == 1) {
     atomic_store_explicit(&n->npred, 0, memory_order_relaxed);
-    n->task = t;
-    glass_task_submit(th, t);
-    return 0;
-  }
-  if (included) {
-    node_wait(th, n);
-    n->task = t; // every predecessor's node_satisfy read n->task before its decrement
     glass_task_submit(th, t);
     return 0;
   }

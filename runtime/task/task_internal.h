@@ -149,6 +149,9 @@ void glass_task_wait_counter(glass_thread_t *th, _Atomic int32_t *counter,
                              _Atomic(glass_flag_t *) *waiter);
 // After a seq_cst decrement took the counter of waiter's glass_task_wait_counter(.., NULL) to 0.
 void glass_task_wake_waiter(glass_thread_t *waiter);
+// th's victims in nearness order for a team of n (task_victims.c); NULL when the team's threads
+// are not on places (the plain order applies).
+const glass_victims_t *glass_task_victims(glass_thread_t *th, glass_team_t *team, int32_t n);
 // Runs one task if there is one this thread may run. constrained: a taskwait-like scheduling
 // point (the tied-task constraint applies); false at barriers.
 bool glass_task_run_one(glass_thread_t *th, bool constrained);

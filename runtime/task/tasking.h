@@ -28,11 +28,24 @@ typedef struct glass_tasking_task {
   uint32_t red_seq; // implicit tasks: `reduction(task, ...)` constructs met in this region
 } glass_tasking_task_t;
 
+// A thief's victims in nearness order (task_victims.c): members sharing an L2 with it, then the
+// next level out, ..., then the rest; order[group_end[g-1] .. group_end[g]) is group g. Built
+// for one team shape, which the other fields record.
+#define GLASS_VICTIM_GROUPS 5
+typedef struct glass_victims {
+  int32_t *order;
+  int32_t cap, ngroups;
+  int32_t group_end[GLASS_VICTIM_GROUPS];
+  const struct glass_team *team; // NULL: not built (or built while a member had no place)
+  int32_t n, bind, master_place, part_first, part_last;
+} glass_victims_t;
+
 // Per thread.
 typedef struct glass_tasking_thread {
   struct glass_xtask *tied_top; // innermost tied explicit task this thread is executing
   uint32_t rng;                 // victim selection
   int32_t last_victim;          // member this thread last stole from (tried first)
+  glass_victims_t victims;      // nearest first, when the team is on places
   // The shared list's version and tied task of this thread's last constrained search of it
   // that found nothing (task.c's shared_find).
   uint32_t shared_miss_ver;

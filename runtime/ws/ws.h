@@ -58,6 +58,9 @@ typedef struct glass_ws_member {
   uint64_t recip;             // guided: floor((2^64 - 1) / 2n), so remaining / 2n is one multiply;
                               // static chunked in a team (GLASS_WS_FAST_CHUNKED): n * chunk
   uint64_t ord_iter, ord_end; // ordered: current iteration index, end of its chunk
+  // GLASS_STATS of the fast paths (shared read-modify-writes, chunks), added to the thread's
+  // counters when the member leaves the loop.
+  uint32_t stat_rmw, stat_chunks;
   // OMPT bookkeeping between a construct's begin and end.
   int32_t work_type;
   uint64_t work_count;

@@ -167,6 +167,7 @@ static int resolve_runtime_simd(glass_thread_t *th, uint64_t simd, int64_t *chun
     *work = ompt_work_loop_dynamic;
     return GLASS_WS_DYNAMIC;
   case GLASS_SCHED_GUIDED:
+  case GLASS_SCHED_TRAPEZOIDAL:
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED_SIMD;
   case GLASS_SCHED_AUTO:
@@ -232,6 +233,7 @@ static int resolve_kind(glass_thread_t *th, int32_t sched, int64_t *chunk, int *
     *work = ompt_work_loop_dynamic;
     return GLASS_WS_DYNAMIC;
   case GLASS_SCHED_GUIDED:
+  case GLASS_SCHED_TRAPEZOIDAL: // libomp's trapezoid of shrinking chunks; guided is one too
     *work = ompt_work_loop_guided;
     return GLASS_WS_GUIDED;
   case GLASS_SCHED_AUTO:
@@ -544,6 +546,10 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
 }
 
 static GLASS_NOINLINE void loop_done(glass_thread_t *th, glass_ws_member_t *m, void *codeptr) {
+  // The fast paths count in the member's line: no call (and so no frame) on them.
+  GLASS_STAT_ADD(th, GS_LOOP_RMW, m->stat_rmw);
+  GLASS_STAT_ADD(th, GS_LOOP_CHUNK, m->stat_chunks);
+  m->stat_rmw = m->stat_chunks = 0;
   m->finished = 1;
   m->fast = GLASS_WS_FAST_NONE;
   if (m->slot) {
@@ -632,11 +638,12 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
   case GLASS_WS_FAST_DYNAMIC:
     // A release: the departure of a folded loop (slot_leave_folded) is one of these.
     start = atomic_fetch_add_explicit(&m->slot->next, chunk, memory_order_release);
-    LOOP_STAT(1, start < trip);
+    m->stat_rmw++;
     if (unlikely(start >= trip)) {
       m->cursor = start;
       return 0;
     }
+    m->stat_chunks++;
     end = trip - start > chunk ? start + chunk : trip;
     break;
   case GLASS_WS_FAST_CHUNKED:
@@ -652,10 +659,10 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
       if (unlikely(start >= trip))
         return 0;
       end = start + guided_size(trip - start, m->recip, chunk);
-      LOOP_STAT(1, 0);
+      m->stat_rmw++;
     } while (!atomic_compare_exchange_weak_explicit(next, &start, end, memory_order_relaxed,
                                                     memory_order_relaxed));
-    LOOP_STAT(0, 1);
+    m->stat_chunks++;
     break;
   }
   default:

@@ -99,18 +99,19 @@ int main(void) {
 // REC-DAG: rec target kind=3 end device=0 target=9
 // REC-DAG: rec data_op alloc target=0 op=12 src_device=5 dst_device=0 bytes=1000
 // REC-DAG: rec data_op alloc target=0 op=13 src_device=5 dst_device=0 bytes=1048576
-// REC-DAG: rec data_op delete target=0 op=16 src_device=5 dst_device=0 bytes=0
 // REC-DAG: rec data_op delete target=0 op=17 src_device=5 dst_device=0 bytes=0
+// REC-DAG: rec data_op delete target=0 op=18 src_device=5 dst_device=0 bytes=0
 // REC-DAG: rec data_op to target=1 op=3 src_device=5 dst_device=0 bytes=400000
 // REC-DAG: rec data_op from target=6 op=7 src_device=0 dst_device=5 bytes=400000
-// REC-DAG: rec data_op from target=0 op=15 src_device=0 dst_device=5 bytes=1000
+// REC-DAG: rec data_op to target=0 op=14 src_device=5 dst_device=0 bytes=1000
+// REC-DAG: rec data_op from target=0 op=16 src_device=0 dst_device=5 bytes=1000
 // REC-DAG: rec data_op to target=1 op=5 src_device=5 dst_device=0 bytes=64
 // REC-DAG: rec data_op from target=6 op=8 src_device=0 dst_device=5 bytes=64
-// REC-DAG: rec data_op to target=0 op=14 src_device=0 dst_device=0 bytes=1000
-// NATIVE: native records 6, bad 0
-// REC: records 23, buffers requested {{[0-9]+}} completed {{[0-9]+}} (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
+// REC-DAG: rec data_op to target=0 op=15 src_device=0 dst_device=0 bytes=1000
+// NATIVE: native records 7, bad 0
+// REC: records 24, buffers requested {{[0-9]+}} completed {{[0-9]+}} (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
 // ONLY: native only 5
 // ONLY: stop 1
 // ONLY-NOT: rec
-// ONLY: native records 6, bad 0
+// ONLY: native records 7, bad 0
 // ONLY-NEXT: records 0, buffers requested {{[0-9]+}} completed {{[0-9]+}} (empty 0, not owned 0), times ok, duplicates 0, bad maps 0

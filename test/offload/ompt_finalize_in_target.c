@@ -9,7 +9,7 @@
 // RUN: %compile-offload -DWHERE=3 && %run %t | %FileCheck %s
 // RUN: %compile-offload -DWHERE=4 && %run %t | %FileCheck %s
 // REQUIRES: offload, ompt
-#include <omp-tools.h>
+#include "tool.h"
 #include <stdio.h>
 
 static ompt_finalize_tool_t finalize_tool;
@@ -61,25 +61,14 @@ static void on_device_finalize(int device_num) {
 }
 
 static int init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  finalize_tool = (ompt_finalize_tool_t)lookup("ompt_finalize_tool");
-  set(ompt_callback_target_emi, (ompt_callback_t)on_target_emi);
-  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
-  set(ompt_callback_device_unload, (ompt_callback_t)on_unload);
-  set(ompt_callback_target_map, (ompt_callback_t)on_map);
-  set(ompt_callback_device_load, (ompt_callback_t)on_load);
-  set(ompt_callback_device_finalize, (ompt_callback_t)on_device_finalize);
+  finalize_tool = TOOL_LOOKUP(lookup, finalize_tool);
+  TOOL_SET_ALL(lookup, TOOL_CB(target_emi, on_target_emi), TOOL_CB(target_data_op_emi, on_data_op),
+               TOOL_CB(device_unload, on_unload), TOOL_CB(target_map, on_map),
+               TOOL_CB(device_load, on_load), TOOL_CB(device_finalize, on_device_finalize));
   return 1;
 }
 
-static void fini(ompt_data_t *data) {
-  printf("tool fini\n");
-}
-
-ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
-  static ompt_start_tool_result_t r = {init, fini, {0}};
-  return &r;
-}
+TOOL_START(init, tool_finalize_print)
 
 int main(void) {
   int x = 1;

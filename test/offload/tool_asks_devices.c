@@ -4,7 +4,7 @@
 // libomp before its devices, so the tool gets them (no deadlock), and device events follow.
 // RUN: %compile-offload && %run %t | %FileCheck %s
 // REQUIRES: offload, ompt
-#include <omp-tools.h>
+#include "tool.h"
 #include <omp.h>
 #include <stdio.h>
 
@@ -15,20 +15,13 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
 
 static int init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
   printf("tool init: devices %d\n", omp_get_num_devices());
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
+  ompt_set_callback_t set = TOOL_LOOKUP(lookup, set_callback);
   printf("device_initialize registration %d\n",
-         set(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize));
+         TOOL_SET(set, device_initialize, on_device_initialize));
   return 1;
 }
 
-static void fini(ompt_data_t *data) {
-  printf("tool fini\n");
-}
-
-ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
-  static ompt_start_tool_result_t r = {init, fini, {0}};
-  return &r;
-}
+TOOL_START(init, tool_finalize_print)
 
 int main(void) {
   int x = 0;

@@ -5,7 +5,7 @@
 // and 0.
 // RUN: %compile-offload && %run %t 2>%t.err | %FileCheck %s && %FileCheck --check-prefix=ERR %s < %t.err
 // REQUIRES: offload, ompt
-#define TOOL_START 0
+#define TOOL_TRACE_AT_INIT 0
 #include "Inputs/trace_tool.h"
 
 int main(void) {

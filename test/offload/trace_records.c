@@ -1,7 +1,8 @@
 // Device tracing on the host device: the records of a target region and of enter data, update
 // and exit data, in order, with the ids of the callbacks of the same operations and device
 // times that translate_time places between those callbacks; flush delivers what was written,
-// stop returns the last buffer, and each buffer comes back once, owned by the tool.
+// stop returns the last buffer, and each buffer comes back once, owned by the tool. Target
+// records carry the encountering task's data value as task_id.
 // The host device's clock: the TSC by default, CLOCK_MONOTONIC on request (the same checks
 // pass), a bad choice is named; device times read between two omp_get_wtime calls translate
 // between them, also after pauses (translate_time's anchors).
@@ -9,6 +10,7 @@
 // RUN: env GLASS_TARGET_HOST_CLOCK=monotonic %run %t | %FileCheck %s
 // RUN: env GLASS_TARGET_HOST_CLOCK=bogus %run %t 2>&1 | %FileCheck --check-prefixes=CHECK,BAD %s
 // REQUIRES: offload, ompt
+#define TOOL_TASK_ID
 #include "Inputs/trace_tool.h"
 #include <unistd.h>
 
@@ -54,14 +56,14 @@ int main(void) {
 // CHECK-NEXT: set_trace_ompt all 5
 // CHECK-NEXT: start_trace 1
 // CHECK-NEXT: flush 1
-// CHECK-NEXT: rec target kind=1 begin device=0 target=[[T:[0-9]+]]
+// CHECK-NEXT: rec target kind=1 begin device=0 target=[[T:[0-9]+]] task=777
 // CHECK-NEXT: rec data_op alloc target=[[T]] op={{[0-9]+}} src_device=4 dst_device=0 bytes=4
 // CHECK-NEXT: rec data_op to target=[[T]] op={{[0-9]+}} src_device=4 dst_device=0 bytes=4
 // CHECK-NEXT: rec map target=[[T]] nitems=1
 // CHECK-NEXT: rec kernel target=[[T]] op={{[0-9]+}} requested=1 granted=1
 // CHECK-NEXT: rec data_op from target=[[T]] op={{[0-9]+}} src_device=0 dst_device=4 bytes=4
 // CHECK-NEXT: rec data_op delete target=[[T]] op={{[0-9]+}} src_device=4 dst_device=0 bytes=4
-// CHECK-NEXT: rec target kind=1 end device=0 target=[[T]]
+// CHECK-NEXT: rec target kind=1 end device=0 target=[[T]] task=777
 // CHECK-NEXT: records 8, buffers requested 1 completed 1 (empty 0, not owned 0), times ok, duplicates 0, bad maps 0
 // CHECK-NEXT: num_procs>0 1 native 1 (nil) (nil) type(NULL) 3
 // CHECK-NEXT: set_trace_ompt parallel_begin 1 target_map_emi 5

@@ -53,13 +53,10 @@ static void on_sync_region(ompt_sync_region_t k, ompt_scope_endpoint_t e, ompt_d
 }
 static int initialize(ompt_function_lookup_t l, int dev, ompt_data_t *data) {
   where = getenv("WHERE");
-  ompt_set_callback_t set = TOOL_LOOKUP(l, set_callback);
   finalize_tool = TOOL_LOOKUP(l, finalize_tool);
-  TOOL_SET(set, thread_begin, on_thread_begin);
-  TOOL_SET(set, thread_end, on_thread_end);
-  TOOL_SET(set, parallel_begin, on_parallel_begin);
-  TOOL_SET(set, implicit_task, on_implicit_task);
-  TOOL_SET(set, sync_region, on_sync_region);
+  TOOL_SET_ALL(l, TOOL_CB(thread_begin, on_thread_begin), TOOL_CB(thread_end, on_thread_end),
+               TOOL_CB(parallel_begin, on_parallel_begin), TOOL_CB(implicit_task, on_implicit_task),
+               TOOL_CB(sync_region, on_sync_region));
   maybe("initializer");
   (void)dev, (void)data;
   return 1;

@@ -2,7 +2,7 @@
 // thread with its source line; its data operations (alloc, copies to and from the device with
 // their bytes, delete) and its kernel are slices on that thread's device lane, inside the
 // construct in time; the summary counts them and sums the bytes per construct; the device's
-// initialization and image load are instants. JSON and Perfetto hold the same slices.
+// start, image load and unload, end and map clauses are instants; JSON and Perfetto agree.
 // REQUIRES: offload, ompt
 // RUN: %compile-offload
 // RUN: env GLASS_TRACE_FORMAT=both %trace-run %t | %FileCheck %s
@@ -12,7 +12,7 @@
 // RUN:   --count "device delete=3" --summary-count target=1 --summary-count kernel=1
 // RUN: %check-pftrace %t --json --tracks 1 --lanes 1 --count kernel=1
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
-// RUN: %FileCheck --check-prefix=JSON %s < %t.json
+// RUN: %FileCheck --check-prefixes=JSON,INSTANTS %s < %t.json
 // RUN: env GLASS_TRACE_EVENTS=parallel %trace-run %t | %FileCheck %s
 // RUN: %check-trace %t --count target=0 --count kernel=0
 #include <stdio.h>
@@ -49,6 +49,10 @@ int main(void) {
 // JSON: "name":"thread_name","args":{"name":"OpenMP thread 0: device"}
 // JSON: "name":"device initialize","cat":"device"
 // JSON: "name":"device load","cat":"device"
+// INSTANTS-DAG: "name":"target map","cat":"device","args":{"items":2,"bytes":1032}
+// INSTANTS-DAG: "name":"target map","cat":"device","args":{"items":1,"bytes":1024}
+// INSTANTS-DAG: "name":"device unload","cat":"device","args":{"device":0,"module":0}
+// INSTANTS-DAG: "name":"device finalize","cat":"device","args":{"device":0
 // Its checks depend on time (windows, sampling, nesting of timed slices): ThreadSanitizer slows
 // the program down ~10x and moves what falls where, so the tracer's figures are checked without it.
 // UNSUPPORTED: tsan

@@ -230,6 +230,8 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_
                        op == ompt_target_data_disassociate
                    ? src_device
                    : dst_device;
+  if (ep == ompt_scope_begin && host_op_id) // device records name their construct (device.c)
+    *host_op_id = idof(target_data);
   if (ep == ompt_scope_begin)
     rec(self(), EV_DATA_OP_BEGIN, (uint8_t)optype, bytes, 0, (uint32_t)device, codeptr);
   else
@@ -238,6 +240,8 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_
 
 static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_data,
                                  ompt_id_t *host_op_id, unsigned int requested_num_teams) {
+  if (ep == ompt_scope_begin && host_op_id)
+    *host_op_id = idof(target_data);
   if (ep == ompt_scope_begin)
     rec(self(), EV_SUBMIT_BEGIN, 0, idof(target_data), 0, requested_num_teams, NULL);
   else
@@ -247,11 +251,29 @@ static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_d
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation) {
   rec(self(), EV_DEVICE_INIT, 0, 0, 0, (uint32_t)device_num, NULL);
+  trace_device_init(device_num, type, device, lookup);
 }
 
 static void on_device_load(int device_num, const char *filename, int64_t offset, void *vma,
                            size_t bytes, void *host_addr, void *device_addr, uint64_t module_id) {
   rec(self(), EV_DEVICE_LOAD, 0, bytes, 0, (uint32_t)device_num, NULL);
+}
+
+static void on_device_unload(int device_num, uint64_t module_id) {
+  rec(self(), EV_DEVICE_UNLOAD, 0, module_id, 0, (uint32_t)device_num, NULL);
+}
+
+static void on_device_finalize(int device_num) {
+  rec(self(), EV_DEVICE_FINALIZE, 0, 0, 0, (uint32_t)device_num, NULL);
+}
+
+static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems, void **host_addr,
+                              void **device_addr, size_t *bytes, unsigned int *mapping_flags,
+                              const void *codeptr_ra) {
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < nitems; i++)
+    sum += bytes[i];
+  rec(self(), EV_TARGET_MAP, 0, sum, 0, nitems, codeptr_ra);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -372,6 +394,7 @@ static void finalize_outputs(void) {
 
 static void finalize(ompt_data_t *tool_data) {
   atomic_store(&stopped, true);
+  trace_device_finish();
   trace_clock_stop();
   finalize_outputs();
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
@@ -417,6 +440,9 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
   REGISTER(TRACE_G_TARGET, target_submit_emi, on_target_submit_emi);
   REGISTER(TRACE_G_TARGET, device_initialize, on_device_initialize);
   REGISTER(TRACE_G_TARGET, device_load, on_device_load);
+  REGISTER(TRACE_G_TARGET, device_unload, on_device_unload);
+  REGISTER(TRACE_G_TARGET, device_finalize, on_device_finalize);
+  REGISTER(TRACE_G_TARGET, target_map_emi, on_target_map_emi);
   return 1;
 }
 

@@ -393,6 +393,13 @@ static bool try_lock_kind(uint8_t kind) {
   return kind == ompt_mutex_test_lock || kind == ompt_mutex_test_nest_lock;
 }
 
+// The instant each device event becomes.
+static const uint8_t device_instants[] = {
+    [EV_DEVICE_INIT] = IN_DEVICE_INIT,     [EV_DEVICE_LOAD] = IN_DEVICE_LOAD,
+    [EV_DEVICE_UNLOAD] = IN_DEVICE_UNLOAD, [EV_DEVICE_FINALIZE] = IN_DEVICE_FINALIZE,
+    [EV_TARGET_MAP] = IN_TARGET_MAP,
+};
+
 static void add_instant(replay_t *r, const trace_ev_t *e, uint8_t kind) {
   trace_model_t *m = r->c->m;
   if (!r->in_window)
@@ -548,11 +555,24 @@ static void replay_event(replay_t *r, const trace_ev_t *e) {
   case EV_SUBMIT_END:
     pop_match(r, e->t, by_kind, SL_KERNEL, 0, 0);
     break;
-  case EV_DEVICE_INIT:
-    add_instant(r, e, IN_DEVICE_INIT);
+  case EV_GPU_BEGIN: { // a device's own record: kernel (sub 0) or transfer, on its lane
+    const idinfo_t *t = id_find(r->c->ids, e->a); // its construct (scan noted the code)
+    const void *code = t ? t->code : NULL;
+    push(r, e->sub ? SL_DATA_OP : SL_KERNEL, e->sub, e->t, e->a, code, SLF_GPU);
+    top(r, 0)->s.task = e->sub ? e->b : 0;
+    top(r, 0)->s.count = e->sub ? e->n : (uint32_t)e->b;
+    opened(r);
     break;
+  }
+  case EV_GPU_END:
+    pop_match(r, e->t, by_kind, e->sub ? SL_DATA_OP : SL_KERNEL, 0, 0);
+    break;
+  case EV_DEVICE_INIT:
   case EV_DEVICE_LOAD:
-    add_instant(r, e, IN_DEVICE_LOAD);
+  case EV_DEVICE_UNLOAD:
+  case EV_DEVICE_FINALIZE:
+  case EV_TARGET_MAP:
+    add_instant(r, e, device_instants[e->kind]);
     break;
   default:
     break;
@@ -668,6 +688,13 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
         }
         break;
       }
+      case EV_TARGET_BEGIN: { // for the device records it issued (EV_GPU_BEGIN)
+        code_add(codes, e->code);
+        idinfo_t *t = id_find(ids, e->a);
+        if (t)
+          t->code = e->code;
+        break;
+      }
       case EV_TASK_SCHEDULE: { // b is an id, not a code address
         idinfo_t *t = id_find(ids, e->b);
         if (t)
@@ -677,7 +704,9 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
       case EV_ITASK_BEGIN:
       case EV_ITASK_END:
       case EV_TASK_DEP:
-        break; // b is an id, not a code address
+      case EV_GPU_BEGIN:
+      case EV_GPU_END:
+        break; // b is an id or a count, not a code address
       default:
         code_add(codes, e->code);
       }
@@ -752,6 +781,7 @@ void trace_replay(trace_model_t *m, trace_locs_t *locs, trace_sink_t *const *sin
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread) {
     threads[th->track] = th;
     m->threads[th->track].type = th->type;
+    m->threads[th->track].device = th->device;
   }
   scan(m, &ids, &codes, threads, flows);
   // The codes, compacted, go to the symbolizer.

@@ -183,6 +183,7 @@ typedef struct region_thread { // one thread's part of a region
 
 struct trace_summary {
   table_t t;
+  table_t gpu; // device trace records (SLF_GPU): kernels and transfers as the device saw them
   uint32_t ntracks;
   uint64_t nslices;
   region_t *reg;
@@ -260,6 +261,7 @@ trace_summary_t *trace_summary_new(uint32_t ntracks) {
     return NULL;
   S->ntracks = ntracks;
   S->t.ntracks = ntracks;
+  S->gpu.ntracks = 1;
   // The five per-thread columns, in one block.
   size_t n = (size_t)ntracks + 1;
   S->th_busy = calloc(5 * n, sizeof(uint64_t));
@@ -279,7 +281,10 @@ void trace_summary_free(trace_summary_t *S) {
     return;
   for (size_t i = 0; i < S->t.n; i++)
     free(S->t.v[i].per_thread), free(S->t.v[i].dur);
+  for (size_t i = 0; i < S->gpu.n; i++)
+    free(S->gpu.v[i].per_thread), free(S->gpu.v[i].dur);
   free(S->t.v);
+  free(S->gpu.v);
   free(S->reg);
   free(S->rt);
   free(S->th_busy); // and the other columns
@@ -296,6 +301,12 @@ void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const 
     return;
   S->nslices++;
   S->th_excl[s->track] += ex;
+  if (s->flags & SLF_GPU) { // the device's own time, in a table of its own
+    r = row_for(&S->gpu, s->kind, s->kind == SL_KERNEL ? 0 : s->sub, s->loc, s->t0);
+    if (r)
+      r->count++, r->total += d, r->bytes += s->kind == SL_DATA_OP ? s->task : 0;
+    return;
+  }
   switch (s->kind) {
   case SL_PARALLEL: {
     r = row_for(t, s->kind, 0, s->loc, s->t0);
@@ -438,6 +449,13 @@ static void fmt_ms(char *b, size_t n, uint64_t ns) {
   snprintf(b, n, "%.3f", (double)ns / 1e6);
 }
 
+// A row's construct name (into name) and its location's label.
+static const char *row_names(const row_t *r, const trace_locs_t *locs, char *name, size_t size) {
+  slice_t probe = {.kind = r->kind, .sub = r->sub};
+  trace_slice_name(&probe, name, size, NULL);
+  return r->loc < locs->n ? locs->v[r->loc].label : "-";
+}
+
 // Offload: per construct and location, the bytes moved and the kernels run.
 static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
   bool any = false;
@@ -449,13 +467,51 @@ static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
       fprintf(f, "\n%-30s %-24s %8s %11s %14s\n", "offload", "location", "count", "incl ms",
               "bytes");
     any = true;
-    slice_t probe = {.kind = r->kind, .sub = r->sub};
     char name[256], inc[32];
-    trace_slice_name(&probe, name, sizeof(name), NULL);
+    const char *where = row_names(r, locs, name, sizeof(name));
     fmt_ms(inc, sizeof(inc), r->incl);
-    fprintf(f, "%-30s %-24s %8llu %11s %14llu\n", name,
-            r->loc < locs->n ? locs->v[r->loc].label : "-", (unsigned long long)r->count, inc,
+    fprintf(f, "%-30s %-24s %8llu %11s %14llu\n", name, where, (unsigned long long)r->count, inc,
             (unsigned long long)r->bytes);
+  }
+}
+
+// Also the writers' name for a track.
+const char *trace_track_label(const thread_info_t *ti, uint32_t track, char *buf, size_t size) {
+  static const char *const types[] = {"unannounced", "initial", "worker", "other"};
+  if (ti->type == TRACE_THREAD_DEVICE && ti->device >> 16)
+    snprintf(buf, size, "device %d lane %d", ti->device & 0xffff, ti->device >> 16);
+  else if (ti->type == TRACE_THREAD_DEVICE)
+    snprintf(buf, size, "device %d", ti->device & 0xffff);
+  else
+    snprintf(buf, size, "OpenMP thread %u (%s)", track, types[ti->type < 4 ? ti->type : 0]);
+  return buf;
+}
+
+// Device trace records: per kernel and per transfer direction and location, the device's own
+// time; then the bytes per direction.
+static void gpu_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
+  if (!t->n)
+    return;
+  fprintf(f, "\n%-30s %-24s %8s %11s %10s %14s\n", "device (trace records)", "location", "count",
+          "device ms", "mean us", "bytes");
+  uint64_t dir_bytes[2] = {0, 0}, dir_ns[2] = {0, 0};
+  for (size_t i = 0; i < t->n; i++) {
+    const row_t *r = &t->v[i];
+    char name[256], ms[32];
+    const char *where = row_names(r, locs, name, sizeof(name));
+    fmt_ms(ms, sizeof(ms), r->total);
+    fprintf(f, "%-30s %-24s %8llu %11s %10.1f %14llu\n", name, where, (unsigned long long)r->count,
+            ms, r->count ? (double)r->total / r->count / 1e3 : 0.0, (unsigned long long)r->bytes);
+    bool from = r->kind == SL_DATA_OP && r->sub == ompt_target_data_transfer_from_device;
+    if (r->kind == SL_DATA_OP)
+      dir_bytes[from] += r->bytes, dir_ns[from] += r->total;
+  }
+  for (int k = 0; k < 2; k++) {
+    char ms[32];
+    fmt_ms(ms, sizeof(ms), dir_ns[k]);
+    fprintf(f, "%-30s %-24s %8s %11s %10s %14llu\n",
+            k ? "all copies from device" : "all copies to device", "-", "-", ms, "-",
+            (unsigned long long)dir_bytes[k]);
   }
 }
 
@@ -556,10 +612,11 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
           "executed", "in regions ms", "barrier ms", "task wait ms", "lock wait ms", "excl ms");
   for (uint32_t i = 0; i < m->ntracks; i++) {
     const thread_info_t *ti = &m->threads[i];
-    const char *type = ti->type == ompt_thread_initial  ? "initial"
-                       : ti->type == ompt_thread_worker ? "worker"
-                       : ti->type == ompt_thread_other  ? "other"
-                                                        : "unannounced";
+    const char *type = ti->type == ompt_thread_initial   ? "initial"
+                       : ti->type == ompt_thread_worker  ? "worker"
+                       : ti->type == ompt_thread_other   ? "other"
+                       : ti->type == TRACE_THREAD_DEVICE ? "device"
+                                                         : "unannounced";
     char a[32], b[32], c[32], d[32], e[32];
     fmt_ms(a, sizeof(a), th_busy[i]);
     fmt_ms(b, sizeof(b), th_bwait[i]);
@@ -571,6 +628,7 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
             a, b, c, d, e);
   }
   offload_table(&t, locs, f);
+  gpu_table(&S->gpu, locs, f);
   top_table(&t, m, locs, f);
   if (scale != 1)
     sampling_table(&t, locs, recorded, m->sampled_out, scale, f);

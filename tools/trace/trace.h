@@ -50,8 +50,15 @@ enum ev_kind {
   EV_DATA_OP_END,   // sub = ompt_target_data_op_t
   EV_SUBMIT_BEGIN,  // a = target id, n = requested teams
   EV_SUBMIT_END,
-  EV_DEVICE_INIT, // n = device number
-  EV_DEVICE_LOAD, // n = device number, a = bytes of the image
+  EV_DEVICE_INIT,     // n = device number
+  EV_DEVICE_LOAD,     // n = device number, a = bytes of the image
+  EV_DEVICE_UNLOAD,   // n = device number, a = module id
+  EV_DEVICE_FINALIZE, // n = device number
+  EV_TARGET_MAP,      // n = items, a = their bytes, code
+  // Device trace records (device.c), on a device lane's own track, made at finalization.
+  EV_GPU_BEGIN, // sub = 0 kernel, else ompt_target_data_op_t; a = target id, b = bytes or
+                // granted teams, n = device number
+  EV_GPU_END,
 };
 
 // One event: 32 bytes, written with a few stores. Task and region ids are the tool's own (see
@@ -96,7 +103,11 @@ typedef struct trace_thread {
   uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
   uint64_t sampled_out;             // explicit tasks created here and not recorded
   uint32_t muted;                   // running a task that is not recorded (depth)
+  int32_t device;                   // TRACE_THREAD_DEVICE: the device number
 } trace_thread_t;
+
+// The type of a device lane's track (not an ompt_thread_t): device trace records (device.c).
+#define TRACE_THREAD_DEVICE 16
 
 // Ids of tasks that task sampling does not record carry this bit.
 #define TRACE_ID_UNSAMPLED (1ull << 63)
@@ -194,6 +205,14 @@ int trace_parse_options(void); // 0 on success; prints a warning for every bad v
 size_t trace_parse_size(const char *s, bool *ok);
 void trace_exe_name(char *buf, size_t size); // the program's file name, or "program"
 
+// Device trace records (device.c): at device_initialize, tracing of kernels and data transfers
+// is started on devices that offer it (GLASS_TRACE_DEVICE: "auto", the default, every device
+// but the host's own x86-64 devices; "all"; "off"); at finalization the records become slices
+// on one track per device (more when its operations overlap).
+void trace_device_init(int device_num, const char *type, ompt_device_t *device,
+                       ompt_function_lookup_t lookup);
+void trace_device_finish(void);
+
 // ---------------------------------------------------------------------------------------------
 // Slices (slices.c): the events of every thread, paired into intervals.
 
@@ -219,7 +238,10 @@ enum slice_kind {
 // kernels); a timeline draws it on that thread's device lane. Its depth and parent are still
 // its nesting on the host track (inside the SL_TARGET that issued it).
 // SLF_FLOW_END: the first piece of a task whose creation was an IN_TASK_CREATE instant.
-enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8, SLF_FLOW_END = 32 };
+// SLF_GPU: the slice is a device trace record (device.c), on the device's own track: what the
+// device itself did and when; its id is the target construct that issued it (0: none).
+// (16 is slices.c's SLF_HIDDEN.)
+enum { SLF_TRUNCATED = 1, SLF_RESUMED = 2, SLF_DEVICE = 8, SLF_FLOW_END = 32, SLF_GPU = 64 };
 
 typedef struct slice {
   uint64_t t0, t1;
@@ -246,7 +268,18 @@ typedef struct flow {
 
 // IN_TASK_CREATE: a = the task's id; only in a streamed replay (no model), for tasks that another
 // thread runs: the start of a flow that the task's first slice (SLF_FLOW_END) ends.
-enum instant_kind { IN_CONTROL, IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TASK_CREATE };
+// IN_TARGET_MAP: n = items of the construct's map clauses, a = their bytes.
+enum instant_kind {
+  IN_CONTROL,
+  IN_DEVICE_INIT,
+  IN_DEVICE_LOAD,
+  IN_TASK_CREATE,
+  IN_DEVICE_UNLOAD,
+  IN_DEVICE_FINALIZE,
+  IN_TARGET_MAP,
+};
+// The name of a device or map instant (IN_DEVICE_*, IN_TARGET_MAP; write_json.c).
+const char *trace_instant_name(uint8_t kind);
 
 typedef struct instant {
   uint64_t t;
@@ -258,6 +291,7 @@ typedef struct instant {
 
 typedef struct thread_info {
   uint8_t type;
+  int32_t device;             // TRACE_THREAD_DEVICE tracks: the device number
   uint64_t created, executed; // explicit tasks (recorded ones when sampling)
   uint64_t events, dropped, spilled;
   uint64_t last;        // time of the thread's last event
@@ -328,6 +362,8 @@ void trace_locs_free(trace_locs_t *locs);
 // Writers.
 
 const char *trace_slice_name(const slice_t *s, char *buf, size_t size, const trace_locs_t *locs);
+// The label of a track: "OpenMP thread N (type)" or "device D" (lane L when it has several).
+const char *trace_track_label(const thread_info_t *ti, uint32_t track, char *buf, size_t size);
 const char *trace_slice_category(const slice_t *s);
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path);
 int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path);

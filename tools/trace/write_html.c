@@ -750,8 +750,12 @@ static void write_lanes(FILE *f, const page_t *p) {
                        : ty == ompt_thread_worker ? "worker"
                        : ty == ompt_thread_other  ? "other"
                                                   : "unannounced";
+    char label[96];
     if (ln->device)
       fprintf(f, "%s{\"n\":\"device ops of thread %u\",\"dev\":1,", l ? "," : "", ln->track);
+    else if (ty == TRACE_THREAD_DEVICE)
+      fprintf(f, "%s{\"n\":\"%s\",\"dev\":0,", l ? "," : "",
+              trace_track_label(&p->m->threads[ln->track], ln->track, label, sizeof(label)));
     else
       fprintf(f, "%s{\"n\":\"thread %u (%s)\",\"dev\":0,", l ? "," : "", ln->track, type);
     fprintf(f, "\"track\":%u,\"rows\":%u}", ln->track, ln->rows);

@@ -83,10 +83,11 @@ static const char *construct_name(const slice_t *s, char *buf, size_t size) {
 const char *trace_slice_name(const slice_t *s, char *buf, size_t size, const trace_locs_t *locs) {
   char tmp[96];
   const char *c = construct_name(s, tmp, sizeof(tmp));
+  const char *on = s->flags & SLF_GPU ? "device: " : ""; // the device's own record
   if (s->loc && locs && s->loc < locs->n)
-    snprintf(buf, size, "%s %s", c, locs->v[s->loc].label);
+    snprintf(buf, size, "%s%s %s", on, c, locs->v[s->loc].label);
   else
-    snprintf(buf, size, "%s", c);
+    snprintf(buf, size, "%s%s", on, c);
   return buf;
 }
 
@@ -183,19 +184,6 @@ static void us(FILE *f, uint64_t ns) { // "%llu.%03u" of ns / 1000, by hand: twi
   fwrite(q, 1, (size_t)(e - q), f);
 }
 
-static const char *thread_type(uint8_t t) {
-  switch (t) {
-  case ompt_thread_initial:
-    return "initial";
-  case ompt_thread_worker:
-    return "worker";
-  case ompt_thread_other:
-    return "other";
-  default:
-    return "unannounced";
-  }
-}
-
 // Device slices go to the issuing thread's device lane, a tid of its own.
 static unsigned tid_of(const slice_t *s) {
   return s->flags & SLF_DEVICE ? DEVICE_TID + s->track : s->track + 1;
@@ -258,14 +246,16 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
     fprintf(f, ",\"count\":%u", s->count);
   if (s->kind == SL_TASK)
     fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
-  if (s->kind == SL_TARGET || s->kind == SL_KERNEL)
+  if (s->kind == SL_TARGET || s->kind == SL_KERNEL || (s->flags & SLF_GPU))
     fprintf(f, ",\"target_id\":%llu", (unsigned long long)s->id);
   if (s->kind == SL_TARGET || s->kind == SL_DATA_OP)
     fprintf(f, ",\"device\":%u", s->count);
   if (s->kind == SL_DATA_OP)
     fprintf(f, ",\"bytes\":%llu", (unsigned long long)s->task);
   if (s->kind == SL_KERNEL)
-    fprintf(f, ",\"requested_teams\":%u", s->count);
+    fprintf(f, ",\"%s\":%u", s->flags & SLF_GPU ? "granted_teams" : "requested_teams", s->count);
+  if (s->flags & SLF_GPU)
+    fputs(",\"device_record\":true", f);
   if (s->par)
     fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
   if (s->flags & SLF_TRUNCATED)
@@ -273,6 +263,23 @@ static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *
   if (s->flags & SLF_RESUMED)
     fputs(",\"resumed\":true", f);
   fputs("}}", f);
+}
+
+const char *trace_instant_name(uint8_t kind) {
+  switch (kind) {
+  case IN_DEVICE_INIT:
+    return "device initialize";
+  case IN_DEVICE_LOAD:
+    return "device load";
+  case IN_DEVICE_UNLOAD:
+    return "device unload";
+  case IN_DEVICE_FINALIZE:
+    return "device finalize";
+  case IN_TARGET_MAP:
+    return "target map";
+  default:
+    return "?";
+  }
 }
 
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
@@ -294,10 +301,11 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
   trace_json_string(f, exe);
   fputs("}}", f);
   for (uint32_t t = 0; t < m->ntracks; t++) {
+    char label[96];
     fprintf(f,
             ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_name\",\"args\":{\"name\":"
-            "\"OpenMP thread %u (%s)\"}}",
-            pid, t + 1, t, thread_type(m->threads[t].type));
+            "\"%s\"}}",
+            pid, t + 1, trace_track_label(&m->threads[t], t, label, sizeof(label)));
     fprintf(f,
             ",\n{\"ph\":\"M\",\"pid\":%d,\"tid\":%u,\"name\":\"thread_sort_index\",\"args\":{"
             "\"sort_index\":%u}}",
@@ -343,10 +351,14 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
               ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
               "\"modifier\":%llu}}",
               in->n, (unsigned long long)in->a);
+    else if (in->kind == IN_TARGET_MAP)
+      fprintf(f,
+              ",\"name\":\"target map\",\"cat\":\"device\",\"args\":{\"items\":%u,\"bytes\":%llu}}",
+              in->n, (unsigned long long)in->a);
     else
-      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"bytes\":%llu}}",
-              in->kind == IN_DEVICE_INIT ? "device initialize" : "device load", in->n,
-              (unsigned long long)in->a);
+      fprintf(f, ",\"name\":\"%s\",\"cat\":\"device\",\"args\":{\"device\":%u,\"%s\":%llu}}",
+              trace_instant_name(in->kind), in->n,
+              in->kind == IN_DEVICE_UNLOAD ? "module" : "bytes", (unsigned long long)in->a);
   }
   fputs("\n],\n\"otherData\":{\"runtime\":", f);
   trace_json_string(f, trace_opt.runtime);

@@ -206,9 +206,8 @@ static bool room(trace_pf_t *w, size_t n, uint64_t t) {
 }
 
 static void thread_track(trace_pf_t *w, uint32_t track, const thread_info_t *ti, int pid) {
-  static const char *types[] = {"unannounced", "initial", "worker", "other"};
   char name[96];
-  snprintf(name, sizeof(name), "OpenMP thread %u (%s)", track, types[ti->type < 4 ? ti->type : 0]);
+  trace_track_label(ti, track, name, sizeof(name));
   PB(th);
   PB(td);
   PB(p);
@@ -473,8 +472,13 @@ static void pf_instant(void *ctx, const instant_t *in) {
     snprintf(name, sizeof(name), "task create");
   else if (in->kind == IN_DEVICE_INIT)
     snprintf(name, sizeof(name), "device %u initialize", in->n);
-  else
+  else if (in->kind == IN_DEVICE_LOAD)
     snprintf(name, sizeof(name), "device %u load (%llu bytes)", in->n, (unsigned long long)in->a);
+  else if (in->kind == IN_TARGET_MAP)
+    snprintf(name, sizeof(name), "target map (%u items, %llu bytes)", in->n,
+             (unsigned long long)in->a);
+  else
+    snprintf(name, sizeof(name), "%s %u", trace_instant_name(in->kind), in->n);
   PB(te);
   PB(p);
   seq_packet(w, &p, in->track, in->t);

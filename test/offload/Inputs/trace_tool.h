@@ -5,13 +5,15 @@
 // device times, translated, must lie between the host times (omp_get_wtime) of the callbacks
 // of the same operation (target by target_id; data ops and kernels by host_op_id).
 // Knobs, defined before the include: TOOL_BUFFER_BYTES (bytes per buffer handed out),
-// TOOL_START (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers until
-// tool_report instead of copying them at buffer_complete, and check target_map records' arrays
-// there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
+// TOOL_TRACE_AT_INIT (start tracing at device_initialize, default 1), TOOL_KEEP (keep the buffers
+// until tool_report instead of copying them at buffer_complete, and check target_map records'
+// arrays there), TOOL_QUIET (print no records), TOOL_NONE (buffer_request gives no buffer),
 // TOOL_AFTER_COMPLETE (a statement run at the end of each buffer_complete), TOOL_ASYNC (device
 // work may end after its operation's end callback: `target nowait` on a plugin with queues;
 // its start must still follow the begin callback), TOOL_COUNT (tool_report also prints how many
-// callbacks of operations and target endpoints had no record: "lost N").
+// callbacks of operations and target endpoints had no record: "lost N"), TOOL_TASK_ID (the
+// initial task's data is 777; target records print their task_id).
+#include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <pthread.h>
@@ -23,8 +25,8 @@
 #ifndef TOOL_BUFFER_BYTES
 #define TOOL_BUFFER_BYTES 4096
 #endif
-#ifndef TOOL_START
-#define TOOL_START 1
+#ifndef TOOL_TRACE_AT_INIT
+#define TOOL_TRACE_AT_INIT 1
 #endif
 
 static struct {
@@ -154,6 +156,15 @@ static void on_submit(ompt_scope_endpoint_t ep, ompt_data_t *target_data, ompt_i
   span_at(*host_op_id, ep == ompt_scope_begin);
 }
 
+#ifdef TOOL_TASK_ID
+static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel_data,
+                             ompt_data_t *task_data, unsigned int actual_parallelism,
+                             unsigned int index, int flags) {
+  if (ep == ompt_scope_begin && (flags & ompt_task_initial))
+    task_data->value = 777;
+}
+#endif
+
 #ifndef TOOL_TYPES
 #define TOOL_TYPES tool_enable_all()
 static void tool_enable_all(void) {
@@ -177,17 +188,17 @@ static void on_device_initialize(int device_num, const char *type, ompt_device_t
   if (found != 14)
     exit(1);
   TOOL_TYPES;
-  if (TOOL_START)
+  if (TOOL_TRACE_AT_INIT)
     printf("start_trace %d\n", T.start_trace(dev0, on_request, on_complete));
 }
 
 static int tool_init(ompt_function_lookup_t lookup, int initial_device, ompt_data_t *data) {
-  ompt_set_callback_t set = (ompt_set_callback_t)lookup("ompt_set_callback");
-  get_target_info = (ompt_get_target_info_t)lookup("ompt_get_target_info");
-  set(ompt_callback_device_initialize, (ompt_callback_t)on_device_initialize);
-  set(ompt_callback_target, (ompt_callback_t)on_target);
-  set(ompt_callback_target_data_op_emi, (ompt_callback_t)on_data_op);
-  set(ompt_callback_target_submit_emi, (ompt_callback_t)on_submit);
+  get_target_info = TOOL_LOOKUP(lookup, get_target_info);
+  TOOL_SET_ALL(lookup, TOOL_CB(device_initialize, on_device_initialize), TOOL_CB(target, on_target),
+               TOOL_CB(target_data_op_emi, on_data_op), TOOL_CB(target_submit_emi, on_submit));
+#ifdef TOOL_TASK_ID
+  TOOL_SET_ALL(lookup, TOOL_CB(implicit_task, on_implicit_task));
+#endif
   recs = calloc(MAXREC, sizeof *recs);
   kept = calloc(MAXREC, sizeof *kept);
   return 1;
@@ -229,9 +240,13 @@ static void print_record(const ompt_record_ompt_t *r) {
     check_time(r, r->target_id, r->time);
     check_once(2 * r->target_id + (r->record.target.endpoint == ompt_scope_end));
 #ifndef TOOL_QUIET
-    printf("rec target kind=%d %s device=%d target=%llu\n", (int)r->record.target.kind,
+    printf("rec target kind=%d %s device=%d target=%llu", (int)r->record.target.kind,
            r->record.target.endpoint == ompt_scope_begin ? "begin" : "end",
            r->record.target.device_num, (unsigned long long)r->target_id);
+#ifdef TOOL_TASK_ID
+    printf(" task=%llu", (unsigned long long)r->record.target.task_id);
+#endif
+    printf("\n");
 #endif
     break;
   case ompt_callback_target_data_op: {
@@ -315,7 +330,4 @@ static void tool_fini(ompt_data_t *data) {
   tool_report();
 }
 
-ompt_start_tool_result_t *ompt_start_tool(unsigned int version, const char *runtime) {
-  static ompt_start_tool_result_t r = {tool_init, tool_fini, {0}};
-  return &r;
-}
+TOOL_START(tool_init, tool_fini)

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Checks the device lanes of a glass-trace JSON (PREFIX.json): the slices made from device trace
+records (args.device_record) lie on tracks named "device N" (or "device N lane L"), one device
+per track, without overlapping on a track; each names the target construct that issued it
+(args.target_id, with the construct's location) and starts no earlier than it. Prints one line
+per device with its kernels, copies and bytes per direction, for FileCheck."""
+import json
+import sys
+
+
+def main():
+    data = json.load(open(sys.argv[1] + ".json"))
+    events = data["traceEvents"]
+    names = {e["tid"]: e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    slices = [e for e in events if e.get("ph") == "X"]
+    targets = {e["args"]["target_id"]: e for e in slices
+               if e.get("cat") == "target" and "target_id" in e.get("args", {})}
+    errors, per_dev, by_tid = [], {}, {}
+    for e in slices:
+        a = e.get("args", {})
+        if not a.get("device_record"):
+            continue
+        lane = names.get(e["tid"], "")
+        if not lane.startswith("device "):
+            errors.append("a device record on track %r" % lane)
+        dev = lane.split()[1] if lane.startswith("device ") else "?"
+        by_tid.setdefault(e["tid"], []).append(e)
+        t = targets.get(a.get("target_id"))
+        if not t:
+            errors.append("%s: no target construct with id %s" % (e["name"], a.get("target_id")))
+        elif t["args"].get("location") != a.get("location"):
+            errors.append("%s: location %s, its construct's %s" % (e["name"], a.get("location"),
+                                                                  t["args"].get("location")))
+        elif float(e["ts"]) + 2 < float(t["ts"]):  # 2 us: the clocks are mapped by sampling
+            errors.append("%s starts before its construct" % e["name"])
+        d = per_dev.setdefault(dev, {"kernels": 0, "to": 0, "from": 0, "to_bytes": 0,
+                                     "from_bytes": 0})
+        if e["name"].startswith("device: kernel"):
+            d["kernels"] += 1
+        elif e["name"].startswith("device: copy to device"):
+            d["to"] += 1
+            d["to_bytes"] += a.get("bytes", 0)
+        elif e["name"].startswith("device: copy from device"):
+            d["from"] += 1
+            d["from_bytes"] += a.get("bytes", 0)
+    for tid, v in by_tid.items():
+        v.sort(key=lambda e: float(e["ts"]))
+        for x, y in zip(v, v[1:]):
+            if float(x["ts"]) + float(x["dur"]) > float(y["ts"]) + 0.001:
+                errors.append("overlap on %s: %s and %s" % (names.get(tid), x["name"], y["name"]))
+    for dev in sorted(per_dev):
+        d = per_dev[dev]
+        print("device %s: %d kernel(s), %d copies to (%d bytes), %d from (%d bytes)" %
+              (dev, d["kernels"], d["to"], d["to_bytes"], d["from"], d["from_bytes"]))
+    for e in errors:
+        print("check_device: " + e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
