@@ -5,14 +5,17 @@
 // flows. The two undeferred tasks after them, which the creating thread runs itself, get none. The
 // decoder checks what trace_processor needs of the file (sequence ids, cleared incremental
 // state before interned names, defaults and the sequence's clock; packets that use them
-// flagged; tracks described before use) and that each flow starts before it ends, once; a
-// file cut short fails it.
+// flagged; tracks described before use) and that each flow starts before it ends, once, also
+// in a file stopped by its size cap; a file cut short fails it.
 // REQUIRES: ompt
 // RUN: %compile
 // RUN: env GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
 // RUN: %check-pftrace %t --tracks 2 --flows 4 --count task=6 | %FileCheck --check-prefix=PF %s
 // RUN: env GLASS_TRACE_FORMAT=both %trace-run %t | %FileCheck %s
 // RUN: %check-pftrace %t --json --flows 4 --count task=6
+// RUN: env GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_MAX_SIZE=1100 %trace-run %t 2>%t.err \
+// RUN:   | %FileCheck %s
+// RUN: %check-pftrace %t --max-bytes 1100 --flows "<=4"
 // RUN: head -c 300 %t.pftrace > %t-cut.pftrace
 // RUN: %not %check-pftrace %t-cut > %t-cut.out
 // RUN: %FileCheck --check-prefix=CUT %s < %t-cut.out

@@ -190,6 +190,20 @@ static size_t trace_pack_bound(size_t events) {
   return sizeof(pack_hdr_t) + events * PACK_EV_MAX;
 }
 
+// A packing buffer: a block of up to `events` events, then (aligned) the per-kind state.
+static size_t pack_state_at(size_t events) {
+  size_t a = _Alignof(pack_prev_t);
+  return (trace_pack_bound(events) + a - 1) / a * a;
+}
+
+static size_t pack_buffer_bytes(size_t events) {
+  return pack_state_at(events) + sizeof(pack_prev_t);
+}
+
+static pack_prev_t *pack_prev(uint8_t *buf, size_t events) {
+  return (pack_prev_t *)(void *)(buf + pack_state_at(events));
+}
+
 static uint8_t *put_var(uint8_t *o, uint64_t v) {
   for (; v >= 0x80; v >>= 7)
     *o++ = (uint8_t)(v | 0x80);
@@ -201,11 +215,6 @@ static uint8_t *put_delta(uint8_t *o, uint64_t v, uint64_t *prev) {
   uint64_t d = v - *prev;
   *prev = v;
   return put_var(o, d << 1 ^ (uint64_t)((int64_t)d >> 63)); // zigzag
-}
-
-// Where a pack buffer for n events keeps its pack_prev_t: after the packed bytes, aligned.
-static size_t prev_at(size_t n) {
-  return (trace_pack_bound(n) + _Alignof(pack_prev_t) - 1) & ~(_Alignof(pack_prev_t) - 1);
 }
 
 // Packs n events into out (trace_pack_bound(n) bytes); returns the bytes used, header included.
@@ -273,13 +282,13 @@ static bool unpack(const uint8_t *p, size_t bytes, size_t n, trace_ev_t *ev, pac
 // Writes every chunk to the spill file, packed, and keeps the first one for reuse.
 static bool spill(trace_thread_t *th) {
   if (th->spill_fd < 0) {
-    th->pack = malloc(prev_at(trace_opt.chunk_events) + sizeof(pack_prev_t));
+    th->pack = malloc(pack_buffer_bytes(trace_opt.chunk_events));
     th->spill_fd = th->pack ? spill_open(th) : -1;
     if (th->spill_fd < 0)
       return false;
     warn_once(th, "spilling to a temporary file");
   }
-  pack_prev_t *pv = (pack_prev_t *)(th->pack + prev_at(trace_opt.chunk_events));
+  pack_prev_t *pv = pack_prev(th->pack, trace_opt.chunk_events);
   for (trace_chunk_t *c = th->head; c; c = c->next) {
     size_t bytes = pack(c->ev, c->used, th->pack, pv);
     if (!write_all(th->spill_fd, th->pack, bytes))
@@ -340,7 +349,7 @@ bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th) {
   c->th = th;
   c->cap = trace_opt.chunk_events;
   c->blk = malloc(c->cap * sizeof(trace_ev_t));
-  c->pack = th->spilled ? malloc(prev_at(c->cap) + sizeof(pack_prev_t)) : NULL;
+  c->pack = th->spilled ? malloc(pack_buffer_bytes(c->cap)) : NULL;
   c->chunk = th->head;
   c->stage = th->spilled ? 0 : 1;
   return c->blk != NULL && (c->pack || !th->spilled);
@@ -366,7 +375,7 @@ static bool read_spill(trace_cursor_t *c) {
   trace_thread_t *th = c->th;
   size_t want = th->spilled - c->spill_done;
   pack_hdr_t h;
-  pack_prev_t *pv = (pack_prev_t *)(c->pack + prev_at(c->cap));
+  pack_prev_t *pv = pack_prev(c->pack, c->cap);
   c->n = 0;
   if (read_at(th->spill_fd, &h, sizeof(h), (off_t)c->spill_off) && h.events <= c->cap &&
       h.events <= want && h.events > 0 && h.bytes <= trace_pack_bound(h.events) &&

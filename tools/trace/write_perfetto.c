@@ -354,26 +354,34 @@ static void put_args(pb_t *te, const slice_t *s) {
     put_fixed64(te, 48, s->id); // TrackEvent.terminating_flow_ids
 }
 
+// The file reached its cap at time t: what is open ends there, and nothing more is written (an
+// instant refused while a later, smaller packet went through would break its flow).
+static void cap_at(trace_pf_t *w, uint64_t t) {
+  if (w->capped)
+    return;
+  w->capped = true;
+  w->capped_at = t;
+  for (uint32_t i = 0; i < w->nseq; i++)
+    for (seq_t *q = &w->seq[i]; q->open + q->open_dev > 0;) {
+      bool dev = q->open_dev > 0;
+      if (dev)
+        q->open_dev--;
+      else
+        q->open--;
+      w->open_total--;
+      w->capped = false; // let these through
+      emit_slice_event(w, i, t, TYPE_END, dev, 0);
+      w->capped = true;
+    }
+}
+
 static size_t pf_open(void *ctx, const slice_t *s) {
   trace_pf_t *w = ctx;
   header(w);
-  if (s->track >= w->nseq || !room(w, 64, s->t0)) {
-    if (!w->capped && s->track < w->nseq) {
-      w->capped = true;
-      w->capped_at = s->t0;
-      for (uint32_t i = 0; i < w->nseq; i++) // close what is open, at this time
-        for (seq_t *q = &w->seq[i]; q->open + q->open_dev > 0;) {
-          bool dev = q->open_dev > 0;
-          if (dev)
-            q->open_dev--;
-          else
-            q->open--;
-          w->open_total--;
-          w->capped = false; // let these through
-          emit_slice_event(w, i, s->t0, TYPE_END, dev, 0);
-          w->capped = true;
-        }
-    }
+  if (s->track >= w->nseq)
+    return SIZE_MAX;
+  if (!room(w, 64, s->t0)) {
+    cap_at(w, s->t0);
     return SIZE_MAX;
   }
   seq_t *q = &w->seq[s->track];
@@ -451,8 +459,12 @@ static void pf_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
 static void pf_instant(void *ctx, const instant_t *in) {
   trace_pf_t *w = ctx;
   header(w);
-  if (in->track >= w->nseq || !room(w, 96, in->t))
+  if (in->track >= w->nseq)
     return;
+  if (!room(w, 96, in->t)) {
+    cap_at(w, in->t);
+    return;
+  }
   char name[96];
   if (in->kind == IN_CONTROL)
     snprintf(name, sizeof(name), "omp_control_tool %u %llu", in->n, (unsigned long long)in->a);
