@@ -18,9 +18,16 @@
 static int clock_checks(void) {
   int ok = 0;
   for (int i = 0; i < 20; i++) {
+    // 2 us either side: more than the anchors' uncertainty (tens of ns), far less than a
+    // wrong rate or offset would move a time over 100 ms.
     double a = omp_get_wtime();
+    while (omp_get_wtime() < a + 2e-6)
+      ;
     ompt_device_time_t d = T.get_device_time(dev0);
-    double b = omp_get_wtime(), t = T.translate_time(dev0, d);
+    double b = omp_get_wtime() + 2e-6;
+    while (omp_get_wtime() < b)
+      ;
+    double t = T.translate_time(dev0, d);
     ok += a <= t && t <= b;
     if (a > t || t > b)
       printf("device time %.9f not in %.9f..%.9f\n", t, a, b);
