@@ -300,13 +300,14 @@ void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const 
   if (s->track >= S->ntracks)
     return;
   S->nslices++;
-  S->th_excl[s->track] += ex;
-  if (s->flags & SLF_GPU) { // the device's own time, in a table of its own
+  if (s->flags & SLF_GPU) { // the device's own time, in a table of its own (not
+                            // in the per-thread or per-construct times)
     r = row_for(&S->gpu, s->kind, s->kind == SL_KERNEL ? 0 : s->sub, s->loc, s->t0);
     if (r)
       r->count++, r->total += d, r->bytes += s->kind == SL_DATA_OP ? s->task : 0;
     return;
   }
+  S->th_excl[s->track] += ex;
   switch (s->kind) {
   case SL_PARALLEL: {
     r = row_for(t, s->kind, 0, s->loc, s->t0);
