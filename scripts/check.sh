@@ -32,4 +32,7 @@ GLASS_BUILD="$build-asan" "$here/scripts/build.sh" -DGLASS_SANITIZE=address,unde
 tsan_start=$(date +%s)
 GLASS_BUILD="$build-tsan" "$here/scripts/build.sh" -DGLASS_SANITIZE=thread
 /usr/lib/llvm-22/bin/lit -sv --param cc=clang-22 --param glass_build="$build-tsan" "$here/test"
+# The benchmarks once on the TSan runtime (bench preloads libtsan; a report fails the run).
+/usr/bin/python3 "$here/bench/run.py" --smoke --glass-build "$build-tsan" --runtimes glass \
+  --modes none,light --no-instr --quiet --out "$build-tsan/bench-smoke"
 echo "check.sh: ThreadSanitizer build and suite took $(($(date +%s) - tsan_start)) s"

@@ -57,14 +57,12 @@ sanitize_link = ""
 asan_rt = sanitizer_runtimes(os.path.join(libdir, "libomp.so.5"))
 if asan_rt and "tsan" in os.path.basename(asan_rt[0]):
     # A runtime built with GLASS_SANITIZE=thread (scripts/check.sh's build-tsan): the same
-    # linking, feature `tsan`. Any report fails the program (exit code 66). The suppressions
-    # name only races of code another change owns (docs/internals.md, "ThreadSanitizer"). The
-    # longest history, so that both stacks of a report are restored and a suppression can match.
+    # linking, feature `tsan`. Any report fails the program (exit code 66); nothing is
+    # suppressed (docs/internals.md, "ThreadSanitizer"). The longest history, so that both
+    # stacks of a report are restored.
     config.available_features.add("tsan")
     sanitize_link = "-Wl,--push-state,--no-as-needed %s -Wl,--pop-state " % asan_rt[0]
-    config.environment["TSAN_OPTIONS"] = (
-        "exitcode=66:allocator_may_return_null=1:history_size=7:suppressions=%s" %
-        os.path.join(os.path.dirname(os.path.abspath(__file__)), "tsan-suppressions.txt"))
+    config.environment["TSAN_OPTIONS"] = "exitcode=66:allocator_may_return_null=1:history_size=7"
 elif asan_rt:
     config.available_features.add("asan")
     sanitize_link = "-Wl,--push-state,--no-as-needed %s -Wl,--pop-state " % asan_rt[0]

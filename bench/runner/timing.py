@@ -23,6 +23,9 @@ class Runtime:
         self.libfile = libfile  # the library itself, for the symbol check
         self.ompt = ompt  # runs the tool modes
         self._defined = None
+        # A runtime built with ThreadSanitizer (GLASS_SANITIZE=thread) needs libtsan ahead of
+        # libc, which only LD_PRELOAD gives an uninstrumented program.
+        self.preload = tsan_runtime(libfile)
 
     def defined_symbols(self):
         if self._defined is None:
@@ -55,10 +58,24 @@ def needed_symbols(binary):
     return _needed[binary]
 
 
+def tsan_runtime(lib):
+    """The libtsan that `lib` depends on, or None."""
+    if not lib or not os.path.exists(lib):
+        return None
+    rc, out, _ = run_cmd(["ldd", lib], check=False)
+    for line in out.splitlines():
+        parts = line.split()
+        if parts and parts[0].startswith("libtsan.so") and len(parts) > 2:
+            return parts[2]
+    return None
+
+
 def mode_env(runtime, mode, threads, tools, report):
     env = clean_env()
     if runtime.libdir:
         env["LD_LIBRARY_PATH"] = runtime.libdir
+    if runtime.preload:
+        env["LD_PRELOAD"] = runtime.preload
     env["OMP_NUM_THREADS"] = str(threads)
     if mode in ("nocb", "empty", "light"):
         env["OMP_TOOL_LIBRARIES"] = tools[mode]

@@ -128,6 +128,8 @@ def _one(cell, binary, rt, threads, mode, launcher, opts, small, rep):
     env["OMP_NUM_THREADS"] = str(threads)
     env["LD_LIBRARY_PATH"] = rt.libdir
     cmd = [binary, "--threads", str(threads)] + (["--small"] if small else [])
+    if rt.preload:  # the program's, not the launcher's (bash does not run under libtsan)
+        cmd = ["env", "LD_PRELOAD=" + rt.preload] + cmd
     tmp = tempfile.mkdtemp(prefix="bench-tracing-")
     prefix = os.path.join(tmp, "trace")
     if mode == "trace":

@@ -9,7 +9,7 @@
 // than the last anchor is translated. A translated time is then off by no more than the
 // anchors' own uncertainty (half the tightest window, ~10 ns here), whatever its age.
 #define _GNU_SOURCE
-#include "clock.h"
+#include "host.h"
 
 #include <pthread.h>
 #include <stdint.h>

@@ -2,8 +2,9 @@
 // loads its own copy of an image (so its `declare target` globals are its own) and keeps data
 // in blocks of its own, so a missing map shows up as it would on a real device.
 #define _GNU_SOURCE
+#include "call.h"
 #include "../plugin.h"
-#include "clock.h"
+#include "host.h"
 
 #include <dlfcn.h>
 #include <elf.h>
@@ -19,8 +20,6 @@
 #include <unistd.h>
 
 #define API __attribute__((visibility("default")))
-
-void glass_host_call(void *fn, void **args, long n);
 
 struct module {
   void *handle;

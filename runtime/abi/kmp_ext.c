@@ -39,12 +39,13 @@ GLASS_FORTRAN_END
 // Block time in milliseconds; applies to waits that start afterwards.
 GLASS_API void kmp_set_blocktime(int ms) {
   glass_ensure_init();
-  glass_blocktime_ns = ms < 0 ? UINT64_MAX : (uint64_t)ms * 1000000ull;
+  glass_set_blocktime(ms < 0 ? UINT64_MAX : (uint64_t)ms * 1000000ull);
 }
 
 GLASS_API int kmp_get_blocktime(void) {
   glass_ensure_init();
-  return glass_blocktime_ns == UINT64_MAX ? INT32_MAX : (int)(glass_blocktime_ns / 1000000ull);
+  uint64_t ns = glass_blocktime();
+  return ns == UINT64_MAX ? INT32_MAX : (int)(ns / 1000000ull);
 }
 
 // A size below GLASS_MIN_STACKSIZE is raised to it, as OMP_STACKSIZE's (without its warning).
@@ -86,13 +87,13 @@ GLASS_API void kmp_set_library(int mode) {
     break;
   case LIB_TURNAROUND:
     if (library_mode != LIB_TURNAROUND)
-      blocktime_before_turnaround = glass_blocktime_ns;
-    glass_blocktime_ns = UINT64_MAX;
+      blocktime_before_turnaround = glass_blocktime();
+    glass_set_blocktime(UINT64_MAX);
     break;
   case LIB_THROUGHPUT:
-    if (glass_blocktime_ns == UINT64_MAX)
-      glass_blocktime_ns = blocktime_before_turnaround != UINT64_MAX ? blocktime_before_turnaround
-                                                                     : DEFAULT_BLOCKTIME_NS;
+    if (glass_blocktime() == UINT64_MAX)
+      glass_set_blocktime(blocktime_before_turnaround != UINT64_MAX ? blocktime_before_turnaround
+                                                                    : DEFAULT_BLOCKTIME_NS);
     blocktime_before_turnaround = UINT64_MAX;
     break;
   default:

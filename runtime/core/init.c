@@ -29,12 +29,12 @@ static void after_fork_child(void) {
 static void set_wait_policy(void) {
   // KMP_BLOCKTIME wins over OMP_WAIT_POLICY, as in libomp.
   if (glass_env.blocktime_set) {
-    glass_blocktime_ns =
-        glass_env.blocktime_ms < 0 ? UINT64_MAX : (uint64_t)glass_env.blocktime_ms * 1000000ull;
+    glass_set_blocktime(glass_env.blocktime_ms < 0 ? UINT64_MAX
+                                                   : (uint64_t)glass_env.blocktime_ms * 1000000ull);
   } else if (glass_env.wait_policy == GLASS_WAIT_ACTIVE) {
-    glass_blocktime_ns = UINT64_MAX;
+    glass_set_blocktime(UINT64_MAX);
   } else if (glass_env.wait_policy == GLASS_WAIT_PASSIVE) {
-    glass_blocktime_ns = 0;
+    glass_set_blocktime(0);
   }
 }
 

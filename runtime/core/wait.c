@@ -10,7 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-uint64_t glass_blocktime_ns = 200ull * 1000 * 1000;
+_Atomic uint64_t glass_blocktime_ns = 200ull * 1000 * 1000;
 _Atomic bool glass_oversubscribed;
 _Atomic int32_t glass_spin_threads;
 bool glass_membarrier_ok;
@@ -30,7 +30,7 @@ static __thread uint32_t yield_after __attribute__((tls_model("initial-exec"))) 
 // long as the block time on every processor. (10,000 idle workers on 2 processors used to spin
 // 200 ms each, yielding to one another, and starved the thread that was creating them.)
 static uint64_t spin_limit(bool oversubscribed) {
-  uint64_t limit = glass_blocktime_ns;
+  uint64_t limit = glass_blocktime();
   if (likely(!oversubscribed) || limit == UINT64_MAX)
     return limit;
   int32_t threads = atomic_load_explicit(&glass_spin_threads, memory_order_relaxed);

@@ -15,7 +15,18 @@
 // ---------------------------------------------------------------------------------------------
 // Spin policy.
 
-extern uint64_t glass_blocktime_ns; // spin this long before sleeping (UINT64_MAX: never sleep)
+// Spin this long before sleeping (ns; UINT64_MAX: never sleep). kmp_set_blocktime and
+// kmp_set_library change it while other threads wait: relaxed, as it orders nothing else and a
+// wait may start with the old value.
+extern GLASS_HIDDEN _Atomic uint64_t glass_blocktime_ns;
+
+static inline uint64_t glass_blocktime(void) {
+  return atomic_load_explicit(&glass_blocktime_ns, memory_order_relaxed);
+}
+
+static inline void glass_set_blocktime(uint64_t ns) {
+  atomic_store_explicit(&glass_blocktime_ns, ns, memory_order_relaxed);
+}
 extern GLASS_HIDDEN _Atomic bool
     glass_oversubscribed; // more runnable threads than processors: yield in spins
 extern GLASS_HIDDEN _Atomic int32_t glass_spin_threads; // the runtime's threads (workers + 1)

@@ -53,5 +53,3 @@ int main(void) {
 // BAD: GLASS_STATS="maybe" is invalid (expected true or false); using false
 // BAD: done 500
 // BAD-NOT: glass-stats
-// The counters it checks depend on timing (steals, sleeps), which ThreadSanitizer's slowdown moves.
-// UNSUPPORTED: tsan

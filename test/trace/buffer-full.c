@@ -39,7 +39,3 @@ int main(void) {
 // DROP: glass-trace: thread {{[0-9]+}}: buffer full (GLASS_TRACE_BUFFER=2048 bytes): dropping further events (GLASS_TRACE_FULL=drop)
 // DROP: glass-trace: {{[0-9]+}} event(s) dropped because a buffer was full
 // BAD: glass-trace: GLASS_TRACE_BUFFER=lots is not a size (e.g. 4096, 64K, 16M); using 16M
-// Under ThreadSanitizer (runs ~10x longer) the summary's per-thread and per-construct sums have
-// drifted apart by more than check_trace's rounding slack (0.011 ms over ~1.4 s traced): a
-// precision question of the summary, left to the tracer's owner.
-// UNSUPPORTED: tsan

@@ -69,6 +69,3 @@ int main(int argc, char **argv) {
 // SAMPLE: task filters.c:{{[0-9]+}} {{[0-9]+}}
 // BAD: GLASS_TRACE_WINDOW=5: expected START:END in ms since the start
 // BAD: GLASS_TRACE_SAMPLE=0: expected N >= 1
-// Its checks depend on time (windows, sampling, nesting of timed slices): ThreadSanitizer slows
-// the program down ~10x and moves what falls where, so the tracer's figures are checked without it.
-// UNSUPPORTED: tsan

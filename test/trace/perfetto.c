@@ -65,6 +65,3 @@ int main(void) {
 // BAD: GLASS_TRACE_FORMAT=xml: expected auto, json, perfetto or both; using auto
 // BAD: GLASS_TRACE_JSON_MAX=many is not a number of events; using 1000000
 // BAD: GLASS_TRACE_MAX_SIZE=huge is not a size
-// Its checks depend on time (windows, sampling, nesting of timed slices): ThreadSanitizer slows
-// the program down ~10x and moves what falls where, so the tracer's figures are checked without it.
-// UNSUPPORTED: tsan

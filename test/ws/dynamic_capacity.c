@@ -160,7 +160,7 @@ static void stats(int nt) {
       sum += i;
 #pragma omp for schedule(static)
     for (long i = 0; i < 1000; i++)
-      sum += i;
+      sum -= 2 * i;
 #pragma omp for schedule(dynamic, 7)
     for (long i = 0; i < 100; i++)
       sum += i;
@@ -189,7 +189,7 @@ int main(int argc, char **argv) {
 // CHECK: huge chunks: chunks=3 covered=exact
 // CHECK: ordered and modifiers done
 // CHECK: failures=0
-// STATS2: sum=1003950
+// STATS2: sum=-494550
 // STATS2: glass-stats total: {{.*}} loop_chunks=1015 loop_rmw=1019
-// STATS4: sum=1003950
+// STATS4: sum=-494550
 // STATS4: glass-stats total: {{.*}} loop_chunks=1015 loop_rmw=1023

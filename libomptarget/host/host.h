@@ -1,4 +1,5 @@
-// The host device's clock (clock.c): device time in nanoseconds from the plugin's start.
+// The host plugin's internals: the device's clock (clock.c: device time in nanoseconds from
+// its first use) and the kernel call trampoline (call_x86_64.S).
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -7,6 +8,9 @@
 #endif
 
 #define HIDDEN __attribute__((visibility("hidden")))
+
+// Calls fn(args[0], ..., args[n-1]) with pointer-sized arguments (args has at least 6 slots).
+HIDDEN void glass_host_call(void *fn, void **args, long n);
 
 HIDDEN extern bool host_clock_tsc;
 HIDDEN extern uint64_t host_clock_tick0, host_clock_mult;
