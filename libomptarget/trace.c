@@ -86,10 +86,10 @@ static void deliver(struct tgt_trace *t, struct tbuf *b) {
   t->complete(t->dev->id, buf, begin + n, begin, 1);
 }
 
-// Closes b at offset off (the reservation that crossed its end, or flush's): what was reserved
-// below off is its content. Later reservations fail: `reserved` stays above any capacity.
+// Closes b at offset off (the reservation that crossed its end, or close_buffer's): what was
+// reserved below off is its content. The caller has added CLOSED to `reserved`, so later
+// reservations fail and refill sees b closed.
 static void close_at(struct tgt_trace *t, struct tbuf *b, uint64_t off) {
-  atomic_fetch_add(&b->reserved, CLOSED);
   atomic_store_explicit(&b->final, off, memory_order_relaxed);
   if (atomic_fetch_add(&b->left, off - LEFT_OPEN) == LEFT_OPEN - off)
     deliver(t, b);
@@ -191,8 +191,10 @@ static void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
         *out = b;
         return b->base + off;
       }
-      if (off <= b->cap) // this reservation crossed the end: close b where it began
+      if (off <= b->cap) { // this reservation crossed the end: close b where it began
+        atomic_fetch_add(&b->reserved, CLOSED);
         close_at(t, b, off);
+      }
     }
     if (!refill(t, b, size))
       return NULL;
