@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 // ---------------------------------------------------------------------------------------------
 // Records.
@@ -390,5 +391,34 @@ trace_sink_t trace_page_sink(trace_page_t *pg);
 int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_t *locs,
                      trace_summary_t *S, const char *path);
 void trace_json_string(FILE *f, const char *s);
+
+// Buffered output for the writers (write_json.c): fields formatted by hand into a 64 KiB buffer
+// that goes out with one fwrite when full; a call into stdio per field was most of the cost of
+// writing a trace.
+typedef struct trace_out {
+  FILE *f;
+  size_t n;
+  char b[1 << 16];
+} trace_out_t;
+void trace_out_flush(trace_out_t *o);
+static inline void trace_out_mem(trace_out_t *o, const void *p, size_t n) {
+  if (__builtin_expect(o->n + n > sizeof(o->b), 0)) {
+    trace_out_flush(o);
+    if (n > sizeof(o->b)) {
+      fwrite(p, 1, n, o->f);
+      return;
+    }
+  }
+  memcpy(o->b + o->n, p, n);
+  o->n += n;
+}
+static inline void trace_out_str(trace_out_t *o, const char *s) {
+  trace_out_mem(o, s, strlen(s));
+}
+// The decimal digits of v, written so that they end at end; returns where they start (at most
+// 20 bytes before end).
+char *trace_fmt_u64(char *end, uint64_t v);
+void trace_out_u64(trace_out_t *o, uint64_t v);
+void trace_out_json_string(trace_out_t *o, const char *s);
 
 #endif

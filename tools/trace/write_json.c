@@ -149,38 +149,82 @@ void trace_exe_name(char *buf, size_t size) {
   snprintf(buf, size, "%s", strrchr(exe, '/') ? strrchr(exe, '/') + 1 : exe);
 }
 
-void trace_json_string(FILE *f, const char *s) {
+// The JSON escape of s, into buf (at most 6 bytes per byte of s, 2 quotes, a NUL).
+static size_t json_escape(char *buf, const char *s) {
   size_t n = 0;
-  while (s[n] && s[n] != '"' && s[n] != '\\' && (unsigned char)s[n] >= 0x20)
-    n++;
-  fputc('"', f);
-  if (!s[n]) { // nothing to escape (the usual case): one write
-    fwrite(s, 1, n, f);
-    fputc('"', f);
-    return;
-  }
+  buf[n++] = '"';
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
+      buf[n++] = '\\', buf[n++] = (char)c;
     else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
+      n += (size_t)sprintf(buf + n, "\\u%04x", c);
     else
-      fputc(c, f);
+      buf[n++] = (char)c;
   }
-  fputc('"', f);
+  buf[n++] = '"';
+  buf[n] = 0;
+  return n;
 }
 
-static void us(FILE *f, uint64_t ns) { // "%llu.%03u" of ns / 1000, by hand: twice per slice
-  char b[32], *e = b + sizeof(b), *q = e;
+void trace_json_string(FILE *f, const char *s) {
+  char small[512], *buf = strlen(s) < 80 ? small : malloc(strlen(s) * 6 + 3);
+  if (buf)
+    fwrite(buf, 1, json_escape(buf, s), f);
+  if (buf != small)
+    free(buf);
+}
+
+void trace_out_flush(trace_out_t *o) {
+  if (o->n)
+    fwrite(o->b, 1, o->n, o->f);
+  o->n = 0;
+}
+
+char *trace_fmt_u64(char *end, uint64_t v) {
+  static const char two[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                            "34353637383940414243444546474849505152535455565758596061626364656667"
+                            "6869707172737475767778798081828384858687888990919293949596979899";
+  char *q = end;
+  for (; v >= 100; v /= 100)
+    q -= 2, memcpy(q, two + 2 * (v % 100), 2);
+  if (v >= 10)
+    q -= 2, memcpy(q, two + 2 * v, 2);
+  else
+    *--q = (char)('0' + v);
+  return q;
+}
+
+void trace_out_u64(trace_out_t *o, uint64_t v) {
+  char t[24], *e = t + sizeof(t), *q = trace_fmt_u64(e, v);
+  trace_out_mem(o, q, (size_t)(e - q));
+}
+
+void trace_out_json_string(trace_out_t *o, const char *s) {
+  char small[512], *buf = strlen(s) < 80 ? small : malloc(strlen(s) * 6 + 3);
+  if (buf)
+    trace_out_mem(o, buf, json_escape(buf, s));
+  if (buf != small)
+    free(buf);
+}
+
+// "%llu.%03u" of ns / 1000, ending at end; returns where it starts. Twice per slice.
+static char *fmt_us(char *end, uint64_t ns) {
+  char *q = end;
   unsigned frac = (unsigned)(ns % 1000);
   for (int i = 0; i < 3; i++, frac /= 10)
     *--q = (char)('0' + frac % 10);
   *--q = '.';
-  uint64_t v = ns / 1000;
-  do
-    *--q = (char)('0' + v % 10);
-  while (v /= 10);
+  return trace_fmt_u64(q, ns / 1000);
+}
+
+static void us(trace_out_t *o, uint64_t ns) {
+  char b[32], *e = b + sizeof(b), *q = fmt_us(e, ns);
+  trace_out_mem(o, q, (size_t)(e - q));
+}
+
+static void us_file(FILE *f, uint64_t ns) {
+  char b[32], *e = b + sizeof(b), *q = fmt_us(e, ns);
   fwrite(q, 1, (size_t)(e - q), f);
 }
 
@@ -220,49 +264,166 @@ static char **loc_args(const trace_locs_t *locs) {
   return v;
 }
 
-static void write_slice(FILE *f, int pid, const slice_t *s, const trace_locs_t *locs,
-                        char *const *args) {
+// A slice's name and category, rendered once per construct, location and device flag: the
+// slices of a trace have few distinct names.
+typedef struct name_ent {
+  uint64_t key; // 0: empty
+  char *text;
+  size_t len;
+} name_ent_t;
+
+typedef struct name_tab {
+  name_ent_t *v;
+  size_t cap, used; // cap: a power of 2
+} name_tab_t;
+
+static uint64_t name_key(const slice_t *s) {
+  return 1 | (uint64_t)s->kind << 1 | (uint64_t)s->sub << 9 |
+         (uint64_t) !!(s->flags & SLF_GPU) << 17 | (uint64_t)s->loc << 18;
+}
+
+static char *render_name(const slice_t *s, const trace_locs_t *locs, size_t *len) {
   char name[256];
-  fprintf(f, ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, tid_of(s));
-  us(f, s->t0);
-  fputs(",\"dur\":", f);
-  us(f, s->t1 - s->t0);
+  char *text = NULL;
+  FILE *f = open_memstream(&text, len);
+  if (!f)
+    return NULL;
   fputs(",\"name\":", f);
   trace_json_string(f, trace_slice_name(s, name, sizeof(name), locs));
+  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":", trace_slice_category(s));
+  if (fclose(f) != 0) {
+    free(text);
+    return NULL;
+  }
+  return text;
+}
+
+static bool name_grow(name_tab_t *t) {
+  size_t cap = t->cap ? 2 * t->cap : 64;
+  name_ent_t *v = calloc(cap, sizeof(*v));
+  if (!v)
+    return false;
+  for (size_t i = 0; i < t->cap; i++)
+    if (t->v[i].key) {
+      size_t j = trace_hash64(t->v[i].key) & (cap - 1);
+      while (v[j].key)
+        j = (j + 1) & (cap - 1);
+      v[j] = t->v[i];
+    }
+  free(t->v);
+  t->v = v;
+  t->cap = cap;
+  return true;
+}
+
+static const name_ent_t *name_of(name_tab_t *t, const slice_t *s, const trace_locs_t *locs) {
+  uint64_t key = name_key(s);
+  if (2 * (t->used + 1) > t->cap && !name_grow(t))
+    return NULL;
+  size_t j = trace_hash64(key) & (t->cap - 1);
+  while (t->v[j].key && t->v[j].key != key)
+    j = (j + 1) & (t->cap - 1);
+  name_ent_t *e = &t->v[j];
+  if (!e->key) {
+    if (!(e->text = render_name(s, locs, &e->len)))
+      return NULL;
+    e->key = key;
+    t->used++;
+  }
+  return e;
+}
+
+static void name_tab_free(name_tab_t *t) {
+  for (size_t i = 0; i < t->cap; i++)
+    free(t->v[i].text);
+  free(t->v);
+}
+
+typedef struct json_ctx {
+  trace_out_t *o;
+  const trace_locs_t *locs;
+  char **args;
+  name_tab_t names;
+  char head[64]; // ",\n{"ph":"X","pid":P,"tid":"
+  size_t headlen;
+} json_ctx_t;
+
+static void put_arg(trace_out_t *o, const char *key, uint64_t v) {
+  trace_out_str(o, key);
+  trace_out_u64(o, v);
+}
+
+static void write_slice(json_ctx_t *J, const slice_t *s) {
+  trace_out_t *o = J->o;
+  trace_out_mem(o, J->head, J->headlen);
+  trace_out_u64(o, tid_of(s));
+  trace_out_str(o, ",\"ts\":");
+  us(o, s->t0);
+  trace_out_str(o, ",\"dur\":");
+  us(o, s->t1 - s->t0);
+  const name_ent_t *ne = name_of(&J->names, s, J->locs);
+  if (ne) {
+    trace_out_mem(o, ne->text, ne->len);
+  } else { // out of memory: the same, uncached
+    char name[256];
+    trace_out_str(o, ",\"name\":");
+    trace_out_json_string(o, trace_slice_name(s, name, sizeof(name), J->locs));
+    trace_out_str(o, ",\"cat\":\"");
+    trace_out_str(o, trace_slice_category(s));
+    trace_out_str(o, "\",\"args\":{\"depth\":");
+  }
   // A device lane holds one operation at a time: its slices are all at the top there.
-  fprintf(f, ",\"cat\":\"%s\",\"args\":{\"depth\":%u", trace_slice_category(s),
-          s->flags & SLF_DEVICE ? 0 : s->depth);
-  if (s->loc && s->loc < locs->n) {
-    if (args && args[s->loc])
-      fputs(args[s->loc], f);
-    else
-      put_loc_args(f, &locs->v[s->loc]);
+  trace_out_u64(o, s->flags & SLF_DEVICE ? 0 : s->depth);
+  if (s->loc && s->loc < J->locs->n) {
+    if (J->args && J->args[s->loc]) {
+      trace_out_str(o, J->args[s->loc]);
+    } else {
+      trace_out_flush(o);
+      put_loc_args(o->f, &J->locs->v[s->loc]);
+    }
   }
   if (s->kind == SL_PARALLEL)
-    fprintf(f, ",\"requested_threads\":%u", s->count);
+    put_arg(o, ",\"requested_threads\":", s->count);
   if (s->kind == SL_ITASK)
-    fprintf(f, ",\"thread_num\":%u", s->count);
+    put_arg(o, ",\"thread_num\":", s->count);
   if (s->kind == SL_WORK)
-    fprintf(f, ",\"count\":%u", s->count);
+    put_arg(o, ",\"count\":", s->count);
   if (s->kind == SL_TASK)
-    fprintf(f, ",\"task_id\":%llu", (unsigned long long)s->id);
+    put_arg(o, ",\"task_id\":", s->id);
   if (s->kind == SL_TARGET || s->kind == SL_KERNEL || (s->flags & SLF_GPU))
-    fprintf(f, ",\"target_id\":%llu", (unsigned long long)s->id);
+    put_arg(o, ",\"target_id\":", s->id);
   if (s->kind == SL_TARGET || s->kind == SL_DATA_OP)
-    fprintf(f, ",\"device\":%u", s->count);
+    put_arg(o, ",\"device\":", s->count);
   if (s->kind == SL_DATA_OP)
-    fprintf(f, ",\"bytes\":%llu", (unsigned long long)s->task);
+    put_arg(o, ",\"bytes\":", s->task);
   if (s->kind == SL_KERNEL)
-    fprintf(f, ",\"%s\":%u", s->flags & SLF_GPU ? "granted_teams" : "requested_teams", s->count);
+    put_arg(o, s->flags & SLF_GPU ? ",\"granted_teams\":" : ",\"requested_teams\":", s->count);
   if (s->flags & SLF_GPU)
-    fputs(",\"device_record\":true", f);
+    trace_out_str(o, ",\"device_record\":true");
   if (s->par)
-    fprintf(f, ",\"parallel_id\":%llu", (unsigned long long)s->par);
+    put_arg(o, ",\"parallel_id\":", s->par);
   if (s->flags & SLF_TRUNCATED)
-    fputs(",\"truncated\":true", f);
+    trace_out_str(o, ",\"truncated\":true");
   if (s->flags & SLF_RESUMED)
-    fputs(",\"resumed\":true", f);
-  fputs("}}", f);
+    trace_out_str(o, ",\"resumed\":true");
+  trace_out_str(o, "}}");
+}
+
+// Every slice, through a buffer (finalization runs on one thread: one buffer is enough).
+static void write_slices(FILE *f, int pid, const trace_model_t *m, const trace_locs_t *locs) {
+  static trace_out_t out;
+  json_ctx_t J = {.o = &out, .locs = locs, .args = loc_args(locs)};
+  out.f = f;
+  out.n = 0;
+  J.headlen = (size_t)snprintf(J.head, sizeof(J.head), ",\n{\"ph\":\"X\",\"pid\":%d,\"tid\":", pid);
+  fflush(f);
+  for (size_t i = 0; i < m->nslices; i++)
+    write_slice(&J, &m->slices[i]);
+  trace_out_flush(&out);
+  name_tab_free(&J.names);
+  for (size_t i = 0; J.args && i < locs->n; i++)
+    free(J.args[i]);
+  free(J.args);
 }
 
 const char *trace_instant_name(uint8_t kind) {
@@ -321,12 +482,7 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
               "\"name\":\"OpenMP thread %u: device\"}}",
               pid, DEVICE_TID + t, t);
   free(lane);
-  char **args = loc_args(locs);
-  for (size_t i = 0; i < m->nslices; i++)
-    write_slice(f, pid, &m->slices[i], locs, args);
-  for (size_t i = 0; args && i < locs->n; i++)
-    free(args[i]);
-  free(args);
+  write_slices(f, pid, m, locs);
   for (size_t i = 0; i < m->nflows; i++) {
     const flow_t *fl = &m->flows[i];
     const char *name = fl->kind == FLOW_CREATE ? "task created" : "dependence";
@@ -335,17 +491,17 @@ int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const cha
     uint64_t t0 = fl->kind == FLOW_DEPEND && fl->t0 > 0 ? fl->t0 - 1 : fl->t0;
     fprintf(f, ",\n{\"ph\":\"s\",\"id\":%zu,\"pid\":%d,\"tid\":%u,\"ts\":", i + 1, pid,
             fl->track0 + 1);
-    us(f, t0);
+    us_file(f, t0);
     fprintf(f, ",\"name\":\"%s\",\"cat\":\"flow\"}", name);
     fprintf(f, ",\n{\"ph\":\"f\",\"bp\":\"e\",\"id\":%zu,\"pid\":%d,\"tid\":%u,\"ts\":", i + 1, pid,
             fl->track1 + 1);
-    us(f, fl->t1);
+    us_file(f, fl->t1);
     fprintf(f, ",\"name\":\"%s\",\"cat\":\"flow\"}", name);
   }
   for (size_t i = 0; i < m->ninstants; i++) {
     const instant_t *in = &m->instants[i];
     fprintf(f, ",\n{\"ph\":\"i\",\"s\":\"t\",\"pid\":%d,\"tid\":%u,\"ts\":", pid, in->track + 1);
-    us(f, in->t);
+    us_file(f, in->t);
     if (in->kind == IN_CONTROL)
       fprintf(f,
               ",\"name\":\"omp_control_tool\",\"cat\":\"control\",\"args\":{\"command\":%u,"
