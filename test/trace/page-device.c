@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
   trace_model_t m = {.slices = s, .nslices = 6, .threads = &th, .ntracks = 1, .tend = 1100};
   trace_loc_t loc0 = {.label = "?"};
   trace_locs_t locs = {.v = &loc0, .n = 1};
-  return argc > 1 ? trace_write_html(&m, &locs, argv[1]) : 2;
+  return argc > 1 ? trace_write_html(&m, &locs, argv[1], NULL) : 2;
 }
 // LANES: lane 0: thread 0 (initial), host, 2 rows, categories parallel target
 // LANES: lane 1: device ops of thread 0, device, 2 rows, categories transfer kernel

@@ -293,13 +293,23 @@ static int model_outputs(trace_model_t *m, trace_locs_t *locs, bool perfetto, FI
   trace_build_model(m, locs);
   snprintf(path, sizeof(path), "%s.json", trace_opt.out);
   int bad = trace_write_json(m, locs, path);
+  // The summary once, for the page, the text file and stderr.
+  char *sum = NULL;
+  size_t sumlen = 0;
+  FILE *sf = open_memstream(&sum, &sumlen);
+  if (sf) {
+    trace_write_summary(m, locs, sf);
+    if (fclose(sf) != 0)
+      free(sum), sum = NULL;
+  }
   snprintf(path, sizeof(path), "%s.html", trace_opt.out);
-  bad |= trace_write_html(m, locs, path);
+  bad |= trace_write_html(m, locs, path, sum);
   if (txt)
-    trace_write_summary(m, locs, txt);
+    sum ? (void)fputs(sum, txt) : trace_write_summary(m, locs, txt);
   fflush(stdout); // the program's output first, then ours
   if (trace_opt.summary)
-    trace_write_summary(m, locs, stderr);
+    sum ? (void)fputs(sum, stderr) : trace_write_summary(m, locs, stderr);
+  free(sum);
   if (perfetto) { // a second replay, straight to the file
     trace_model_t m2;
     trace_locs_t l2;

@@ -367,7 +367,9 @@ const char *trace_slice_name(const slice_t *s, char *buf, size_t size, const tra
 const char *trace_track_label(const thread_info_t *ti, uint32_t track, char *buf, size_t size);
 const char *trace_slice_category(const slice_t *s);
 int trace_write_json(const trace_model_t *m, const trace_locs_t *locs, const char *path);
-int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path);
+// summary: the summary's text, or NULL to have it made from the model.
+int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path,
+                     const char *summary);
 void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE *f);
 // The summary, built slice by slice (as a sink of the replay or from a model).
 typedef struct trace_summary trace_summary_t;

@@ -198,13 +198,19 @@ static size_t base64(FILE *f, const uint8_t *p, size_t n) {
   size_t out = 4 * ((n + 2) / 3);
   if (!f)
     return out;
+  char q[4096]; // written a block at a time: the aggregates are megabytes of it
+  size_t k = 0;
   for (size_t i = 0; i < n; i += 3) {
     uint32_t v = (uint32_t)p[i] << 16 | (i + 1 < n ? (uint32_t)p[i + 1] << 8 : 0) |
                  (i + 2 < n ? p[i + 2] : 0);
-    char q[4] = {tab[v >> 18], tab[v >> 12 & 63], i + 1 < n ? tab[v >> 6 & 63] : '=',
-                 i + 2 < n ? tab[v & 63] : '='};
-    fwrite(q, 1, 4, f);
+    q[k++] = tab[v >> 18];
+    q[k++] = tab[v >> 12 & 63];
+    q[k++] = i + 1 < n ? tab[v >> 6 & 63] : '=';
+    q[k++] = i + 2 < n ? tab[v & 63] : '=';
+    if (k == sizeof(q))
+      fwrite(q, 1, k, f), k = 0;
   }
+  fwrite(q, 1, k, f);
   return out;
 }
 
@@ -553,16 +559,7 @@ typedef struct rec {
 } rec_t;
 
 static void rec_u64(rec_t *r, uint64_t v, char sep) {
-  static const char two[] = "00010203040506070809101112131415161718192021222324252627282930313233"
-                            "34353637383940414243444546474849505152535455565758596061626364656667"
-                            "6869707172737475767778798081828384858687888990919293949596979899";
-  char t[24], *e = t + sizeof(t), *q = e;
-  for (; v >= 100; v /= 100)
-    q -= 2, memcpy(q, two + 2 * (v % 100), 2);
-  if (v >= 10)
-    q -= 2, memcpy(q, two + 2 * v, 2);
-  else
-    *--q = (char)('0' + v);
+  char t[24], *e = t + sizeof(t), *q = trace_fmt_u64(e, v);
   memcpy(r->b + r->n, q, (size_t)(e - q));
   r->n += (size_t)(e - q);
   r->b[r->n++] = sep;
@@ -650,7 +647,9 @@ static size_t render_window(page_t *p, size_t k) {
 static void choose_windows(page_t *p, size_t budget) {
   size_t total = 0;
   for (size_t k = 0; k < p->nw; k++) {
-    total += p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : render_window(p, k);
+    if (!p->w[k].text) // rendered already by an earlier plan
+      p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : render_window(p, k);
+    total += p->w[k].bytes;
     p->w[k].kept = false;
   }
   if (total <= budget) {
@@ -840,37 +839,48 @@ static void page_range(page_t *p) {
 
 // Picks the finest aggregates that fit a quarter of the bound, then the detail that fits the
 // rest; returns the rendered meta.
-static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
-  p->nb0 = p->st ? stream_buckets(p) : NB_MAX;
-  while (p->nb0 > NB_MIN && agg_bytes(p, p->nb0) > p->bound / 4)
-    p->nb0 /= 4;
+// Plans the page with nb0 buckets: renders the meta at its longest and chooses the windows that
+// fit beside it; returns that meta's length.
+static bool try_plan(page_t *p, size_t fixed, const char *full, size_t *len) {
   if (!build_agg(p))
-    return NULL;
-  // Measure the meta with every window kept (the longest it can be), then choose.
+    return false;
   p->state = "partial";
   for (size_t k = 0; k < p->nw; k++)
     p->w[k].kept = true;
   p->detail_bytes = (size_t)-1 / 2;
   char *meta = render_meta(p, full, len);
   if (!meta)
-    return NULL;
+    return false;
   size_t used = fixed + *len;
   choose_windows(p, used < p->bound ? p->bound - used : 0);
   free(meta);
+  return true;
+}
+
+static char *plan(page_t *p, size_t fixed, const char *full, size_t *len) {
+  // With every slice in the page, aggregates show only at zooms of more than MAXDRAW slices
+  // (timeline.js): a few thousand buckets are enough. Tried first: most pages hold everything.
+  if (!p->st) {
+    p->nb0 = NB_ALL;
+    if (!try_plan(p, fixed, full, len))
+      return NULL;
+    if (p->state[0] == 'a')
+      return render_meta(p, full, len);
+    for (uint32_t l = 0; l < p->nlanes; l++)
+      free(p->lanes[l].acc), p->lanes[l].acc = NULL;
+  }
+  p->nb0 = p->st ? stream_buckets(p) : NB_MAX;
+  while (p->nb0 > NB_MIN && agg_bytes(p, p->nb0) > p->bound / 4)
+    p->nb0 /= 4;
+  // Measure the meta with every window kept (the longest it can be), then choose.
+  if (!try_plan(p, fixed, full, len))
+    return NULL;
+  size_t used = fixed + *len;
   for (size_t k = 0; k < p->nw; k++)
     if (!p->w[k].kept) {
       free(p->w[k].text);
       p->w[k].text = NULL;
     }
-  // With every slice in the page, aggregates show only at zooms of more than MAXDRAW slices
-  // (timeline.js): a few thousand buckets are enough.
-  if (p->state[0] == 'a' && p->nb0 > NB_ALL && !p->st) {
-    for (uint32_t l = 0; l < p->nlanes; l++)
-      free(p->lanes[l].acc);
-    p->nb0 = NB_ALL;
-    if (!build_agg(p))
-      return NULL;
-  }
   if (used > p->bound)
     fprintf(stderr,
             "glass-trace: the HTML page needs %zu bytes for its summary and coarse timeline, "
@@ -940,8 +950,10 @@ static int write_page(page_t *pp, const char *path) {
   return bad;
 }
 
-int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path) {
+int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const char *path,
+                     const char *summary) {
   page_t p = {.m = m, .locs = locs, .bound = html_bound(), .total = m->nslices};
+  p.summary = summary ? strdup(summary) : NULL;
   return write_page(&p, path);
 }
 
