@@ -28,11 +28,30 @@ enum {
   TYPE_BEGIN = 1, // TrackEvent.Type
   TYPE_END = 2,
   TYPE_INSTANT = 3,
+  TYPE_COUNTER = 4,
   UUID_PROCESS = 1,
+  UUID_COUNTER = 0x100,    // + counter
   UUID_THREAD = 0x1000,    // + track
   UUID_DEVICE = 0x2000000, // + track
   SEQ_DESCRIPTORS = 0x7fffffff,
+  SEQ_COUNTERS = 0x7ffffffe,
 };
+
+// Counter tracks, from each thread's innermost open slice: threads working (in a construct and
+// not in a wait) and threads running an explicit task's body. A value is written when it
+// changes, at most once per COUNTER_GAP ns per counter; a change held back is written when the
+// gap has passed (at its end, with the value then), so the curve is exact to within the gap and
+// a large trace gets at most a sample per counter per gap.
+enum { COUNTERS = 2, COUNTER_GAP = 5000 };
+static const char *const counter_names[COUNTERS] = {"threads working", "threads in a task"};
+enum { ST_IDLE, ST_WORK, ST_TASK, ST_WAIT }; // a thread's state: its innermost slice
+
+typedef struct counter {
+  int64_t val;     // the value now
+  uint64_t last_t; // time of the last sample written
+  bool pending;    // val changed since that sample
+  bool started;    // a sample was written
+} counter_t;
 
 // ---------------------------------------------------------------------------------------------
 // Protobuf encoding into a small buffer.
@@ -126,6 +145,9 @@ struct trace_pf {
   bool capped, failed;
   uint64_t capped_at; // time of the first packet not written
   uint64_t packets;
+  uint8_t *state; // per track: ST_*
+  counter_t counter[COUNTERS];
+  bool counters_started; // the counter sequence's first packet is written
 };
 
 static void header(trace_pf_t *w);
@@ -375,6 +397,84 @@ static void cap_at(trace_pf_t *w, uint64_t t) {
     }
 }
 
+static void counter_sample(trace_pf_t *w, int k, uint64_t t, int64_t v) {
+  counter_t *c = &w->counter[k];
+  t = t < c->last_t ? c->last_t : t;
+  c->last_t = t;
+  c->started = true;
+  if (!room(w, 32, t))
+    cap_at(w, t);
+  if (w->capped || w->failed)
+    return;
+  PB(te);
+  PB(p);
+  put_u(&te, 9, TYPE_COUNTER);
+  put_u(&te, 11, UUID_COUNTER + (uint64_t)k);
+  put_u(&te, 30, (uint64_t)v); // TrackEvent.counter_value
+  put_u(&p, 8, t);             // absolute: the default clock, BOOTTIME (0 = the tool's start)
+  put_u(&p, 10, SEQ_COUNTERS);
+  if (!w->counters_started)
+    put_u(&p, 13, SEQ_CLEARED);
+  w->counters_started = true;
+  put_msg(&p, 11, &te);
+  emit(w, &p);
+}
+
+static void counter_set(trace_pf_t *w, int k, int64_t v, uint64_t t) {
+  counter_t *c = &w->counter[k];
+  if (v == c->val)
+    return;
+  if (c->pending && t >= c->last_t + COUNTER_GAP) // the held value, once the gap has passed
+    counter_sample(w, k, c->last_t + COUNTER_GAP, c->val), c->pending = false;
+  c->val = v;
+  if (t >= c->last_t + COUNTER_GAP || !c->started)
+    counter_sample(w, k, t, v), c->pending = false;
+  else
+    c->pending = true;
+}
+
+static uint8_t state_of(const slice_t *s) {
+  return s->kind == SL_WAIT || s->kind == SL_MUTEX_WAIT ? ST_WAIT
+         : s->kind == SL_TASK                           ? ST_TASK
+                                                        : ST_WORK;
+}
+
+// Thread `track` is now in state st (its innermost slice changed at t).
+static void thread_state(trace_pf_t *w, uint32_t track, uint8_t st, uint64_t t) {
+  if (!w->state || track >= w->nseq || w->state[track] == st)
+    return;
+  uint8_t old = w->state[track];
+  w->state[track] = st;
+  int64_t work =
+      w->counter[0].val + (st == ST_WORK || st == ST_TASK) - (old == ST_WORK || old == ST_TASK);
+  int64_t task = w->counter[1].val + (st == ST_TASK) - (old == ST_TASK);
+  counter_set(w, 0, work, t);
+  counter_set(w, 1, task, t);
+}
+
+static void counters_end(trace_pf_t *w, uint64_t t) {
+  for (int k = 0; k < COUNTERS; k++)
+    if (w->counter[k].pending)
+      counter_sample(
+          w, k, t < w->counter[k].last_t + COUNTER_GAP ? t : w->counter[k].last_t + COUNTER_GAP,
+          w->counter[k].val);
+}
+
+static void counter_tracks(trace_pf_t *w) {
+  for (int k = 0; k < COUNTERS; k++) {
+    PB(cd);
+    PB(td);
+    PB(p);
+    put_u(&td, 1, UUID_COUNTER + (uint64_t)k);
+    put_u(&td, 5, UUID_PROCESS);
+    put_str(&td, 2, counter_names[k]);
+    put_msg(&td, 8, &cd); // TrackDescriptor.counter: an empty CounterDescriptor
+    put_u(&p, 10, SEQ_DESCRIPTORS);
+    put_msg(&p, 60, &td);
+    emit(w, &p);
+  }
+}
+
 static size_t pf_open(void *ctx, const slice_t *s) {
   trace_pf_t *w = ctx;
   header(w);
@@ -390,6 +490,7 @@ static size_t pf_open(void *ctx, const slice_t *s) {
     emit_slice_event(w, s->track, s->t0, TYPE_BEGIN, false, iid);
     q->open++;
     w->open_total++;
+    thread_state(w, s->track, state_of(s), s->t0);
     return 0;
   }
   PB(te);
@@ -439,6 +540,8 @@ static size_t pf_open(void *ctx, const slice_t *s) {
   else
     q->open++;
   w->open_total++;
+  if (!(s->flags & SLF_DEVICE))
+    thread_state(w, s->track, state_of(s), s->t0);
   return 0;
 }
 
@@ -449,6 +552,9 @@ static void pf_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
     return;
   seq_t *q = &w->seq[s->track];
   emit_slice_event(w, s->track, s->t1, TYPE_END, s->flags & SLF_DEVICE, 0);
+  if (!(s->flags & SLF_DEVICE))
+    thread_state(w, s->track, parent && parent->track == s->track ? state_of(parent) : ST_IDLE,
+                 s->t1);
   if (s->flags & SLF_DEVICE)
     q->open_dev -= q->open_dev > 0;
   else
@@ -518,6 +624,12 @@ static void header(trace_pf_t *w) {
   emit(w, &p);
   for (uint32_t t = 0; t < m->ntracks; t++)
     thread_track(w, t, &m->threads[t], pid);
+  w->state = calloc(m->ntracks + 1, 1);
+  if (w->state) {
+    counter_tracks(w);
+    for (int k = 0; k < COUNTERS; k++) // each starts at 0: no thread is in a construct yet
+      counter_sample(w, k, 0, 0);
+  }
 }
 
 // m and locs are read when the first slice comes (the replay fills them first).
@@ -552,6 +664,7 @@ int trace_pf_close(trace_pf_t *w, const trace_model_t *m) {
   if (!w)
     return 1;
   header(w);
+  counters_end(w, m->tend);
   flush_out(w);
   int bad = w->failed;
   bad |= fclose(w->f) != 0;
@@ -567,6 +680,7 @@ int trace_pf_close(trace_pf_t *w, const trace_model_t *m) {
   for (uint32_t i = 0; w->seq && i < w->nseq; i++)
     free(w->seq[i].defined);
   free(w->seq);
+  free(w->state);
   free(w->names);
   free(w->out);
   free(w);

@@ -102,12 +102,58 @@ def construct(name):
     return m.group(1) if m else name
 
 
+IDLE, WORK, TASK, WAIT = range(4)
+COUNTERS = {"threads working": (WORK, TASK), "threads in a task": (TASK,)}
+
+
+def state_of(name):
+    c = construct(name)
+    return WAIT if c.endswith(" wait") else TASK if c == "task" else WORK
+
+
+def check_counters(tracks, counters, changes):
+    """Each counter sample against the threads' states recomputed from their slices: at a sample's
+    time t a thread may be in the state it had before t or in any it took at t (the replay
+    interleaves the threads' events of the same nanosecond), so the value must lie between the
+    fewest and the most threads that can be counted then."""
+    names = {d["name"]: u for u, d in tracks.items() if d["counter"]}
+    if set(names) != set(COUNTERS):
+        fail("counter tracks %s, expected %s" % (sorted(names), sorted(COUNTERS)))
+    nthreads = sum(1 for d in tracks.values() if d["thread"])
+    for name, states in COUNTERS.items():
+        samples = counters.get(names[name], [])
+        if changes and not samples:
+            fail("counter %r has no value" % name)
+        pos = {u: 0 for u in changes}
+        for t, v in samples:
+            if not 0 <= v <= nthreads:
+                fail("counter %r: %d at %d, outside 0..%d" % (name, v, t, nthreads))
+            lo = hi = 0
+            for u, ch in changes.items():
+                i = pos[u]
+                while i < len(ch) and ch[i][0] < t:
+                    i += 1
+                pos[u] = i
+                before = ch[i - 1][1] if i else IDLE
+                can = {before}
+                while i < len(ch) and ch[i][0] == t:
+                    can.add(ch[i][1])
+                    i += 1
+                counted = {s in states for s in can}
+                lo += all(counted)
+                hi += any(counted)
+            if not lo <= v <= hi:
+                fail("counter %r: %d at %d, but the slices say %d..%d" % (name, v, t, lo, hi))
+
+
 def decode(path):
     data = open(path, "rb").read()
     tracks = {}      # uuid -> description
     seqs = {}        # sequence id -> state
     slices = []      # (uuid, name, t0, t1)
     instants = []
+    counters = {}    # uuid -> [(t, value)]
+    changes = {}     # thread track uuid -> [(t, state)]: its innermost slice's state
     open_ = {}       # uuid -> stack of (name, t0)
     last_t = {}
     flow_start, flow_end = {}, {}
@@ -168,7 +214,7 @@ def decode(path):
             uuid = one(tf, 1)
             thread = one(tf, 4)
             desc = {"name": one(tf, 2, b"").decode(), "thread": thread is not None,
-                    "parent": one(tf, 5)}
+                    "parent": one(tf, 5), "counter": one(tf, 8) is not None}
             if uuid in tracks and {k: tracks[uuid][k] for k in desc} != desc:
                 fail("track %s described twice, differently" % uuid)
             if desc["parent"] is not None and desc["parent"] not in tracks:
@@ -222,6 +268,8 @@ def decode(path):
             if fid in flow_end:
                 fail("flow %d ends twice" % fid)
             flow_end[fid] = t
+        if typ in (1, 2, 3) and tracks[uuid]["counter"]:
+            fail("slice or instant on counter track %s" % uuid)
         if typ == 1:
             open_.setdefault(uuid, []).append((name, t))
         elif typ == 2:
@@ -231,11 +279,21 @@ def decode(path):
             slices.append((uuid, n, t0, t))
         elif typ == 3:
             instants.append((uuid, name, t))
+        elif typ == 4:
+            if not tracks[uuid]["counter"]:
+                fail("counter value on track %s, which is not a counter track" % uuid)
+            if one(ef, 30) is None:
+                fail("counter event on track %s without counter_value" % uuid)
+            counters.setdefault(uuid, []).append((t, one(ef, 30)))
         else:
             fail("track event of type %s" % typ)
+        if typ in (1, 2) and tracks[uuid]["thread"]:
+            top = open_.get(uuid)
+            changes.setdefault(uuid, []).append((t, state_of(top[-1][0]) if top else IDLE))
     for uuid, stack in open_.items():
         if stack:
             fail("track %s: %d slice(s) never end (%s)" % (uuid, len(stack), stack[-1][0]))
+    check_counters(tracks, counters, changes)
     return tracks, slices, instants, packets, len(data), len(flow_end)
 
 
@@ -298,9 +356,9 @@ def main():
                  "Perfetto (%s)" % (sum((jsl - psl).values()), only_j,
                                     sum((psl - jsl).values()), only_p))
     print("check_pftrace: ok: %d packets, %d bytes, %d thread tracks, %d device lanes, "
-          "%d slices, %d instants, %d flows%s" % (packets, size, len(threads), len(lanes),
-                                                  len(slices), len(instants), flows,
-                                                  ", same as the JSON" if args.json else ""))
+          "%d slices, %d instants, %d flows, counters checked%s"
+          % (packets, size, len(threads), len(lanes), len(slices), len(instants), flows,
+             ", same as the JSON" if args.json else ""))
     print("check_pftrace: " + ", ".join("%s=%d" % kv for kv in sorted(names.items())))
 
 
