@@ -5,8 +5,9 @@
 //  - 64K: no detail fits: aggregates and the summary only;
 //  - the default (32M), reached through a bad value: every slice is in the page;
 //  - the streamed trace (GLASS_TRACE_FORMAT=perfetto: no JSON, the page is a sink of the replay
-//    and keeps the first slices opened, as many as its detail can hold): at 1M, the aggregates
-//    of every slice and the detail of the run's start only; at 32M, every slice.
+//    and keeps, over the whole run, the slices of at least some duration, as many as its detail
+//    can hold): at 1M, the aggregates of every slice and the detail of the longer slices, exactly
+//    those of the Perfetto trace that last at least the page's min_dur; at 32M, every slice.
 // check_page.py checks the structure (aggregate levels, windows, records) without a browser;
 // where node is installed, page_run.js runs the viewer on a stand-in DOM: slices where the
 // detail is kept, per-construct shares elsewhere, and tooltips of both kinds.
@@ -26,8 +27,8 @@
 // RUN:   --state all --summary %t.txt
 // RUN: env GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 --flows 0 \
-// RUN:   --state partial --summary %t.txt --min-buckets 4096 --outside ">0"
-// RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover-dropped 0 | %FileCheck --check-prefix=STREAM %s %}
+// RUN:   --state lod --summary %t.txt --min-buckets 4096 --outside ">0" --pftrace %t
+// RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover 600 0 | %FileCheck --check-prefix=STREAM %s %}
 // RUN: env GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 --flows 0 \
 // RUN:   --state all --summary %t.txt --outside 0
@@ -69,7 +70,8 @@ int main(void) {
 // ALL-NEXT: texts: {{.*}}thread 0 (initial) | thread 1 (worker)
 // ALL-NEXT: tip: parallel / page-bound.c:{{[0-9]+}}  (main) / duration {{.*}} / thread 0 (initial)
 
-// STREAM: note: This page holds the individual slices of {{.*}} only ({{[0-9]+}} of 200013 slices,{{.*}} Every slice is in the full trace written with this page (page-bound.c.tmp.pftrace;
-// STREAM: tip: thread 0 (initial), {{.*}}% / slices of this time are not in the page: see {{.*}}.pftrace
+// STREAM: note: This page holds the slices of at least {{.*}} over the whole run ({{[0-9]+}} of 200013 slices), {{.*}} Every slice is in the full trace written with this page (page-bound.c.tmp.pftrace;
+// STREAM: mode: showing slices
+// STREAM: tip: parallel / page-bound.c:{{[0-9]+}}
 
 // BAD: glass-trace: GLASS_TRACE_HTML_MAX=lots is not a size (e.g. 4M, 512K); using 32M

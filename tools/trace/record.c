@@ -386,8 +386,8 @@ static void finalize_outputs(void) {
   if (fmt == TRACE_FMT_PERFETTO && trace_opt.format == TRACE_FMT_AUTO)
     fprintf(stderr,
             "glass-trace: %llu events: over GLASS_TRACE_JSON_MAX=%llu, so the trace is in "
-            "Perfetto's format, with no JSON, and the HTML timeline keeps the slices of the "
-            "run's start only (GLASS_TRACE_FORMAT=json forces the JSON)\n",
+            "Perfetto's format, with no JSON, and the HTML timeline keeps the longer slices "
+            "of the whole run (GLASS_TRACE_FORMAT=json forces the JSON)\n",
             (unsigned long long)events, (unsigned long long)trace_opt.json_max_events);
   if (bad || !getenv("GLASS_TRACE_LAUNCHED")) { // else the glass-trace command says it
     fprintf(stderr, "glass-trace: %s",

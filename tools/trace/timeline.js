@@ -84,7 +84,7 @@
       ctx.beginPath(); ctx.moveTo(x, AX - 4); ctx.lineTo(x, H); ctx.stroke();
       ctx.fillText(fmt(tk), x + 2, 12);
     }
-    if (M.detail.state === 'all') return;
+    if (M.detail.state === 'all' || M.detail.state === 'lod') return;
     // Where the page kept slice detail (green) and where it shows aggregates only (grey).
     visibleWindows().forEach(function (k) {
       ctx.fillStyle = DW[k][4] ? '#4caf50' : '#c8c8c8';
@@ -242,7 +242,9 @@
     if (!lines.length) return null;
     var k = visibleWindows().filter(function (q) { return DW[q][0] <= a && a < DW[q][1]; })[0];
     var more = k !== undefined && !DW[k][4] ?
-      'slices of this time are not in the page: see ' + M.detail.full : 'zoom in for slices';
+      'slices of this time are not in the page: see ' + M.detail.full :
+      M.detail.state === 'lod' ? 'zoom in for the slices of at least ' + fmt(M.detail.min_dur) :
+      'zoom in for slices';
     return lanes[l].n + ', ' + fmt(a) + ' to ' + fmt(b) + '\n' + lines.join(', ') + '\n' + more;
   }
   function tipAt(mx, my) {
@@ -303,7 +305,12 @@
   document.getElementById('info').textContent = nthreads + ' threads, ' + M.detail.slices +
     ' slices, ' + M.detail.flows + ' flows, ' + fmt(M.end - M.start) + ' traced';
   var D = M.detail, note = '';
-  if (D.state !== 'all') {
+  if (D.state === 'lod') {
+    note = 'This page holds the slices of at least ' + fmt(D.min_dur) + ' over the whole run (' +
+      (D.slices - D.outside) + ' of ' + D.slices + ' slices), to stay within ' +
+      'GLASS_TRACE_HTML_MAX (' + D.bound + ' bytes); shorter ones count in the share of time ' +
+      'per construct kind drawn at coarse zoom.';
+  } else if (D.state !== 'all') {
     var kept = DW.filter(function (w) { return w[4]; }), covered = 0, keptSlices = 0;
     kept.forEach(function (w) { covered += w[1] - w[0]; keptSlices += w[2]; });
     note = D.state === 'none' ?
@@ -314,9 +321,10 @@
       (100 * covered / Math.max(1, home1 - home0)).toFixed(1) + '% of the run; green band), ' +
       'to stay within GLASS_TRACE_HTML_MAX (' + D.bound + ' bytes). Elsewhere: the share of ' +
       'time per construct kind.';
+  }
+  if (D.state !== 'all')
     note += ' Every slice is in the full trace written with this page (' + D.full +
       '; open it in ui.perfetto.dev).';
-  }
   document.getElementById('note').textContent = note;
   document.getElementById('sum').textContent = M.summary;
   // For scripts and tests: set the view, read what is drawn, ask for the tooltip at a point.

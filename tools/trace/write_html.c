@@ -120,7 +120,6 @@ typedef struct window {
   size_t bytes;
   char *text; // the rendered script element (formatted once, to measure and to write)
   bool kept;
-  bool never; // holds slices the page did not keep (a streamed trace's end)
 } window_t;
 
 typedef struct page {
@@ -142,7 +141,7 @@ typedef struct page {
   window_t *w;
   size_t nw;
   size_t bound, detail_bytes;
-  const char *state;           // all, partial, none
+  const char *state;           // all, lod (every window, the longer slices), partial, none
   char *summary;               // the summary table's text
   uint64_t a0, a1;             // the aggregates' time range
   size_t total;                // slices in the trace (a streamed page keeps the first ones only)
@@ -154,7 +153,7 @@ static bool stream_device_lane(const struct trace_page *st, uint32_t track);
 static bool stream_agg(page_t *p);
 static size_t stream_buckets(const page_t *p);
 static void stream_range(page_t *p);
-static uint64_t stream_cut(const struct trace_page *st);
+static uint64_t page_min_dur(const struct trace_page *st);
 
 // ---------------------------------------------------------------------------------------------
 // Output helpers. Each returns the bytes it wrote, or would write when f is NULL.
@@ -295,8 +294,10 @@ static bool make_lanes(page_t *p) {
       par = NULL;
     bool over = par && s->kind == SL_WAIT && par->kind == SL_SYNC;
     p->row[i] = par ? (uint16_t)(p->row[s->parent - 1] + (over ? 0 : 1)) : 0;
+    if (p->st) // a streamed page's slices come with their row (and no parent)
+      p->row[i] = s->depth;
     lane_t *l = &p->lanes[p->lane_of[i]];
-    if (l->device && !par)
+    if (l->device && !p->row[i])
       p->row[i] = device_row(l, s);
     if (p->row[i] + 1 > l->rows)
       l->rows = (uint16_t)(p->row[i] + 1);
@@ -507,11 +508,6 @@ static bool make_windows(page_t *p) {
   }
   if (p->nw == 0)
     p->w[p->nw++] = (window_t){.t0 = p->t0};
-  // A streamed page kept the slices opened before `cut` only: the rest of the run is a window
-  // with no detail.
-  uint64_t cut = p->st ? stream_cut(p->st) : UINT64_MAX;
-  if (cut > p->w[p->nw - 1].t0 && cut < p->t1)
-    p->w[p->nw++] = (window_t){.t0 = cut, .first = n, .never = true};
   for (size_t k = 0; k < p->nw; k++)
     p->w[k].t1 = k + 1 < p->nw ? p->w[k + 1].t0 : p->t1;
   // Continued slices, counted then placed.
@@ -648,7 +644,7 @@ static void choose_windows(page_t *p, size_t budget) {
   size_t total = 0;
   for (size_t k = 0; k < p->nw; k++) {
     if (!p->w[k].text) // rendered already by an earlier plan
-      p->w[k].bytes = p->w[k].never ? SIZE_MAX / 4 : render_window(p, k);
+      p->w[k].bytes = render_window(p, k);
     total += p->w[k].bytes;
     p->w[k].kept = false;
   }
@@ -656,7 +652,8 @@ static void choose_windows(page_t *p, size_t budget) {
     for (size_t k = 0; k < p->nw; k++)
       p->w[k].kept = true;
     p->detail_bytes = total;
-    p->state = p->total > p->m->nslices ? "partial" : "all";
+    // A streamed page holds the slices of at least min_dur: its level of detail.
+    p->state = p->total == p->m->nslices ? "all" : p->st && page_min_dur(p->st) ? "lod" : "partial";
     return;
   }
   size_t best0 = 0, best1 = 0, bytes = 0;
@@ -766,8 +763,9 @@ static void write_detail_meta(FILE *f, const page_t *p, const char *full) {
   fprintf(f, "\"detail\":{\"state\":\"%s\",\"bound\":%zu,\"bytes\":%zu,\"full\":", p->state,
           p->bound, p->detail_bytes);
   script_string(f, full);
-  fprintf(f, ",\"slices\":%zu,\"outside\":%zu,\"flows\":%zu,\"windows\":[", p->total,
-          p->total - p->m->nslices, p->m->nflows);
+  fprintf(f, ",\"slices\":%zu,\"outside\":%zu,\"flows\":%zu,\"min_dur\":%llu,\"windows\":[",
+          p->total, p->total - p->m->nslices, p->m->nflows,
+          (unsigned long long)(p->st ? page_min_dur(p->st) : 0));
   for (size_t k = 0; k < p->nw; k++) {
     const window_t *w = &p->w[k];
     fprintf(f, "%s[%llu,%llu,%zu,%zu,%d]", k ? "," : "", (unsigned long long)w->t0,
@@ -960,9 +958,12 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
 // ---------------------------------------------------------------------------------------------
 // Streamed traces: the page as a sink of the replay, with memory bounded whatever the trace.
 // Every slice adds to the aggregates, kept per lane (2 per thread: host, device) and category
-// over buckets of a width that doubles whenever a slice ends past the last bucket. The first
-// slices opened (the start of the run), as many as the page's detail can hold, are kept whole
-// for the detail windows.
+// over buckets of a width that doubles whenever a slice ends past the last bucket. The detail is
+// a level of detail over the whole run: the slices of at least min_dur, as many as the page's
+// detail can hold. min_dur starts at 0 (every slice) and, whenever the kept slices fill their
+// array, rises to the smallest quarter power of 2 that leaves at most half of them (a histogram
+// of their durations says which), and the shorter ones go. A slice is at least as long as
+// any slice inside it, so what is kept is whole from each kept slice up to its lane's top.
 
 // How many slices to keep: one per KEPT_BYTES of the bound, so about half of the page's bound
 // (a slice takes about 30 bytes). The page is the smaller output of a large run, and keeping a
@@ -970,21 +971,35 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
 enum { KEPT_BYTES = 64 };
 #define NOT_KEPT ((size_t)-2)
 
+enum { DUR_BUCKETS = 256 }; // durations by quarter powers of 2 (dur_bucket)
+
+typedef struct open_slice { // a slice open in the replay, by handle
+  uint16_t row;
+  uint8_t kind;
+  bool device;
+} open_slice_t;
+
 struct trace_page {
   uint32_t ntracks;
   size_t nb;      // buckets per lane and category
   uint64_t width; // ns per bucket
   float **lane;   // per lane: PAGE_CATS x nb shares, NULL until the lane has a slice
   uint16_t *mask; // per lane: categories with time
-  slice_t *kept;  // the first slices opened; parent = index + 1 in kept, or 0
+  slice_t *kept;  // slices of at least min_dur, in the order they closed; depth = row, no parent
   size_t nkept, capkept, maxkept;
+  uint64_t min_dur;
+  uint64_t hist[DUR_BUCKETS]; // kept slices by dur_bucket of their duration
+  open_slice_t *open;
+  size_t nopen, capopen;
+  size_t *free_handles; // handles of closed slices, for reuse
+  size_t nfree;
+  bool broken;   // out of memory for the open slices: no detail
   uint64_t seen; // slices closed
-  uint64_t cut;  // start of the first slice not kept (UINT64_MAX: none)
   size_t bound;
 };
 
-static uint64_t stream_cut(const struct trace_page *st) {
-  return st->cut;
+static uint64_t page_min_dur(const struct trace_page *st) {
+  return st->min_dur;
 }
 
 static bool stream_device_lane(const struct trace_page *st, uint32_t track) {
@@ -998,7 +1013,6 @@ trace_page_t *trace_page_open(uint32_t ntracks) {
   pg->ntracks = ntracks ? ntracks : 1;
   pg->nb = pg->ntracks <= 16 ? NB_MAX : pg->ntracks <= 64 ? NB_MAX / 4 : NB_MAX / 16;
   pg->width = 1024;
-  pg->cut = UINT64_MAX;
   pg->bound = html_bound();
   pg->maxkept = pg->bound / KEPT_BYTES;
   pg->lane = calloc(2 * (size_t)pg->ntracks, sizeof(float *));
@@ -1033,30 +1047,97 @@ static float *stream_lane(trace_page_t *pg, const slice_t *s) {
   return pg->lane[l];
 }
 
-static size_t stream_open(void *ctx, const slice_t *s) {
-  trace_page_t *pg = ctx;
-  if (pg->nkept >= pg->maxkept) {
-    if (s->t0 < pg->cut)
-      pg->cut = s->t0;
-    return NOT_KEPT;
-  }
+// Durations by quarter powers of 2: 0..3 alone, then 4 buckets per bit length.
+
+static int dur_bucket(uint64_t v) {
+  if (v < 4)
+    return (int)v;
+  int bl = 64 - __builtin_clzll(v);
+  return (bl - 3) * 4 + (int)(v >> (bl - 3));
+}
+
+static uint64_t bucket_floor(int b) { // the shortest duration in bucket b
+  return b < 4 ? (uint64_t)b : (uint64_t)(b % 4 + 4) << (b / 4 - 1);
+}
+
+// The kept slices filled their array: min_dur rises until at most half of them are left.
+static void raise_min_dur(trace_page_t *pg) {
+  size_t left = pg->nkept;
+  int b = dur_bucket(pg->min_dur);
+  while (left > pg->maxkept / 2 && b + 1 < DUR_BUCKETS)
+    left -= pg->hist[b], pg->hist[b] = 0, b++;
+  pg->min_dur = bucket_floor(b); // left: the slices of bucket b or more
+  size_t n = 0;
+  for (size_t i = 0; i < pg->nkept; i++)
+    if (pg->kept[i].t1 - pg->kept[i].t0 >= pg->min_dur)
+      pg->kept[n++] = pg->kept[i];
+  pg->nkept = n;
+}
+
+static bool keep(trace_page_t *pg, const slice_t *s, uint16_t row) {
   if (pg->nkept == pg->capkept) {
     // At once the most it may keep: untouched pages cost nothing, and growing by doubling
     // copied the slices kept so far each time.
     size_t cap = pg->capkept ? 2 * pg->capkept : pg->maxkept;
-    slice_t *k = realloc(pg->kept, cap * sizeof(slice_t));
-    if (!k && !pg->capkept) // too much at once: grow instead
+    if (cap > pg->maxkept)
+      cap = pg->maxkept;
+    slice_t *k = cap > pg->capkept ? realloc(pg->kept, cap * sizeof(slice_t)) : NULL;
+    if (!k && !pg->capkept && cap > 4096) // too much at once: grow instead
       k = realloc(pg->kept, (cap = 4096) * sizeof(slice_t));
-    if (!k) { // keep what we have: the page's detail ends here
+    if (k) {
+      pg->kept = k;
+      pg->capkept = cap;
+    } else if (pg->nkept) { // at the most it may keep: only the longer ones stay
       pg->maxkept = pg->nkept;
-      return stream_open(ctx, s);
+      raise_min_dur(pg);
+      if (s->t1 - s->t0 < pg->min_dur)
+        return true;
+    } else {
+      return false;
     }
-    pg->kept = k;
-    pg->capkept = cap;
   }
-  pg->kept[pg->nkept] = *s;
-  pg->kept[pg->nkept].parent = 0;
-  return pg->nkept++;
+  slice_t *k = &pg->kept[pg->nkept++];
+  *k = *s;
+  k->parent = 0;
+  k->depth = row;
+  pg->hist[dur_bucket(s->t1 - s->t0)]++;
+  return true;
+}
+
+static size_t stream_open(void *ctx, const slice_t *s) {
+  trace_page_t *pg = ctx;
+  if (pg->broken)
+    return NOT_KEPT;
+  size_t h;
+  if (pg->nfree) {
+    h = pg->free_handles[--pg->nfree];
+  } else {
+    if (pg->nopen == pg->capopen) {
+      size_t cap = pg->capopen ? 2 * pg->capopen : 256;
+      open_slice_t *o = realloc(pg->open, cap * sizeof(*o));
+      size_t *f = realloc(pg->free_handles, cap * sizeof(*f));
+      if (o)
+        pg->open = o;
+      if (f)
+        pg->free_handles = f;
+      if (!o || !f) {
+        pg->broken = true;
+        pg->nkept = 0;
+        return NOT_KEPT;
+      }
+      pg->capopen = cap;
+    }
+    h = pg->nopen++;
+  }
+  // Its row: one below its parent's on the same lane, or over it for a wait in a sync region.
+  size_t par = s->parent ? s->parent - 1 : NOT_KEPT;
+  const open_slice_t *po = par < pg->nopen ? &pg->open[par] : NULL;
+  bool device = (s->flags & SLF_DEVICE) != 0;
+  uint16_t row = 0;
+  if (po && po->device == device)
+    row = (uint16_t)(po->row + !(s->kind == SL_WAIT && po->kind == SL_SYNC));
+  pg->open[h] = (open_slice_t){.row = row, .kind = s->kind, .device = device};
+  return h;
 }
 
 static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
@@ -1076,10 +1157,12 @@ static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t ex
     if (parent && (parent->flags & SLF_DEVICE) == (s->flags & SLF_DEVICE))
       add_span(a + (size_t)page_category(parent) * pg->nb, pg->nb, x0, x1, -1);
   }
-  if (handle < pg->nkept) {
-    size_t par = s->parent && s->parent - 1 < pg->nkept ? s->parent : 0;
-    pg->kept[handle] = *s;
-    pg->kept[handle].parent = par;
+  if (handle >= pg->nopen || pg->broken)
+    return;
+  pg->free_handles[pg->nfree++] = handle;
+  if (s->t1 - s->t0 >= pg->min_dur && !keep(pg, s, pg->open[handle].row)) {
+    pg->broken = true;
+    pg->nkept = 0;
   }
 }
 
@@ -1129,7 +1212,14 @@ static bool stream_agg(page_t *p) {
   return true;
 }
 
+static int by_t0(const void *a, const void *b) {
+  const slice_t *x = a, *y = b;
+  return x->t0 < y->t0 ? -1 : x->t0 > y->t0 ? 1 : x->depth < y->depth ? -1 : x->depth > y->depth;
+}
+
 static void stream_free(trace_page_t *pg) {
+  free(pg->open);
+  free(pg->free_handles);
   for (size_t l = 0; l < 2 * (size_t)pg->ntracks; l++)
     free(pg->lane[l]);
   free(pg->lane);
@@ -1142,6 +1232,9 @@ int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_
                      trace_summary_t *S, const char *path) {
   if (!pg)
     return 1;
+  // By start, as the model's are (device rows are given in that order).
+  if (pg->nkept > 1)
+    qsort(pg->kept, pg->nkept, sizeof(slice_t), by_t0);
   trace_model_t pm = *m;
   pm.slices = pg->kept;
   pm.nslices = pg->nkept;

@@ -14,7 +14,8 @@ Checks:
     a kept window has its gt-w<N> element and a dropped one has none; every record lies in its
     window (own slices start in it, continued ones before it and end in it), names a lane and a
     row that exist, a construct name and a location that exist; flows likewise;
-  - the detail state says what was kept: all (every window), none, or partial (one contiguous
+  - the detail state says what was kept: all (every window), lod (every window, with the slices
+    of at least min_dur only: a streamed trace's level of detail), none, or partial (one contiguous
     stretch), and the note for the reader is there unless all is kept.
 Options add expectations (--slices, --flows, --state). As a module: check(path, ...) returns
 the list of errors and the parsed meta.
@@ -117,6 +118,10 @@ def _check_record(rec, k, w, meta, own, err, where):
     if dur < 0 or extra < 0:
         err("%s: negative duration or extra field" % where)
         return False
+    if dur < meta["detail"].get("min_dur", 0):
+        err("%s: a slice of %d ns in a page of the slices of at least %d ns"
+            % (where, dur, meta["detail"]["min_dur"]))
+        return False
     return True
 
 
@@ -174,6 +179,11 @@ def _check_windows(meta, scripts, err):
     if state == "partial" and (not kept or len(kept) == len(ws) or
                                kept != list(range(kept[0], kept[-1] + 1))):
         err("state 'partial' with windows %s of %d kept" % (kept, len(ws)))
+    if state == "lod" and (len(kept) != len(ws) or not det["min_dur"] or not det["outside"]):
+        err("state 'lod' with %d of %d windows kept, min_dur %d, %d outside"
+            % (len(kept), len(ws), det["min_dur"], det["outside"]))
+    if state != "lod" and det.get("min_dur"):
+        err("state %r with min_dur %d" % (state, det["min_dur"]))
     if state == "all" and kept_flows != det["flows"]:
         err("all windows kept, with %d flows of %d" % (kept_flows, det["flows"]))
     return kept_slices, kept_flows
@@ -230,7 +240,9 @@ def main():
     ap.add_argument("--max", type=int, help="the bound the page must respect, in bytes")
     ap.add_argument("--slices", type=int)
     ap.add_argument("--flows", type=int)
-    ap.add_argument("--state", choices=("all", "partial", "none"))
+    ap.add_argument("--state", choices=("all", "lod", "partial", "none"))
+    ap.add_argument("--pftrace", help="PREFIX: the page's slices are those of PREFIX.pftrace "
+                    "that last at least the page's min_dur")
     ap.add_argument("--min-buckets", type=int,
                     help="the finest aggregate level has at least this many buckets")
     ap.add_argument("--outside", help="slices the page did not keep: N or >0")
@@ -242,6 +254,16 @@ def main():
     if meta and a.min_buckets and meta["agg"]["levels"][0] < a.min_buckets:
         errors.append("finest aggregates: %d buckets, expected at least %d"
                       % (meta["agg"]["levels"][0], a.min_buckets))
+    if meta and a.pftrace:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import check_pftrace
+        slices = check_pftrace.decode(a.pftrace + ".pftrace")[1]
+        md = meta["detail"].get("min_dur", 0)
+        want = sum(1 for _, _, t0, t1 in slices if t1 - t0 >= md)
+        have = sum(w[2] for w in meta["detail"]["windows"] if w[4])
+        if want != have:
+            errors.append("the page holds %d slices, the Perfetto trace has %d of at least %d ns"
+                          % (have, want, md))
     if meta and a.outside is not None:
         n = meta["detail"]["outside"]
         if (n <= 0) if a.outside == ">0" else (n != int(a.outside)):
