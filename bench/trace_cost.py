@@ -7,7 +7,13 @@ tool's work at exit and its addr2line included), the wall time, the peak residen
 the bytes written. CPU time is the figure to compare on a shared machine; the load average is
 printed with the results.
 
-  bench/trace_cost.py [--reps N] [--tool LIB] [--config NAME=VAR:VALUE,...]... -- PROGRAM ARGS
+  bench/trace_cost.py [--reps N] [--tool LIB] [--config NAME=VAR:VALUE,...]... [--instr]
+                      -- PROGRAM ARGS
+
+--instr counts instructions instead (valgrind's callgrind, one run per configuration, with
+OMP_WAIT_POLICY=passive so that spinning adds little): the program's total and, traced, the part
+spent in the tool's finalization (reading the records back and writing the outputs), so the
+recording's cost and the writers' cost show apart and do not depend on the machine's load.
 
 Configurations: "untraced" and "traced" always; each --config adds a traced run with more
 environment variables, e.g. --config perfetto=GLASS_TRACE_FORMAT:perfetto or
@@ -32,6 +38,7 @@ def main():
     ap.add_argument("--tool", default=os.path.join(HERE, "..", "build", "lib",
                                                    "libglass-trace.so"))
     ap.add_argument("--config", action="append", default=[])
+    ap.add_argument("--instr", action="store_true")
     ap.add_argument("prog", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     prog = a.prog[1:] if a.prog[:1] == ["--"] else a.prog
@@ -45,6 +52,8 @@ def main():
             k, _, v = kv.partition(":")
             extra[k] = v
         configs.append((name, extra))
+    if a.instr:
+        return instr(a, prog, configs)
     tmp = tempfile.mkdtemp(prefix="trace-cost-")
     res = {name: [] for name, _ in configs}
     for _ in range(a.reps):
@@ -85,6 +94,46 @@ def main():
         print("%-10s program %s s  cpu %s s (%.1fx)  wall %s s  peak %.0f MB  written %.1f MB" % (
             name, med(0), med(1), cpu / base if base else 0, med(2),
             statistics.median(x[3] for x in v), statistics.median(x[4] for x in v)))
+
+
+def environ(a, extra, prefix):
+    env = dict(os.environ)
+    if extra is not None:
+        env.update(OMP_TOOL_LIBRARIES=os.path.abspath(a.tool), GLASS_TRACE_OUT=prefix,
+                   GLASS_TRACE_SUMMARY="0", GLASS_TRACE_LAUNCHED="1", **extra)
+    return env
+
+
+def instr(a, prog, configs):
+    """Instructions per configuration: the total, and the tool's finalization (inclusive)."""
+    tmp = tempfile.mkdtemp(prefix="trace-instr-")
+    rows = []
+    for name, extra in configs:
+        prefix = os.path.join(tmp, name)
+        out = prefix + ".callgrind"
+        env = environ(a, extra, prefix)
+        env["OMP_WAIT_POLICY"] = "passive"
+        p = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out] + prog,
+                           env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if p.returncode:
+            sys.exit("trace_cost: %s failed under valgrind: %s" % (name, p.stderr[-500:]))
+        ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", out], capture_output=True,
+                             text=True).stdout
+        total = re.search(r"([0-9,]+) +\(100\.0%\) +PROGRAM TOTALS", ann)
+        fin = re.search(r"([0-9,]+) +\([ 0-9.]+%\) +\S*record\.c:finalize ", ann)
+        num = (lambda m: int(m.group(1).replace(",", "")) if m else 0)
+        size = sum(os.path.getsize(f) for f in glob.glob(glob.escape(prefix) + ".*")
+                   if not f.endswith(".callgrind"))
+        rows.append((name, num(total), num(fin), size))
+        for f in glob.glob(glob.escape(prefix) + ".*"):
+            os.remove(f)
+    os.rmdir(tmp)
+    print("instructions (callgrind, OMP_WAIT_POLICY=passive); %s" % " ".join(prog))
+    base = rows[0][1]
+    for name, total, fin, size in rows:
+        print("%-10s total %6.1f M (%.2fx)  recording %6.1f M (%.2fx)  at exit %6.1f M  "
+              "written %.1f MB" % (name, total / 1e6, total / base, (total - fin) / 1e6,
+                                   (total - fin) / base, fin / 1e6, size / 1e6))
 
 
 if __name__ == "__main__":

@@ -146,6 +146,7 @@ typedef struct page {
   uint64_t a0, a1;             // the aggregates' time range
   size_t total;                // slices in the trace (a streamed page keeps the first ones only)
   const struct trace_page *st; // a streamed trace's aggregates, or NULL
+  bool measuring;              // render_meta leaves the aggregates out (agg_bytes counts them)
 } page_t;
 
 // A streamed trace (write_html.c's end): its aggregates, gathered as slices close.
@@ -329,7 +330,7 @@ static size_t agg_bytes(const page_t *p, size_t nb0) {
       bytes += 4 * ((nc * nb + 2) / 3) + 3;
     bytes += 40;
   }
-  return bytes;
+  return bytes + 128 + 24 * nlev; // the header: times and levels
 }
 
 static int slot(const lane_t *l, int cat) {
@@ -788,7 +789,8 @@ static char *render_meta(page_t *p, const char *full, size_t *len) {
   fprintf(f, "\"end\":%llu,\"start\":%llu,\n", (unsigned long long)p->t1,
           (unsigned long long)p->t0);
   write_detail_meta(f, p, full);
-  write_agg(f, p);
+  if (!p->measuring)
+    write_agg(f, p);
   fputs(",\n\"summary\":", f);
   if (!p->summary) { // once: the meta is rendered twice
     size_t sumlen = 0;
@@ -846,9 +848,12 @@ static bool try_plan(page_t *p, size_t fixed, const char *full, size_t *len) {
   for (size_t k = 0; k < p->nw; k++)
     p->w[k].kept = true;
   p->detail_bytes = (size_t)-1 / 2;
+  p->measuring = true; // the aggregates' size is known without encoding them
   char *meta = render_meta(p, full, len);
+  p->measuring = false;
   if (!meta)
     return false;
+  *len += agg_bytes(p, p->nb0);
   size_t used = fixed + *len;
   choose_windows(p, used < p->bound ? p->bound - used : 0);
   free(meta);
@@ -960,20 +965,23 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
 // Every slice adds to the aggregates, kept per lane (2 per thread: host, device) and category
 // over buckets of a width that doubles whenever a slice ends past the last bucket. The detail is
 // a level of detail over the whole run: the slices of at least min_dur, as many as the page's
-// detail can hold. min_dur starts at 0 (every slice) and, whenever the kept slices fill their
-// array, rises to the smallest quarter power of 2 that leaves at most half of them (a histogram
-// of their durations says which), and the shorter ones go. A slice is at least as long as
-// any slice inside it, so what is kept is whole from each kept slice up to its lane's top.
+// detail can hold. A slice takes its place in the kept array when it opens (so the array stays
+// in the order slices start, as the page wants them) and leaves it when it closes shorter than
+// min_dur. min_dur starts at 0 (every slice) and, whenever the array is full, rises to the
+// smallest quarter power of 2 that leaves at most half of it (a histogram of the kept slices'
+// durations says which), and the shorter ones go. A slice lasts at least as long as any slice
+// inside it, so what is kept is whole from each kept slice up to the top of its lane.
 
 // How many slices to keep: one per KEPT_BYTES of the bound, so about half of the page's bound
 // (a slice takes about 30 bytes). The page is the smaller output of a large run, and keeping a
 // slice (80 bytes of fresh memory) and writing it cost as much as the Perfetto trace's slices.
 enum { KEPT_BYTES = 64 };
 #define NOT_KEPT ((size_t)-2)
-
-enum { DUR_BUCKETS = 256 }; // durations by quarter powers of 2 (dur_bucket)
+#define OPEN_T1  UINT64_MAX              // a kept slice still open: its parent field is its handle
+enum { DUR_BUCKETS = 256, DEAD = 0xff }; // durations by quarter powers of 2; kind of a gap
 
 typedef struct open_slice { // a slice open in the replay, by handle
+  size_t at;                // its place in kept
   uint16_t row;
   uint8_t kind;
   bool device;
@@ -985,10 +993,10 @@ struct trace_page {
   uint64_t width; // ns per bucket
   float **lane;   // per lane: PAGE_CATS x nb shares, NULL until the lane has a slice
   uint16_t *mask; // per lane: categories with time
-  slice_t *kept;  // slices of at least min_dur, in the order they closed; depth = row, no parent
-  size_t nkept, capkept, maxkept;
+  slice_t *kept;  // by start: open, closed (depth = row, no parent) or DEAD (closed too short)
+  size_t nkept, capkept, maxkept, ndead, nclosed;
   uint64_t min_dur;
-  uint64_t hist[DUR_BUCKETS]; // kept slices by dur_bucket of their duration
+  uint64_t hist[DUR_BUCKETS]; // closed kept slices by dur_bucket of their duration
   open_slice_t *open;
   size_t nopen, capopen;
   size_t *free_handles; // handles of closed slices, for reuse
@@ -1048,7 +1056,6 @@ static float *stream_lane(trace_page_t *pg, const slice_t *s) {
 }
 
 // Durations by quarter powers of 2: 0..3 alone, then 4 buckets per bit length.
-
 static int dur_bucket(uint64_t v) {
   if (v < 4)
     return (int)v;
@@ -1060,75 +1067,83 @@ static uint64_t bucket_floor(int b) { // the shortest duration in bucket b
   return b < 4 ? (uint64_t)b : (uint64_t)(b % 4 + 4) << (b / 4 - 1);
 }
 
-// The kept slices filled their array: min_dur rises until at most half of them are left.
-static void raise_min_dur(trace_page_t *pg) {
-  size_t left = pg->nkept;
+// The kept array is full: the gaps go and, if that frees less than half of it, min_dur rises
+// until it does (or only open slices are left); open slices learn their new places.
+static void compact(trace_page_t *pg) {
+  size_t live = pg->nkept - pg->ndead;
   int b = dur_bucket(pg->min_dur);
-  while (left > pg->maxkept / 2 && b + 1 < DUR_BUCKETS)
-    left -= pg->hist[b], pg->hist[b] = 0, b++;
-  pg->min_dur = bucket_floor(b); // left: the slices of bucket b or more
+  while (live > pg->maxkept / 2 && pg->nclosed > 0 && b + 1 < DUR_BUCKETS) {
+    live -= pg->hist[b], pg->nclosed -= pg->hist[b];
+    pg->hist[b++] = 0;
+  }
+  pg->min_dur = bucket_floor(b);
   size_t n = 0;
-  for (size_t i = 0; i < pg->nkept; i++)
-    if (pg->kept[i].t1 - pg->kept[i].t0 >= pg->min_dur)
-      pg->kept[n++] = pg->kept[i];
+  for (size_t i = 0; i < pg->nkept; i++) {
+    const slice_t *k = &pg->kept[i];
+    if (k->t1 == OPEN_T1)
+      pg->open[k->parent].at = n;
+    else if (k->kind == DEAD || k->t1 - k->t0 < pg->min_dur)
+      continue;
+    pg->kept[n++] = *k;
+  }
   pg->nkept = n;
+  pg->ndead = 0;
 }
 
-static bool keep(trace_page_t *pg, const slice_t *s, uint16_t row) {
+// A place in kept for a slice that opens, or NOT_KEPT.
+static size_t kept_slot(trace_page_t *pg) {
   if (pg->nkept == pg->capkept) {
     // At once the most it may keep: untouched pages cost nothing, and growing by doubling
     // copied the slices kept so far each time.
     size_t cap = pg->capkept ? 2 * pg->capkept : pg->maxkept;
-    if (cap > pg->maxkept)
-      cap = pg->maxkept;
+    cap = cap < pg->maxkept ? cap : pg->maxkept;
     slice_t *k = cap > pg->capkept ? realloc(pg->kept, cap * sizeof(slice_t)) : NULL;
     if (!k && !pg->capkept && cap > 4096) // too much at once: grow instead
       k = realloc(pg->kept, (cap = 4096) * sizeof(slice_t));
     if (k) {
       pg->kept = k;
       pg->capkept = cap;
-    } else if (pg->nkept) { // at the most it may keep: only the longer ones stay
-      pg->maxkept = pg->nkept;
-      raise_min_dur(pg);
-      if (s->t1 - s->t0 < pg->min_dur)
-        return true;
     } else {
-      return false;
+      pg->maxkept = pg->capkept; // the most it can have
+      compact(pg);
     }
   }
-  slice_t *k = &pg->kept[pg->nkept++];
-  *k = *s;
-  k->parent = 0;
-  k->depth = row;
-  pg->hist[dur_bucket(s->t1 - s->t0)]++;
-  return true;
+  return pg->nkept < pg->capkept ? pg->nkept++ : NOT_KEPT;
+}
+
+static size_t new_handle(trace_page_t *pg) {
+  if (pg->nfree)
+    return pg->free_handles[--pg->nfree];
+  if (pg->nopen == pg->capopen) {
+    size_t cap = pg->capopen ? 2 * pg->capopen : 256;
+    open_slice_t *o = realloc(pg->open, cap * sizeof(*o));
+    if (o)
+      pg->open = o;
+    size_t *f = realloc(pg->free_handles, cap * sizeof(*f));
+    if (f)
+      pg->free_handles = f;
+    if (!o || !f)
+      return NOT_KEPT;
+    pg->capopen = cap;
+  }
+  return pg->nopen++;
+}
+
+// Out of memory: the page gets no detail rather than a wrong one.
+static size_t page_broken(trace_page_t *pg) {
+  pg->broken = true;
+  pg->nkept = 0;
+  return NOT_KEPT;
 }
 
 static size_t stream_open(void *ctx, const slice_t *s) {
   trace_page_t *pg = ctx;
   if (pg->broken)
     return NOT_KEPT;
-  size_t h;
-  if (pg->nfree) {
-    h = pg->free_handles[--pg->nfree];
-  } else {
-    if (pg->nopen == pg->capopen) {
-      size_t cap = pg->capopen ? 2 * pg->capopen : 256;
-      open_slice_t *o = realloc(pg->open, cap * sizeof(*o));
-      size_t *f = realloc(pg->free_handles, cap * sizeof(*f));
-      if (o)
-        pg->open = o;
-      if (f)
-        pg->free_handles = f;
-      if (!o || !f) {
-        pg->broken = true;
-        pg->nkept = 0;
-        return NOT_KEPT;
-      }
-      pg->capopen = cap;
-    }
-    h = pg->nopen++;
-  }
+  size_t h = new_handle(pg);
+  size_t at = h == NOT_KEPT ? NOT_KEPT : kept_slot(pg);
+  if (at == NOT_KEPT)
+    return page_broken(pg);
   // Its row: one below its parent's on the same lane, or over it for a wait in a sync region.
   size_t par = s->parent ? s->parent - 1 : NOT_KEPT;
   const open_slice_t *po = par < pg->nopen ? &pg->open[par] : NULL;
@@ -1136,7 +1151,10 @@ static size_t stream_open(void *ctx, const slice_t *s) {
   uint16_t row = 0;
   if (po && po->device == device)
     row = (uint16_t)(po->row + !(s->kind == SL_WAIT && po->kind == SL_SYNC));
-  pg->open[h] = (open_slice_t){.row = row, .kind = s->kind, .device = device};
+  pg->open[h] = (open_slice_t){.at = at, .row = row, .kind = s->kind, .device = device};
+  pg->kept[at] = *s;
+  pg->kept[at].t1 = OPEN_T1;
+  pg->kept[at].parent = h;
   return h;
 }
 
@@ -1160,10 +1178,18 @@ static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t ex
   if (handle >= pg->nopen || pg->broken)
     return;
   pg->free_handles[pg->nfree++] = handle;
-  if (s->t1 - s->t0 >= pg->min_dur && !keep(pg, s, pg->open[handle].row)) {
-    pg->broken = true;
-    pg->nkept = 0;
+  slice_t *k = &pg->kept[pg->open[handle].at];
+  if (s->t1 - s->t0 < pg->min_dur) { // too short: a gap until the next compaction
+    k->kind = DEAD;
+    k->t1 = k->t0;
+    pg->ndead++;
+    return;
   }
+  *k = *s;
+  k->parent = 0;
+  k->depth = pg->open[handle].row;
+  pg->hist[dur_bucket(s->t1 - s->t0)]++;
+  pg->nclosed++;
 }
 
 trace_sink_t trace_page_sink(trace_page_t *pg) {
@@ -1212,11 +1238,6 @@ static bool stream_agg(page_t *p) {
   return true;
 }
 
-static int by_t0(const void *a, const void *b) {
-  const slice_t *x = a, *y = b;
-  return x->t0 < y->t0 ? -1 : x->t0 > y->t0 ? 1 : x->depth < y->depth ? -1 : x->depth > y->depth;
-}
-
 static void stream_free(trace_page_t *pg) {
   free(pg->open);
   free(pg->free_handles);
@@ -1232,9 +1253,12 @@ int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_
                      trace_summary_t *S, const char *path) {
   if (!pg)
     return 1;
-  // By start, as the model's are (device rows are given in that order).
-  if (pg->nkept > 1)
-    qsort(pg->kept, pg->nkept, sizeof(slice_t), by_t0);
+  // Without the gaps (and slices never closed, which the replay does not leave).
+  size_t n = 0;
+  for (size_t i = 0; i < pg->nkept; i++)
+    if (pg->kept[i].kind != DEAD && pg->kept[i].t1 != OPEN_T1)
+      pg->kept[n++] = pg->kept[i];
+  pg->nkept = n;
   trace_model_t pm = *m;
   pm.slices = pg->kept;
   pm.nslices = pg->nkept;

@@ -552,14 +552,14 @@ static void pf_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
     return;
   seq_t *q = &w->seq[s->track];
   emit_slice_event(w, s->track, s->t1, TYPE_END, s->flags & SLF_DEVICE, 0);
-  if (!(s->flags & SLF_DEVICE))
-    thread_state(w, s->track, parent && parent->track == s->track ? state_of(parent) : ST_IDLE,
-                 s->t1);
   if (s->flags & SLF_DEVICE)
     q->open_dev -= q->open_dev > 0;
   else
     q->open -= q->open > 0;
   w->open_total -= w->open_total > 0;
+  if (!(s->flags & SLF_DEVICE)) // after the counts: a counter's sample may reach the cap
+    thread_state(w, s->track, parent && parent->track == s->track ? state_of(parent) : ST_IDLE,
+                 s->t1);
 }
 
 static void pf_instant(void *ctx, const instant_t *in) {
