@@ -58,11 +58,8 @@ def main():
     res = {name: [] for name, _ in configs}
     for _ in range(a.reps):
         for name, extra in configs:
-            env = dict(os.environ)
             prefix = os.path.join(tmp, name)
-            if extra is not None:
-                env.update(OMP_TOOL_LIBRARIES=os.path.abspath(a.tool), GLASS_TRACE_OUT=prefix,
-                           GLASS_TRACE_SUMMARY="0", GLASS_TRACE_LAUNCHED="1", **extra)
+            env = environ(a, extra, prefix)
             with tempfile.TemporaryFile() as so, tempfile.TemporaryFile() as se:
                 t0 = time.monotonic()  # output to files: a full pipe would stall the program
                 p = subprocess.Popen(prog, env=env, stdout=so, stderr=se)
@@ -100,7 +97,8 @@ def environ(a, extra, prefix):
     env = dict(os.environ)
     if extra is not None:
         env.update(OMP_TOOL_LIBRARIES=os.path.abspath(a.tool), GLASS_TRACE_OUT=prefix,
-                   GLASS_TRACE_SUMMARY="0", GLASS_TRACE_LAUNCHED="1", **extra)
+                   GLASS_TRACE_SUMMARY="0", GLASS_TRACE_LAUNCHED="1")
+        env.update(extra)  # may name another tool (OMP_TOOL_LIBRARIES:...) to compare
     return env
 
 
