@@ -115,7 +115,7 @@ def instr(a, prog, configs):
                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if p.returncode:
             sys.exit("trace_cost: %s failed under valgrind: %s" % (name, p.stderr[-500:]))
-        ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", out], capture_output=True,
+        ann = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out], capture_output=True,
                              text=True).stdout
         total = re.search(r"([0-9,]+) +\(100\.0%\) +PROGRAM TOTALS", ann)
         fin = re.search(r"([0-9,]+) +\([ 0-9.]+%\) +\S*record\.c:finalize ", ann)

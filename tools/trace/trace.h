@@ -170,6 +170,18 @@ static inline size_t trace_hash64(uint64_t x) {
   return (size_t)x;
 }
 
+// An open-addressing map from nonzero 64-bit keys to 64-bit values (write_json.c), for the
+// writers' name tables.
+typedef struct trace_map_ent {
+  uint64_t key, val; // key 0: empty
+} trace_map_ent_t;
+typedef struct trace_map {
+  trace_map_ent_t *v;
+  size_t cap, n; // cap: 0 or a power of 2
+} trace_map_t;
+// The entry of key (nonzero); a new one has val 0 and sets *fresh. NULL when out of memory.
+trace_map_ent_t *trace_map_get(trace_map_t *m, uint64_t key, bool *fresh);
+
 trace_thread_t *trace_thread_new(uint8_t type);
 uint32_t trace_ntracks(void); // threads seen so far
 // Appends an event; the slow path (new chunk, spill, drop) is out of line.

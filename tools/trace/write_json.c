@@ -264,17 +264,45 @@ static char **loc_args(const trace_locs_t *locs) {
   return v;
 }
 
+trace_map_ent_t *trace_map_get(trace_map_t *m, uint64_t key, bool *fresh) {
+  *fresh = false;
+  if (2 * (m->n + 1) > m->cap) { // at most half full
+    size_t cap = m->cap ? 2 * m->cap : 256;
+    trace_map_ent_t *v = calloc(cap, sizeof(*v));
+    if (!v)
+      return NULL;
+    for (size_t i = 0; i < m->cap; i++)
+      for (size_t j = trace_hash64(m->v[i].key) & (cap - 1); m->v[i].key; j = (j + 1) & (cap - 1))
+        if (!v[j].key) {
+          v[j] = m->v[i];
+          break;
+        }
+    free(m->v);
+    m->v = v;
+    m->cap = cap;
+  }
+  size_t j = trace_hash64(key) & (m->cap - 1);
+  while (m->v[j].key && m->v[j].key != key)
+    j = (j + 1) & (m->cap - 1);
+  if (!m->v[j].key) {
+    m->v[j] = (trace_map_ent_t){.key = key};
+    m->n++;
+    *fresh = true;
+  }
+  return &m->v[j];
+}
+
 // A slice's name and category, rendered once per construct, location and device flag: the
-// slices of a trace have few distinct names.
-typedef struct name_ent {
-  uint64_t key; // 0: empty
+// slices of a trace have few distinct names. The map gives an index + 1 into the texts.
+typedef struct name_text {
   char *text;
   size_t len;
-} name_ent_t;
+} name_text_t;
 
 typedef struct name_tab {
-  name_ent_t *v;
-  size_t cap, used; // cap: a power of 2
+  trace_map_t map;
+  name_text_t *v;
+  size_t n, cap;
 } name_tab_t;
 
 static uint64_t name_key(const slice_t *s) {
@@ -298,45 +326,33 @@ static char *render_name(const slice_t *s, const trace_locs_t *locs, size_t *len
   return text;
 }
 
-static bool name_grow(name_tab_t *t) {
-  size_t cap = t->cap ? 2 * t->cap : 64;
-  name_ent_t *v = calloc(cap, sizeof(*v));
-  if (!v)
-    return false;
-  for (size_t i = 0; i < t->cap; i++)
-    if (t->v[i].key) {
-      size_t j = trace_hash64(t->v[i].key) & (cap - 1);
-      while (v[j].key)
-        j = (j + 1) & (cap - 1);
-      v[j] = t->v[i];
-    }
-  free(t->v);
-  t->v = v;
-  t->cap = cap;
-  return true;
-}
-
-static const name_ent_t *name_of(name_tab_t *t, const slice_t *s, const trace_locs_t *locs) {
-  uint64_t key = name_key(s);
-  if (2 * (t->used + 1) > t->cap && !name_grow(t))
+static const name_text_t *name_of(name_tab_t *t, const slice_t *s, const trace_locs_t *locs) {
+  bool fresh;
+  trace_map_ent_t *e = trace_map_get(&t->map, name_key(s), &fresh);
+  if (!e)
     return NULL;
-  size_t j = trace_hash64(key) & (t->cap - 1);
-  while (t->v[j].key && t->v[j].key != key)
-    j = (j + 1) & (t->cap - 1);
-  name_ent_t *e = &t->v[j];
-  if (!e->key) {
-    if (!(e->text = render_name(s, locs, &e->len)))
-      return NULL;
-    e->key = key;
-    t->used++;
+  if (fresh) {
+    if (t->n == t->cap) {
+      size_t cap = t->cap ? 2 * t->cap : 64;
+      name_text_t *v = realloc(t->v, cap * sizeof(*v));
+      if (!v)
+        return NULL; // val stays 0: write_slice formats this name each time
+      t->v = v;
+      t->cap = cap;
+    }
+    name_text_t *nt = &t->v[t->n];
+    if (!(nt->text = render_name(s, locs, &nt->len)))
+      return NULL; // likewise
+    e->val = ++t->n;
   }
-  return e;
+  return e->val ? &t->v[e->val - 1] : NULL;
 }
 
 static void name_tab_free(name_tab_t *t) {
-  for (size_t i = 0; i < t->cap; i++)
+  for (size_t i = 0; i < t->n; i++)
     free(t->v[i].text);
   free(t->v);
+  free(t->map.v);
 }
 
 typedef struct json_ctx {
@@ -361,7 +377,7 @@ static void write_slice(json_ctx_t *J, const slice_t *s) {
   us(o, s->t0);
   trace_out_str(o, ",\"dur\":");
   us(o, s->t1 - s->t0);
-  const name_ent_t *ne = name_of(&J->names, s, J->locs);
+  const name_text_t *ne = name_of(&J->names, s, J->locs);
   if (ne) {
     trace_out_mem(o, ne->text, ne->len);
   } else { // out of memory: the same, uncached

@@ -112,11 +112,6 @@ static bool overflow(const pb_t *p) {
 // Names: (kind, sub, loc) -> iid, one table for the file; each sequence remembers which iids it
 // has defined.
 
-typedef struct name_ent {
-  uint64_t key; // kind << 40 | sub << 32 | loc, + 1 so that 0 is empty
-  uint32_t iid;
-} name_ent_t;
-
 typedef struct seq {
   uint64_t last;    // time of the sequence's last packet (deltas are from it)
   bool started;     // clock snapshot and defaults written
@@ -139,8 +134,8 @@ struct trace_pf {
   const trace_locs_t *locs;
   seq_t *seq;
   uint32_t nseq;
-  name_ent_t *names;
-  size_t capnames, nnames;
+  trace_map_t names; // (kind, sub, loc) + 1 -> iid
+  size_t nnames;
   uint64_t bytes, max;
   bool capped, failed;
   uint64_t capped_at; // time of the first packet not written
@@ -154,31 +149,11 @@ static void header(trace_pf_t *w);
 
 static uint32_t name_iid(trace_pf_t *w, const slice_t *s) {
   uint64_t key = ((uint64_t)s->kind << 40 | (uint64_t)s->sub << 32 | s->loc) + 1;
-  if ((w->nnames + 1) * 2 > w->capnames) {
-    size_t c = w->capnames ? w->capnames * 2 : 256;
-    name_ent_t *g = calloc(c, sizeof(*g));
-    if (!g)
-      return 0;
-    for (size_t i = 0; i < w->capnames; i++)
-      if (w->names[i].key) {
-        size_t j = trace_hash64(w->names[i].key) & (c - 1);
-        while (g[j].key)
-          j = (j + 1) & (c - 1);
-        g[j] = w->names[i];
-      }
-    free(w->names);
-    w->names = g;
-    w->capnames = c;
-  }
-  for (size_t j = trace_hash64(key) & (w->capnames - 1);; j = (j + 1) & (w->capnames - 1)) {
-    if (w->names[j].key == key)
-      return w->names[j].iid;
-    if (!w->names[j].key) {
-      w->names[j].key = key;
-      w->names[j].iid = (uint32_t)++w->nnames;
-      return w->names[j].iid;
-    }
-  }
+  bool fresh;
+  trace_map_ent_t *e = trace_map_get(&w->names, key, &fresh);
+  if (e && fresh)
+    e->val = ++w->nnames;
+  return e ? (uint32_t)e->val : 0;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -681,7 +656,7 @@ int trace_pf_close(trace_pf_t *w, const trace_model_t *m) {
     free(w->seq[i].defined);
   free(w->seq);
   free(w->state);
-  free(w->names);
+  free(w->names.v);
   free(w->out);
   free(w);
   return bad;
