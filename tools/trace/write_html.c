@@ -839,8 +839,8 @@ static void page_range(page_t *p) {
 
 // Picks the finest aggregates that fit a quarter of the bound, then the detail that fits the
 // rest; returns the rendered meta.
-// Plans the page with nb0 buckets: renders the meta at its longest and chooses the windows that
-// fit beside it; returns that meta's length.
+// Plans the page with nb0 buckets: measures the meta at its longest (*len) and chooses the
+// windows that fit beside it.
 static bool try_plan(page_t *p, size_t fixed, const char *full, size_t *len) {
   if (!build_agg(p))
     return false;
