@@ -140,7 +140,7 @@ static void thread_free(glass_thread_t *th) {
 static void update_oversubscription(void) {
   int threads = atomic_load_explicit(&live_workers, memory_order_relaxed) + 1;
   atomic_store_explicit(&glass_spin_threads, threads, memory_order_relaxed);
-  atomic_store_explicit(&glass_oversubscribed, threads > glass_nprocs, memory_order_relaxed);
+  atomic_store_explicit(&glass_oversubscribed, threads > glass_cpus, memory_order_relaxed);
 }
 
 // ---------------------------------------------------------------------------------------------
