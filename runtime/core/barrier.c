@@ -23,7 +23,7 @@ void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
     last = n;
   for (int32_t c = first; c < last; c++) {
     if (unlikely(w != NULL))
-      atomic_store_explicit(&th->tasking.wait_flag, &team->slots[c].arrived, memory_order_relaxed);
+      atomic_store_explicit(&th->tasking.wait_flag, &team->slots[c].arrived, memory_order_release);
     glass_flag_wait(&team->slots[c].arrived, target, w);
   }
   if (tid != 0)

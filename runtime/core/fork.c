@@ -90,11 +90,13 @@ static void team_grow_arrays(glass_team_t *team, int32_t capacity) {
   glass_slot_t *slots = glass_zalloc_aligned(sizeof(*slots) * (size_t)capacity, GLASS_CACHE);
   for (int i = 0; i < team->nmembers; i++)
     members[i] = team->members[i];
-  // The old arrays are no longer touched by anyone: every member is idle, waiting on its own
-  // go flag, and implicit tasks are reinitialized at each fork.
+  // The old members and tasks are no longer touched by anyone: every member is idle, waiting on
+  // its own go flag, and implicit tasks are reinitialized at each fork. The old slots are not
+  // freed: a member of an enclosing team that read this master's published wait flag (a slot's
+  // arrival flag, task.c's wake_waiters) may still poke it. Capacities double, so what is kept
+  // stays below the size of the arrays in use.
   glass_free(team->members);
   glass_free(team->itasks);
-  glass_free(team->slots);
   team->members = members;
   team->itasks = itasks;
   team->slots = slots;

@@ -390,8 +390,10 @@ static GLASS_NOINLINE void wake_waiters(glass_team_t *team) {
   // The task is published before the sleeper bits are read (wait.c polls after setting one).
   atomic_thread_fence(memory_order_seq_cst);
   for (int32_t i = 0; i < team->nthreads; i++) {
+    // Acquire: the flag may lie in a team the member masters (a nested region's barrier
+    // slot), allocated after this team's region began.
     glass_flag_t *f =
-        atomic_load_explicit(&team->members[i]->tasking.wait_flag, memory_order_relaxed);
+        atomic_load_explicit(&team->members[i]->tasking.wait_flag, memory_order_acquire);
     if (f)
       glass_flag_poke(f);
   }
@@ -836,8 +838,13 @@ static bool run_one_member(glass_thread_t *th) {
   if (unlikely(__atomic_load_n(&th->tid, __ATOMIC_RELAXED) != 0 &&
                th->tasking.left_gen != __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED))) {
     GLASS_STAT(th, GS_STALE_TAKE);
+    // Counted as a helper from before the task is visible again until the wake-up is done:
+    // the drain that sees it complete waits for this thread, so the team keeps its shape
+    // (size, members) while we read it.
+    atomic_fetch_add_explicit(&team->tasking.helpers, 1, memory_order_seq_cst);
     shared_push(th, team, t);
     wake_waiters(team);
+    atomic_fetch_sub_explicit(&team->tasking.helpers, 1, memory_order_release);
     return no_task_found(th);
   }
   run_found(th, t, ompt_task_switch);

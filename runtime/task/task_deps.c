@@ -150,9 +150,11 @@ static void add_edge(glass_depnode_t *pred, glass_depnode_t *succ) {
   }
   pred->succ[pred->nsucc++] = succ;
   atomic_fetch_add_explicit(&succ->npred, 1, memory_order_relaxed);
-  node_unlock(pred);
+  // Under pred's lock: pred is not done, so its task (whose data the tool reads) cannot
+  // complete and be freed before the callback returns.
   if (OMPT_ON(task_dependence))
     dependence_event(pred, succ);
+  node_unlock(pred);
 }
 
 // Drops one unsatisfied predecessor of n; the last makes its task ready, or wakes its waiter.

@@ -39,7 +39,7 @@ static void watchdog_start(void) {
 
 // Busy-waits for *flag to become non-zero, yielding the CPU (not a scheduling point) so that a
 // loaded 2-CPU machine still runs the thread that sets it.
-static void wait_for_flag(int *flag) {
+static inline void wait_for_flag(int *flag) {
   int f = 0;
   while (!f) {
     sched_yield();
