@@ -374,6 +374,8 @@ trace_summary_t *trace_summary_new(uint32_t ntracks);
 void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t excl, const slice_t *parent,
                        bool outermost_itask);
 trace_sink_t trace_summary_sink(trace_summary_t *S);
+// One instant: device events and map clauses are counted per kind.
+void trace_summary_instant(trace_summary_t *S, const instant_t *in);
 void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace_locs_t *locs,
                          FILE *f); // may be called more than once
 void trace_summary_free(trace_summary_t *S);
