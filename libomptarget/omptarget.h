@@ -230,6 +230,7 @@ struct tgt_ompt_region {
   int kind; // ompt_target_t
   int device;
   const void *codeptr;
+  const tgt_ident_t *loc; // the construct's source location (its psource), or NULL
   uint64_t target_id;
   tgt_ompt_data_t target_data;
   struct tgt_ompt_region *prev;

@@ -338,6 +338,9 @@ void trace_build_model(trace_model_t *m, trace_locs_t *locs);
 
 // ---------------------------------------------------------------------------------------------
 // Source locations (symbols.c).
+// Glass's libomptarget's source string of a target construct by codeptr (the device lookup's
+// glass_codeptr_source, taken at device_initialize), or NULL.
+extern const char *(*trace_codeptr_source)(const void *codeptr);
 
 typedef struct trace_loc {
   const void *code;
@@ -345,6 +348,7 @@ typedef struct trace_loc {
   char func[128];
   char file[512]; // full path when known
   char object[128];
+  bool placed; // the debug information (or the runtime's source string) gave its line
 } trace_loc_t;
 
 struct trace_locs {
