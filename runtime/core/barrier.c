@@ -129,11 +129,14 @@ static GLASS_NOINLINE void barrier_traced(glass_thread_t *th, glass_barrier_kind
   OMPT_WAIT_STATE(th, wait_state[kind], team);
   if (OMPT_ON(sync_region_wait))
     OMPT_CALL(sync_region_wait, k, ompt_scope_begin, pd, td, codeptr);
+  // Read now: if this barrier turns out to be the join of a cancelled region, the master may
+  // be forking its next region once the barrier is released.
+  int32_t nthreads = team->nthreads;
   uint64_t t0 = glass_stats_clock();
   barrier_wait(th, team);
   GLASS_STAT_WAIT_END(th, GS_BARRIER, t0);
   // A barrier of a cancelled region that served as its join: the region may be over.
-  if (unlikely(glass_cancel_enabled()) && glass_cancel_gather_was_join(th, team))
+  if (unlikely(glass_cancel_enabled()) && glass_cancel_gather_was_join(th, team, nthreads))
     pd = NULL;
   if (OMPT_ON(sync_region_wait))
     OMPT_CALL(sync_region_wait, k, ompt_scope_end, pd, td, codeptr);

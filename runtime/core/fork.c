@@ -301,11 +301,12 @@ void glass_worker_run_region(glass_thread_t *th) {
   glass_team_t *team = th->team;
   int tid = th->tid;
   th->episode = team->episode;
-  // Read now: once this member has arrived at the join, the master may fork the next region.
-  uint32_t gen = team->region_gen;
+  // The region this worker runs: while it waits at the join, and after it as an idle helper,
+  // it runs only this region's tasks (task.c). Read now: once this member has arrived at the
+  // join, the master may fork the next region.
+  th->tasking.left_gen = team->region_gen;
   glass_barrier_release_children(team, tid); // the fork is the release phase of a tree
   run_implicit_task(th, team, tid);
-  th->tasking.left_gen = gen; // may help this region's tasks while idle (task.c)
   th->task = NULL;
   OMPT_STATE(th, ompt_state_idle);
   atomic_store_explicit(&th->busy, false, memory_order_release);

@@ -28,6 +28,7 @@ static const char *const stat_name[GS_N] = {
     [GS_SHARED_RMW] = "shared_rmw",
     [GS_LOOP_CHUNK] = "loop_chunks",
     [GS_LOOP_RMW] = "loop_rmw",
+    [GS_STALE_TAKE] = "stale_take",
 };
 
 void glass_stats_self_add(enum glass_stat k, uint64_t n) {

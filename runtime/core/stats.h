@@ -28,6 +28,7 @@ enum glass_stat {
   GS_SHARED_RMW,  // atomic read-modify-writes on words other threads write
   GS_LOOP_CHUNK,  // chunks a dispatched loop in a team took from its shared counter
   GS_LOOP_RMW,    // atomic read-modify-writes on a dispatched loop's shared words
+  GS_STALE_TAKE,  // tasks of a team's next region a worker still at its join took and gave back
   GS_N
 };
 

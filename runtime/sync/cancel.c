@@ -74,8 +74,8 @@ bool glass_cancel_parallel_now(void) {
   return th && glass_cancel_enabled() && parallel_requested(th, th->team);
 }
 
-bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team) {
-  return team->nthreads > 1 && gather_was_join(th, team);
+bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team, int32_t nthreads) {
+  return nthreads > 1 && gather_was_join(th, team);
 }
 
 static inline bool joined(const glass_thread_t *th, const glass_team_t *team) {

@@ -27,8 +27,10 @@ void glass_cancel_plain_barrier(glass_thread_t *th, glass_barrier_kind_t kind, v
 // The barrier proper (barrier.c), without the cancellation layer.
 void glass_barrier_run(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
 
-// th was just released from a barrier of team: was that barrier the cancelled region's join?
-bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team);
+// th was just released from a barrier of team, whose region had nthreads members (read before
+// the barrier: once a join is released the master may be resizing the team for its next
+// region): was that barrier the cancelled region's join?
+bool glass_cancel_gather_was_join(glass_thread_t *th, glass_team_t *team, int32_t nthreads);
 
 // The join of th's implicit task in team: true when th already completed it in a cancellation
 // barrier; the join's events are then delivered here and the join is skipped.

@@ -795,24 +795,53 @@ static glass_xtask_t *find_task(glass_thread_t *th, glass_team_t *team, bool con
   return steal(th, team, dqs, constrained);
 }
 
-bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status) {
-  glass_team_t *team = th->team;
-  glass_xtask_t *t = find_task(th, team, constrained);
-  if (!t) {
-    if (unlikely(th->tasking.pending_debt != 0))
-      pay_pending_debt(th);
-    return false;
-  }
+static bool no_task_found(glass_thread_t *th) {
+  if (unlikely(th->tasking.pending_debt != 0))
+    pay_pending_debt(th);
+  return false;
+}
+
+static void run_found(glass_thread_t *th, glass_xtask_t *t, int status) {
   int32_t state = th->ompt_state;
   uint64_t wait_id = th->ompt_wait_id;
   OMPT_STATE(th, ompt_state_work_parallel);
   task_execute(th, t, status);
   OMPT_WAIT_STATE(th, state, wait_id);
+}
+
+bool glass_task_run_one_status(glass_thread_t *th, bool constrained, int status) {
+  glass_xtask_t *t = find_task(th, th->team, constrained);
+  if (!t)
+    return no_task_found(th);
+  run_found(th, t, status);
   return true;
 }
 
 bool glass_task_run_one(glass_thread_t *th, bool constrained) {
   return glass_task_run_one_status(th, constrained, ompt_task_switch);
+}
+
+// A worker waiting for the release of its region's join runs tasks until it sees the release;
+// by then the master may have forked the team's next region and deferred its tasks. A task of
+// that region, taken by a thread that has not begun it (or is not even a member of it), must
+// not run here: its children would go to this thread's deque, which the new team may not scan
+// (a smaller team), and it would run outside a member's implicit task. The task's push
+// happened after the fork advanced region_gen, and the take read the push (acquire), so this
+// load sees the new generation. The task goes to the shared list, which every member scans.
+static bool run_one_member(glass_thread_t *th) {
+  glass_team_t *team = th->team;
+  glass_xtask_t *t = find_task(th, team, false);
+  if (!t)
+    return no_task_found(th);
+  if (unlikely(__atomic_load_n(&th->tid, __ATOMIC_RELAXED) != 0 &&
+               th->tasking.left_gen != __atomic_load_n(&team->region_gen, __ATOMIC_RELAXED))) {
+    GLASS_STAT(th, GS_STALE_TAKE);
+    shared_push(th, team, t);
+    wake_waiters(team);
+    return no_task_found(th);
+  }
+  run_found(th, t, ompt_task_switch);
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -860,7 +889,7 @@ void glass_task_wake_waiter(glass_thread_t *waiter) {
 }
 
 static bool barrier_poll(void *arg) {
-  return glass_task_run_one((glass_thread_t *)arg, false);
+  return run_one_member((glass_thread_t *)arg);
 }
 
 // A member starts a wait that runs tasks (a barrier with tasks): it may sleep on `flag`, and
@@ -893,7 +922,7 @@ static bool lazy_poll(void *arg) {
     th->tasking.lazy_waiter = true;
     atomic_fetch_add_explicit(&team->tasking.waiters, 1, memory_order_relaxed);
   }
-  return glass_task_run_one(th, false);
+  return run_one_member(th);
 }
 
 const glass_waiter_t *glass_task_lazy_waiter(glass_thread_t *th, glass_waiter_t *w) {
