@@ -100,9 +100,12 @@ static size_t source_slot(const void *code) {
   return (size_t)(((uintptr_t)code * UINT64_C(0x9e3779b97f4a7c15)) >> 40) & (SOURCES - 1);
 }
 
+static __thread const void *last_noted; // the construct this thread noted last
+
 static void note_source(const void *code, const tgt_ident_t *loc) {
-  if (!code || !loc || !loc->psource)
+  if (code == last_noted || !code || !loc || !loc->psource)
     return;
+  last_noted = code;
   for (size_t i = 0, k = source_slot(code); i < SOURCES; i++, k = (k + 1) & (SOURCES - 1)) {
     const void *seen = atomic_load_explicit(&sources[k].code, memory_order_relaxed);
     if (seen == code)
