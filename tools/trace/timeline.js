@@ -180,11 +180,14 @@
     else what = 'device ' + v[i + 3];
     return kind + '\n' + what + '\nat ' + fmt(v[i]) + '\n' + lanes[v[i + 1]].n;
   }
-  // The instant drawn within 4 pixels of x on lane l's first row, or -1.
+  // The instant drawn nearest to x on lane l's first row, within 4 pixels, or -1.
   function instantAt(l, mx) {
-    for (var i = 0; i < IN.v.length; i += IS)
-      if (IN.v[i + 1] === l && Math.abs(X(IN.v[i]) - mx) <= 4) return i;
-    return -1;
+    var best = -1, bd = 4;
+    for (var i = 0; i < IN.v.length; i += IS) {
+      var dx = Math.abs(X(IN.v[i]) - mx);
+      if (IN.v[i + 1] === l && dx <= bd) { best = i; bd = dx; }
+    }
+    return best;
   }
   var shown = [];
   function draw() {

@@ -100,7 +100,7 @@ for (let i = 0; i < args.length; i++) {
     let j = 0;
     while (j < IN.v.length && IN.kinds[IN.v[j + 2]] !== name) j += 5;
     if (j >= IN.v.length) throw new Error('no instant ' + name);
-    G.view(IN.v[j] - 1000, IN.v[j] + 1000);
+    G.view(IN.v[j] - 100, IN.v[j] + 100); // a pixel is a third of a ns: no neighbour is as near
     const st = G.state(), x = 190 + (IN.v[j] - st.v0) / (st.v1 - st.v0) * (st.width - 190);
     const tip = G.tip(x, G.lanes()[IN.v[j + 1]] + 5);
     console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
