@@ -10,7 +10,12 @@ libomptarget offers no tracing entry points, so its trace mode is reported n/a (
 so, and the run is checked to have no records).
 
   bench/offload.py [--glass-build DIR] [--out DIR] [--rounds 5] [--reps 7] [--rep-time US]
-                   [--llvm-lib DIR] [--smoke] [--quiet]
+                   [--llvm-lib DIR] [--smoke] [--quiet] [--instructions]
+
+--instructions counts instead of timing: each construct runs N and 2N instances under
+valgrind's callgrind (collecting inside the program's run_counted only), and the difference
+over N is the instructions per instance, which the load of the machine does not change (an
+rdtsc counts as one instruction, whatever it costs). Writes DIR/offload-instructions.md.
 
 Writes DIR/offload.md (tables) and DIR/offload.json (every run). Fails (exit 1) when a build or
 a run fails, a result is wrong, the intended runtime was not the one loaded, the tool did not
@@ -19,6 +24,7 @@ run, or tracing on Glass recorded nothing; never because of a timing.
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -66,14 +72,7 @@ def llvm_dir(llvm_lib, out):
 
 
 def run(exe, tool, runtime, mode, dirs, args):
-    env = dict(os.environ)
-    for k in list(env):
-        if k.startswith(("OMP_", "KMP_", "LIBOMPTARGET", "GLASS_")):
-            del env[k]
-    env["LD_LIBRARY_PATH"] = dirs[runtime]
-    if mode != "none":
-        env["OMP_TOOL_LIBRARIES"] = tool
-        env["BENCH_TRACE"] = "1" if mode == "trace" else "0"
+    env = run_env(tool, runtime, mode, dirs)
     r = subprocess.run([exe] + args, capture_output=True, text=True, env=env, timeout=600)
     if r.returncode != 0:
         fail("%s %s: exit %d\n%s" % (runtime, mode, r.returncode, r.stderr))
@@ -93,6 +92,64 @@ def run(exe, tool, runtime, mode, dirs, args):
             fail("%s tool: records without tracing" % runtime)
     return {"runtimes": loaded, "tool": toolrep[0] if toolrep else None,
             "constructs": {l["construct"]: l for l in lines[1:]}}
+
+
+def run_env(tool, runtime, mode, dirs):
+    env = dict(os.environ)
+    for k in list(env):
+        if k.startswith(("OMP_", "KMP_", "LIBOMPTARGET", "GLASS_")):
+            del env[k]
+    env["LD_LIBRARY_PATH"] = dirs[runtime]
+    if mode != "none":
+        env["OMP_TOOL_LIBRARIES"] = tool
+        env["BENCH_TRACE"] = "1" if mode == "trace" else "0"
+    return env
+
+
+def collected(exe, tool, runtime, mode, dirs, construct, n):
+    """Instructions callgrind collected in run_counted for n instances."""
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                        "--collect-atstart=no", "--toggle-collect=run_counted", exe,
+                        "--construct", construct, "--count", str(n)],
+                       capture_output=True, text=True, env=run_env(tool, runtime, mode, dirs),
+                       timeout=600)
+    m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
+    if r.returncode != 0 or not m:
+        fail("%s %s %s under callgrind: exit %d\n%s" % (runtime, mode, construct, r.returncode,
+                                                          r.stderr[-2000:]))
+    return int(m.group(1))
+
+
+def instructions(exe, tool, dirs, out, quiet):
+    """Instructions per instance: (I(2N) - I(N)) / N, which cancels the fixed costs."""
+    # Glass traced: N spans several of the tool's 1 MiB buffers (each delivered and walked), so
+    # their cost is spread over the instances that filled them. LLVM: fewer (no tracing).
+    counts = {"empty": 20000, "map1": 10000, "map8": 2000, "data_update_1mb": 20}
+    keys = ["glass/none", "glass/tool", "glass/trace", "llvm/none", "llvm/tool"]
+    res = {}
+    for c, big in counts.items():
+        for k in keys:
+            runtime, mode = k.split("/")
+            n = big if runtime == "glass" else max(big // 10, 20)
+            a = collected(exe, tool, runtime, mode, dirs, c, n)
+            b = collected(exe, tool, runtime, mode, dirs, c, 2 * n)
+            res.setdefault(c, {})[k] = (b - a) / n
+        if not quiet:
+            print("instructions: %s done" % c, file=sys.stderr)
+    lines = ["# Offload instructions per instance on the host device", "",
+             "callgrind, collected in run_counted: (I(2N) - I(N)) / N (N: %s for Glass, a tenth "
+             "for LLVM). An rdtsc counts as one." % ", ".join("%s %d" % kv for kv in counts.items()),
+             "", "| construct | " + " | ".join(k.replace("/", " ") for k in keys) +
+             " | Glass trace - tool | Glass trace ÷ tool |", "|---" * (len(keys) + 3) + "|"]
+    for c in counts:
+        r = res[c]
+        lines.append("| %s | %s | %.0f | %.2f |" % (
+            c, " | ".join("%.0f" % r[k] for k in keys), r["glass/trace"] - r["glass/tool"],
+            r["glass/trace"] / r["glass/tool"]))
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "offload-instructions.md"), "w") as f:
+        f.write(text)
+    return text
 
 
 def paired(rounds, a, b, construct, field="median"):
@@ -181,6 +238,8 @@ def main():
     ap.add_argument("--rep-time", type=float, default=20000)
     ap.add_argument("--smoke", action="store_true", help="one short round: builds and runs")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--instructions", action="store_true",
+                    help="instructions per instance under callgrind instead of times")
     a = ap.parse_args()
     if a.smoke:
         a.rounds, a.reps, a.rep_time = 1, 1, 500
@@ -190,6 +249,9 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     exe, tool = build(glass, a.out)
     dirs = {"glass": os.path.join(glass, "lib"), "llvm": llvm_dir(a.llvm_lib, a.out)}
+    if a.instructions:
+        print(instructions(exe, tool, dirs, a.out, a.quiet))
+        return
     args = ["--reps", str(a.reps), "--rep-time", str(a.rep_time)]
     if a.smoke:
         args += ["--warmup", "1"]

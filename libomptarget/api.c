@@ -33,7 +33,11 @@ static struct tgt_device *api_device(int dev, bool *host, const char *what) {
   if (*host)
     return NULL;
   struct tgt_device *d = tgt_device_at(dev);
-  if (!d)
+  if (!d && dev >= 0 && dev < tgt_num_devices())
+    tgt_error("%s: device %d cannot be used (it failed to initialise, or cannot honour the "
+              "program's requires clauses)",
+              what, dev);
+  else if (!d)
     tgt_error("%s: device %d does not exist (devices are 0 to %d, %d is the host)", what, dev,
               tgt_num_devices() - 1, tgt_num_devices());
   return d;

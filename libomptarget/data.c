@@ -136,6 +136,8 @@ static void raw_transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_
 // its own.
 static void transfer(struct tgt_device *d, bool to, uintptr_t host, uintptr_t tgt, uint64_t size,
                      const tgt_ident_t *loc) {
+  if (host == tgt) // shared memory: the host's storage is the device's
+    return;
   struct shadow *sh;
   size_t n = shadow_range(&d->shadows, host, host + size, &sh);
   uintptr_t keep[8], *saved = n <= 8 ? keep : malloc(n * sizeof *saved);
@@ -159,6 +161,22 @@ static void absent(struct tgt_device *d, uintptr_t begin, uint64_t size, int64_t
   if (type & MAP_PRESENT)
     tgt_fatal(loc, "device %d: 'present' %s of host address %p (%llu bytes), which is not mapped",
               d->id, what, (void *)begin, (unsigned long long)size);
+}
+
+// Under shared memory a mapped range is its own device copy: nothing is allocated or copied,
+// and the row (which keeps reference counts and presence as usual) owns nothing.
+static uintptr_t shared_row(struct tgt_device *d, uintptr_t begin, uint64_t size, int64_t type,
+                            bool *is_new, const tgt_ident_t *loc) {
+  struct map_row *r = map_insert(&d->table, begin, size, begin);
+  if (!r)
+    tgt_fatal(loc, "device %d: out of memory for the mapping table", d->id);
+  r->born = d->epoch;
+  if (type & MAP_OMPX_HOLD)
+    r->hold_ref = 1;
+  else
+    r->dyn_ref = 1;
+  *is_new = true;
+  return begin;
 }
 
 // Finds or creates the device copy of [begin, begin+size) and takes a reference when
@@ -189,6 +207,8 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
   absent(d, begin, size, type, "map", loc);
   if (size == 0)
     return 0;
+  if (tgt_shared_memory(d))
+    return shared_row(d, begin, size, type, is_new, loc);
   uint64_t op_id = 0;
   if (tgt_ompt_on)
     tgt_ompt_data_op(OMPT_ALLOC, true, &op_id, (void *)begin, tgt_num_devices(), NULL, d->id, size);
@@ -218,7 +238,7 @@ static void attach(struct tgt_device *d, uintptr_t ptr_addr, uintptr_t pointee,
                    const tgt_ident_t *loc) {
   void *dev_ptr = map_translate(&d->table, ptr_addr);
   void *dev_pointee = map_translate(&d->table, pointee);
-  if (!dev_ptr || !dev_pointee)
+  if (!dev_ptr || !dev_pointee || (uintptr_t)dev_ptr == ptr_addr) // shared: already right
     return;
   uintptr_t host_value;
   memcpy(&host_value, (void *)ptr_addr, sizeof host_value);

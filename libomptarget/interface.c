@@ -28,7 +28,8 @@ static void data_op(const tgt_ident_t *loc, int64_t device_id, const struct map_
   struct tgt_async as;
   tgt_async_begin(&as, d, nowait);
   TGT_INFO(INFO_KERNEL_ARGS, d->id, "%s with %d argument(s)", what, a->n);
-  struct tgt_ompt_region r = {.kind = ompt_kind, .device = d->id, .codeptr = codeptr, .dev = d};
+  struct tgt_ompt_region r = {
+      .kind = ompt_kind, .device = d->id, .codeptr = codeptr, .loc = loc, .dev = d};
   if (tgt_ompt_on)
     tgt_ompt_target(&r, true);
   pthread_mutex_lock(&d->lock);
@@ -146,7 +147,8 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
   }
   struct privates priv;
   int nargs;
-  struct tgt_ompt_region r = {.kind = OMPT_TARGET, .device = d->id, .codeptr = codeptr, .dev = d};
+  struct tgt_ompt_region r = {
+      .kind = OMPT_TARGET, .device = d->id, .codeptr = codeptr, .loc = loc, .dev = d};
   uint64_t op_id = 0;
   struct tgt_async as;
   tgt_async_begin(&as, d, nowait);

@@ -8,7 +8,9 @@
 
 #include <dlfcn.h>
 #include <omp-tools.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 bool tgt_ompt_on;
 static __thread struct tgt_ompt_region *tgt_ompt_cur;
@@ -84,7 +86,55 @@ void tgt_ompt_connect(void) {
     connect(&connection);
 }
 
+// The source strings of target constructs (an ident's psource, ";file;function;line;col;;") by
+// codeptr, for tools: clang-19 gives a construct's runtime call no line in the debug
+// information, so a tool's symbolizer cannot place its codeptr. A slot is claimed by its codeptr
+// (compare-and-swap), then given the string; a full table takes no more.
+#define SOURCES 1024 // a power of 2
+static struct {
+  const void *_Atomic code;
+  const char *_Atomic psource;
+} sources[SOURCES];
+
+static size_t source_slot(const void *code) {
+  return (size_t)(((uintptr_t)code * UINT64_C(0x9e3779b97f4a7c15)) >> 40) & (SOURCES - 1);
+}
+
+static __thread const void *last_noted; // the construct this thread noted last
+
+static void note_source(const void *code, const tgt_ident_t *loc) {
+  if (code == last_noted || !code || !loc || !loc->psource)
+    return;
+  last_noted = code;
+  for (size_t i = 0, k = source_slot(code); i < SOURCES; i++, k = (k + 1) & (SOURCES - 1)) {
+    const void *seen = atomic_load_explicit(&sources[k].code, memory_order_relaxed);
+    if (seen == code)
+      return;
+    if (!seen && atomic_compare_exchange_strong(&sources[k].code, &seen, code)) {
+      atomic_store_explicit(&sources[k].psource, loc->psource, memory_order_release);
+      return;
+    }
+    if (seen == code) // another thread claimed it for the same construct
+      return;
+  }
+}
+
+// glass_codeptr_source (the device's lookup): the source string of the target construct whose
+// codeptr this is, or NULL.
+static const char *codeptr_source(const void *code) {
+  for (size_t i = 0, k = source_slot(code); code && i < SOURCES; i++, k = (k + 1) & (SOURCES - 1)) {
+    const void *seen = atomic_load_explicit(&sources[k].code, memory_order_relaxed);
+    if (seen == code)
+      return atomic_load_explicit(&sources[k].psource, memory_order_acquire);
+    if (!seen)
+      return NULL;
+  }
+  return NULL;
+}
+
 static ompt_interface_fn_t device_lookup(const char *name) {
+  if (name && !strcmp(name, "glass_codeptr_source"))
+    return (ompt_interface_fn_t)codeptr_source;
   return (ompt_interface_fn_t)tgt_trace_lookup(name);
 }
 
@@ -128,6 +178,7 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
   ompt_scope_endpoint_t ep = begin ? ompt_scope_begin : ompt_scope_end;
   ompt_data_t *td = task_data();
   if (begin) {
+    note_source(r->codeptr, r->loc);
     r->target_id = new_id();
     r->target_data.value = 0;
     r->task_id = td ? td->value : 0;

@@ -69,7 +69,10 @@ struct tgt_entry {
   uint64_t size; // 0 for kernels
   uint32_t flags;
 };
-#define ENTRY_LINK 0x1 // declare target link
+#define ENTRY_LINK 0x1 // declare target link: the entry is the variable's reference pointer
+#define ENTRY_INDIRECT                                                                             \
+  0x8 // declare target indirect: the device symbol holds the function's address
+#define ENTRY_REQUIRES 0x10 // clang >= 19: not an entry, the program's `requires` clauses
 
 struct tgt_image {
   const void *elf;
@@ -173,6 +176,9 @@ TGT_HIDDEN struct tgt_device *tgt_device_peek(int id);
 // The device a tool's ompt_device_t * designates, or NULL.
 TGT_HIDDEN struct tgt_device *tgt_device_from_handle(const void *handle);
 TGT_HIDDEN void *tgt_kernel_lookup(struct tgt_device *d, void *region_id, bool *dyn_ptr);
+// `requires unified_shared_memory` is in force and device d shares the host's memory (the host
+// device): maps use the host's storage itself.
+TGT_HIDDEN bool tgt_shared_memory(const struct tgt_device *d);
 TGT_HIDDEN int tgt_offload_policy(void); // 0 disabled, 1 default, 2 mandatory
 TGT_HIDDEN void tgt_fatal(const tgt_ident_t *loc, const char *fmt, ...)
     __attribute__((noreturn, format(printf, 2, 3)));
@@ -230,6 +236,7 @@ struct tgt_ompt_region {
   int kind; // ompt_target_t
   int device;
   const void *codeptr;
+  const tgt_ident_t *loc; // the construct's source location (its psource), or NULL
   uint64_t target_id;
   tgt_ompt_data_t target_data;
   struct tgt_ompt_region *prev;

@@ -83,6 +83,8 @@ static bool entries_are_v2(const void *begin, const void *end) {
          e->version == 1;
 }
 
+static void note_requires(int64_t flags);
+
 static int parse_entries(const void *begin, const void *end, struct tgt_entry **out) {
   bool v2 = entries_are_v2(begin, end);
   size_t step = v2 ? sizeof(struct entry_v2) : sizeof(struct entry_v1);
@@ -94,10 +96,16 @@ static int parse_entries(const void *begin, const void *end, struct tgt_entry **
       const struct entry_v2 *x = (const void *)p;
       if (x->kind != 1) // not OpenMP's
         continue;
-      e[k++] = (struct tgt_entry){x->addr, x->name, x->size, x->flags};
+      if (x->flags & ENTRY_REQUIRES) // the clauses in `data`
+        note_requires((int64_t)x->data);
+      else
+        e[k++] = (struct tgt_entry){x->addr, x->name, x->size, x->flags};
     } else {
       const struct entry_v1 *x = (const void *)p;
-      e[k++] = (struct tgt_entry){x->addr, x->name, x->size, (uint32_t)x->flags};
+      if (x->flags & ENTRY_REQUIRES) // clang-19: the clauses in `reserved`
+        note_requires(x->reserved);
+      else
+        e[k++] = (struct tgt_entry){x->addr, x->name, x->size, (uint32_t)x->flags};
     }
   }
   *out = e;
@@ -215,12 +223,53 @@ void tgt_unload_images(const struct tgt_bin_desc *desc) {
   }
 }
 
-// clang-14 registers its `requires` clauses; the host device meets none that needs more than
-// separate memory, and says so for unified_shared_memory.
+// ---- requires ------------------------------------------------------------------------------
+
+// The program's `requires` clauses (OMP_REQ_* bits), from clang-14's __tgt_register_requires or
+// the images' requires entry. The host device honours each: its device code runs in the host
+// process, so memory is shared (unified_shared_memory: maps use the host's storage; its
+// addresses are unified), and its kernels may call the allocators. A device of another kind
+// cannot share memory: under unified_shared_memory it is not used (its constructs run on the
+// host, or stop the program under OMP_TARGET_OFFLOAD=mandatory), said once per device.
+enum { REQ_REVERSE_OFFLOAD = 0x2, REQ_UNIFIED_ADDRESS = 0x4, REQ_USM = 0x8, REQ_DYN_ALLOC = 0x10 };
+static uint64_t requires_flags;
+
+static void note_requires(int64_t flags) {
+  tgt_info_init(); // clang-14 calls __tgt_register_requires before registering its images
+  uint64_t old = __atomic_fetch_or(&requires_flags, (uint64_t)flags, __ATOMIC_RELAXED);
+  if ((flags & REQ_USM) && !(old & REQ_USM))
+    TGT_INFO(INFO_PLUGIN, -1,
+             "requires unified_shared_memory: the host device shares the host's memory (maps "
+             "use the host's storage); devices of other kinds are not used");
+  if ((flags & REQ_REVERSE_OFFLOAD) && !(old & REQ_REVERSE_OFFLOAD))
+    tgt_error("'requires reverse_offload' cannot be honoured: no device here offloads back to "
+              "the host");
+}
+
 TGT_API void __tgt_register_requires(int64_t flags) {
-  if (flags & 0x8) // OMP_REQ_UNIFIED_SHARED_MEMORY
-    tgt_error("'requires unified_shared_memory': the host device keeps memory of its own; "
-              "target regions fall back to the host");
+  note_requires(flags);
+}
+
+static bool shares_host_memory(const struct tgt_device *d) {
+  return !strcmp(d->rtl->name, "host");
+}
+
+bool tgt_shared_memory(const struct tgt_device *d) {
+  return (__atomic_load_n(&requires_flags, __ATOMIC_RELAXED) & REQ_USM) && shares_host_memory(d);
+}
+
+// Whether the device can honour the program's requires clauses; says once why not.
+static bool meets_requires(struct tgt_device *d) {
+  if (!(__atomic_load_n(&requires_flags, __ATOMIC_RELAXED) & REQ_USM) || shares_host_memory(d))
+    return true;
+  static uint64_t warned[4]; // a bit per device number below 256
+  if (d->id < 256 &&
+      !(__atomic_fetch_or(&warned[d->id / 64], UINT64_C(1) << (d->id % 64), __ATOMIC_RELAXED) &
+        (UINT64_C(1) << (d->id % 64))))
+    tgt_error("device %d (%s) cannot honour 'requires unified_shared_memory': it has memory of "
+              "its own; its target constructs run on the host",
+              d->id, d->rtl->name);
+  return false;
 }
 
 // ---- plugins and devices ------------------------------------------------------------------
@@ -335,6 +384,36 @@ int tgt_num_devices(void) {
   return ndevices;
 }
 
+// A reference pointer: what clang gives the device code instead of a `declare target link`
+// variable (and instead of every declare target variable under unified_shared_memory).
+static bool ref_pointer(const struct tgt_entry *e) {
+  size_t n = strlen(e->name), k = strlen("_decl_tgt_ref_ptr");
+  return e->size == sizeof(void *) &&
+         ((e->flags & ENTRY_LINK) || (n > k && !strcmp(e->name + n - k, "_decl_tgt_ref_ptr")));
+}
+
+// Enters a global of a loaded image in the present table: the host's variable at its device
+// copy. A `declare target link` variable's entry is its reference pointer, which mapping the
+// variable points at the device copy (attach); under shared memory every reference pointer
+// starts at the host's variable. An indirect function's entry is the host function, and the
+// device symbol holds the device function's address, which a mapped function pointer becomes.
+static void enter_global(struct tgt_device *d, const struct tgt_entry *e, void *dev) {
+  void *tgt = dev;
+  if ((e->flags & ENTRY_INDIRECT) && d->rtl->retrieve(d->rtl_id, &tgt, dev, sizeof tgt)) {
+    tgt_error("device %d: cannot read the address of indirect function %s", d->id, e->name);
+    return;
+  }
+  if (ref_pointer(e) && tgt_shared_memory(d) &&
+      d->rtl->submit(d->rtl_id, dev, e->addr, sizeof(void *)))
+    tgt_error("device %d: cannot set reference pointer %s", d->id, e->name);
+  bool extends;
+  if (!map_find(&d->table, (uintptr_t)e->addr, e->size, &extends)) {
+    struct map_row *r = map_insert(&d->table, (uintptr_t)e->addr, e->size, (uintptr_t)tgt);
+    if (r)
+      r->dyn_ref = REF_INF;
+  }
+}
+
 // Loads an image on a device and enters its globals in the present table.
 static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
   struct loaded_image *li = &d->images[index];
@@ -347,11 +426,13 @@ static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
   li->addrs = calloc(im->nentries ? im->nentries : 1, sizeof *li->addrs);
   if (!li->addrs)
     return -1;
-  if (im->nentries > 0) {
-    char sym[512];
-    snprintf(sym, sizeof sym, ".offloading.entry.%s", im->entries[0].name);
-    im->dyn_ptr = d->rtl->lookup(d->rtl_id, li->module, sym) != NULL;
-  }
+  for (int i = 0; i < im->nentries; i++) // the first kernel tells the compiler's convention
+    if (im->entries[i].size == 0) {
+      char sym[512];
+      snprintf(sym, sizeof sym, ".offloading.entry.%s", im->entries[i].name);
+      im->dyn_ptr = d->rtl->lookup(d->rtl_id, li->module, sym) != NULL;
+      break;
+    }
   if (tgt_ompt_on)
     tgt_ompt_device_load(d, index, im->elf, im->size, li->module);
   TGT_INFO(INFO_PLUGIN, d->id, "loaded image %d (%zu bytes, %d entries, %s kernels)", index,
@@ -363,15 +444,9 @@ static int load_image(struct tgt_device *d, int index, struct tgt_image *im) {
       tgt_error("device %d: image %d has no symbol %s", d->id, index, e->name);
       continue;
     }
-    if (e->size == 0 || (e->flags & ENTRY_LINK))
+    if (e->size == 0)
       continue;
-    bool extends;
-    if (!map_find(&d->table, (uintptr_t)e->addr, e->size, &extends)) {
-      struct map_row *r =
-          map_insert(&d->table, (uintptr_t)e->addr, e->size, (uintptr_t)li->addrs[i]);
-      if (r)
-        r->dyn_ref = REF_INF;
-    }
+    enter_global(d, e, li->addrs[i]);
   }
   return 0;
 }
@@ -459,7 +534,7 @@ int tgt_device_ready(struct tgt_device *d) {
     TGT_INFO(INFO_PLUGIN, d->id, "initialised (%s plugin, type %s)", d->rtl->name,
              d->rtl->device_type(d->rtl_id));
   }
-  int rc = device_sync_images(d);
+  int rc = meets_requires(d) ? device_sync_images(d) : -1;
   pthread_mutex_unlock(&d->lock);
   return rc;
 }

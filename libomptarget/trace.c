@@ -20,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CLOSED    (UINT64_C(1) << 62) // added to `reserved` when a buffer is closed
-#define LEFT_OPEN (UINT64_C(1) << 63) // `left` of a buffer not yet closed
+#define CLOSED      (UINT64_C(1) << 62) // added to `reserved` when a buffer is closed
+#define LIVE_NATIVE (1u << 31)          // in tgt_trace.live: native records are on
+#define LEFT_OPEN   (UINT64_C(1) << 63) // `left` of a buffer not yet closed
 
 struct tbuf {
   void *tool_buf; // what the tool gave
@@ -46,6 +47,10 @@ struct tgt_trace {
   atomic_uint state;   // TRACE_ON, TRACE_PAUSED
   atomic_uint enabled; // bit per record type (1 << ompt_callbacks_t)
   atomic_int native;   // ompt_native_mon_flag_t the plugin has on (set_trace_native)
+  // What the recording path tests, in one load: `enabled` while on and not paused, with
+  // LIVE_NATIVE while the plugin's native records are on too; 0 otherwise. Recomputed under
+  // `slow` whenever one of the three changes.
+  atomic_uint live;
   atomic_ulong dropped;
   atomic_bool warned;
   pthread_mutex_t slow; // buffer_request, start and stop
@@ -181,8 +186,9 @@ static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
   return ok;
 }
 
-// Room for a record of `size` bytes (a multiple of 8), or NULL (dropped, counted).
-static void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
+// reserve's way when the current buffer has no room (or there is none).
+static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t size,
+                                                    struct tbuf **out) {
   for (;;) {
     struct tbuf *b = atomic_load_explicit(&t->cur, memory_order_acquire);
     if (b) {
@@ -201,6 +207,24 @@ static void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
   }
 }
 
+// Room for a record of `size` bytes (a multiple of 8), or NULL (dropped, counted). The common
+// case, room in the current buffer, is one atomic add.
+static inline void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
+  struct tbuf *b = atomic_load_explicit(&t->cur, memory_order_acquire);
+  if (__builtin_expect(b != NULL, 1)) {
+    uint64_t off = atomic_fetch_add(&b->reserved, size);
+    if (__builtin_expect(off + size <= b->cap, 1)) {
+      *out = b;
+      return b->base + off;
+    }
+    if (off <= b->cap) { // this reservation crossed the end: close b where it began
+      atomic_fetch_add(&b->reserved, CLOSED);
+      close_at(t, b, off);
+    }
+  }
+  return reserve_slow(t, size, out);
+}
+
 // Closes the current buffer (delivered once its writers commit) and leaves none current.
 // Called with t->slow held.
 static void close_current(struct tgt_trace *t, bool even_empty) {
@@ -213,17 +237,24 @@ static void close_current(struct tgt_trace *t, bool even_empty) {
 
 // ---- records --------------------------------------------------------------------------------
 
-static bool recording(struct tgt_trace *t) {
-  return (atomic_load_explicit(&t->state, memory_order_relaxed) & (TRACE_ON | TRACE_PAUSED)) ==
-         TRACE_ON;
-}
-
 static bool type_enabled(struct tgt_trace *t, int type) {
   return atomic_load_explicit(&t->enabled, memory_order_relaxed) & (1u << type);
 }
 
+static unsigned live(struct tgt_trace *t) {
+  return atomic_load_explicit(&t->live, memory_order_relaxed);
+}
+
 static bool type_on(struct tgt_trace *t, int type) {
-  return recording(t) && type_enabled(t, type);
+  return live(t) & (1u << type);
+}
+
+// Called with t->slow held, after state, enabled or native changed.
+static void update_live(struct tgt_trace *t) {
+  unsigned state = atomic_load(&t->state), v = 0;
+  if ((state & (TRACE_ON | TRACE_PAUSED)) == TRACE_ON)
+    v = atomic_load(&t->enabled) | (atomic_load(&t->native) ? LIVE_NATIVE : 0);
+  atomic_store_explicit(&t->live, v, memory_order_relaxed);
 }
 
 static size_t map_record_size(unsigned n) {
@@ -256,8 +287,9 @@ static size_t record_size(const ompt_record_ompt_t *r) {
 
 // Reserves and heads a record; the caller fills r->record (and r->time where it is read once
 // there is room) and calls end_record.
-static ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t size, uint64_t time,
-                                        uint64_t thread, uint64_t target_id, struct tbuf **b) {
+static inline ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t size,
+                                               uint64_t time, uint64_t thread, uint64_t target_id,
+                                               struct tbuf **b) {
   ompt_record_ompt_t *r = reserve(t, size, b);
   if (!r)
     return NULL;
@@ -268,7 +300,7 @@ static ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t si
   return r;
 }
 
-static void end_record(struct tgt_trace *t, struct tbuf *b, size_t size) {
+static inline void end_record(struct tgt_trace *t, struct tbuf *b, size_t size) {
   commit(t, b, size);
 }
 
@@ -378,8 +410,7 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   int type =
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
   // Described to the plugin for its native records too, when those are on without the type.
-  bool on = t && recording(t) &&
-            (type_enabled(t, type) || atomic_load_explicit(&t->native, memory_order_relaxed));
+  bool on = t && (live(t) & ((1u << type) | LIVE_NATIVE));
   if (op_depth >= OP_DEPTH) {
     if (on)
       atomic_fetch_add(&t->dropped, 1);
@@ -391,20 +422,15 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   o->taken = !on;
   if (!on)
     return;
-  o->op = (struct glass_trace_op){.kind = (enum glass_trace_kind)kind,
-                                  .optype = optype,
-                                  .target_id = target_id,
-                                  .host_op_id = host_op_id,
-                                  .thread_id = my_thread_id(),
-                                  .src = src,
-                                  .dst = dst,
-                                  .src_device = src_dev,
-                                  .dst_device = dst_dev,
-                                  .bytes = bytes,
-                                  .requested_teams = teams,
-                                  .granted_teams = teams,
-                                  // A tracing plugin times the operation itself.
-                                  .start = t->plugin_started ? 0 : device_now(d)};
+  // Field by field: a compound literal zeroes the whole struct first (a `rep stos`, slow to
+  // start for 100 bytes).
+  struct glass_trace_op *op = &o->op;
+  op->kind = (enum glass_trace_kind)kind, op->optype = optype;
+  op->target_id = target_id, op->host_op_id = host_op_id, op->thread_id = my_thread_id();
+  op->src = src, op->dst = dst, op->src_device = src_dev, op->dst_device = dst_dev;
+  op->bytes = bytes, op->requested_teams = op->granted_teams = teams;
+  op->start = t->plugin_started ? 0 : device_now(d); // a tracing plugin times it itself
+  op->end = 0;
 }
 
 void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
@@ -516,10 +542,13 @@ static ompt_set_result_t set_trace_ompt(ompt_device_t *device, unsigned enable, 
   if (etype != 0 && type < 0)
     return ompt_set_never; // this device records no such event
   unsigned bits = etype == 0 ? ALL_TYPES : 1u << type;
+  pthread_mutex_lock(&t->slow);
   if (enable)
     atomic_fetch_or(&t->enabled, bits);
   else
     atomic_fetch_and(&t->enabled, ~bits);
+  update_live(t);
+  pthread_mutex_unlock(&t->slow);
   return ompt_set_always;
 }
 
@@ -536,10 +565,13 @@ static ompt_set_result_t set_trace_native(ompt_device_t *device, int enable, int
   // The flags the plugin can record (never: none of them); libomptarget only needs to know
   // whether any is on, to describe operations to the plugin when no OMPT type is.
   if (t && r != ompt_set_never && r != ompt_set_error) {
+    pthread_mutex_lock(&t->slow);
     if (enable)
       atomic_fetch_or(&t->native, flags);
     else
       atomic_fetch_and(&t->native, ~flags);
+    update_live(t);
+    pthread_mutex_unlock(&t->slow);
   }
   return (ompt_set_result_t)r;
 }
@@ -561,6 +593,7 @@ static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t req
     t->request = request, t->complete = complete;
     t->plugin_started = d->rtl->trace_start && d->rtl->trace_start(d->rtl_id, &t->sink) == 0;
     atomic_store(&t->state, TRACE_ON);
+    update_live(t);
   }
   pthread_mutex_unlock(&t->slow);
   if (ok)
@@ -571,13 +604,17 @@ static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t req
 static int pause_trace(ompt_device_t *device, int begin_pause) {
   struct tgt_device *d = dev_of(device, "ompt_pause_trace");
   struct tgt_trace *t = d ? trace_of(d) : NULL;
-  if (!t || !(atomic_load(&t->state) & TRACE_ON))
+  if (!t)
     return 0;
-  if (begin_pause)
+  pthread_mutex_lock(&t->slow);
+  bool on = atomic_load(&t->state) & TRACE_ON;
+  if (on && begin_pause)
     atomic_fetch_or(&t->state, TRACE_PAUSED);
-  else
+  else if (on)
     atomic_fetch_and(&t->state, ~(unsigned)TRACE_PAUSED);
-  return 1;
+  update_live(t);
+  pthread_mutex_unlock(&t->slow);
+  return on;
 }
 
 // Delivers every record written so far: the plugin's pending ones first.
@@ -606,6 +643,7 @@ static int stop(struct tgt_trace *t) {
   if (t->plugin_started && d->rtl->trace_stop)
     d->rtl->trace_stop(d->rtl_id);
   atomic_store(&t->state, 0);
+  update_live(t);
   close_current(t, true);
   // Every buffer is closed now and no new one is set up: each is delivered once the writers
   // that reserved in it commit (never this thread: it holds no reservation here).

@@ -3,11 +3,14 @@
 // same clang-22 binary runs on Glass's libomp + libomptarget and on LLVM's (bench/offload.py).
 //
 //   offload [--construct NAME|all] [--reps 7] [--rep-time US] [--warmup MS] [--list]
+//           [--count N]
 //
 // Each construct warms up, picks the instance count so that one repetition takes ~--rep-time,
 // then times --reps repetitions; it prints one JSON line: every repetition's µs per instance,
 // their median and minimum. Results are checked (the program fails on a wrong one), and the
-// first region must really run on device 0 (not fall back to the host).
+// first region must really run on device 0 (not fall back to the host). With --count N each
+// construct runs exactly N instances once, untimed, inside run_counted (for instruction counts:
+// bench/offload.py --instructions collects there under callgrind).
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <limits.h>
@@ -80,6 +83,11 @@ static void print_runtimes(void) {
   printf("}}\n");
 }
 
+// Not inlined: callgrind's --toggle-collect names it.
+__attribute__((noinline)) int run_counted(const struct construct *c, long n) {
+  return c->run(n);
+}
+
 static int cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;
@@ -129,6 +137,7 @@ static void measure(const struct construct *c, int reps, double rep_us, double w
 
 int main(int argc, char **argv) {
   const char *which = "all";
+  long count = 0;
   int reps = 7;
   double rep_us = 20000, warmup_ms = 20;
   for (int i = 1; i < argc; i++) {
@@ -144,6 +153,8 @@ int main(int argc, char **argv) {
       rep_us = atof(argv[++i]);
     else if (i + 1 < argc && !strcmp(argv[i], "--warmup"))
       warmup_ms = atof(argv[++i]);
+    else if (i + 1 < argc && !strcmp(argv[i], "--count"))
+      count = atol(argv[++i]);
     else {
       fprintf(stderr, "offload: bad argument %s\n", argv[i]);
       return 2;
@@ -166,7 +177,14 @@ int main(int argc, char **argv) {
   int found = 0;
   for (size_t k = 0; k < sizeof constructs / sizeof *constructs; k++)
     if (!strcmp(which, "all") || !strcmp(which, constructs[k].name)) {
-      measure(&constructs[k], reps, rep_us, warmup_ms);
+      if (count > 0 && !run_counted(&constructs[k], count)) {
+        fprintf(stderr, "offload: %s: wrong result\n", constructs[k].name);
+        return 1;
+      }
+      if (count > 0)
+        printf("{\"construct\":\"%s\",\"count\":%ld}\n", constructs[k].name, count);
+      else
+        measure(&constructs[k], reps, rep_us, warmup_ms);
       found = 1;
     }
   if (!found) {

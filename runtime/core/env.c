@@ -535,6 +535,9 @@ void glass_env_read(void) {
   read_stacksize();
   read_blocktime();
   read_disp_num_buffers();
+  bool throttle = true; // libomp's knob; off, a producer never runs a task to make room
+  read_bool("KMP_ENABLE_TASK_THROTTLING", &throttle, NULL);
+  e->no_task_throttling = !throttle;
   read_schedule();
   e->places = get("OMP_PLACES");
   read_proc_bind();

@@ -523,6 +523,23 @@ void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t 
   fork_team(th, loc, codeptr, argc, fn, argv, n, n, true);
 }
 
+// With a tool attached, a region ends only when every member has left it. After its arrival at
+// the join a member still names the region's team and tasks: a full join's end callbacks run
+// there (and may ask omp_get_num_threads), and so may a sampling signal's inquiries, which walk
+// the task's ancestors. The next fork of this team, or of an enclosing one, rewrites all of
+// these; waiting here orders each member's last read of them (its release store of busy) before
+// any such write. A member's tail needs nothing more from the master, so the wait is short.
+static GLASS_NOINLINE void wait_members_left(glass_team_t *team, int32_t n) {
+  for (int32_t i = 1; i < n; i++) {
+    glass_thread_t *w = team->members[i];
+    glass_spin_t s;
+    glass_spin_begin(&s);
+    while (atomic_load_explicit(&w->busy, memory_order_acquire))
+      if (!glass_spin_step(&s))
+        glass_yield();
+  }
+}
+
 // The teams of a league are contention groups of their own: the league's members do not count
 // against the encountering one's thread limit.
 static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
@@ -587,6 +604,8 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   run_implicit_task(th, team, 0);
   team->episode = th->episode;
   glass_ws_region_end(team); // every member has arrived at the join
+  if (OMPT_ACTIVE())
+    wait_members_left(team, n);
 
   th->tid = saved_tid;
   th->episode = saved_episode;

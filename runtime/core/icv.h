@@ -100,6 +100,7 @@ typedef struct glass_env {
   int8_t teams_bind;        // KMP_TEAMS_PROC_BIND: how a league's teams get places (spread)
   int8_t force_reduction;   // KMP_FORCE_REDUCTION: GLASS_FORCE_REDUCTION_* (0: runtime's choice)
   int32_t disp_num_buffers; // KMP_DISP_NUM_BUFFERS: loop dispatch slots per team (0: unset)
+  bool no_task_throttling;  // KMP_ENABLE_TASK_THROTTLING=false: a full deque defers to the team
   const char *allocator;    // raw OMP_ALLOCATOR or NULL
   glass_icvs_t initial;     // ICVs of the initial task
 } glass_env_t;

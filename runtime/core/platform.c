@@ -67,6 +67,87 @@ int glass_num_procs(void) {
   return n > 0 ? (int)n : 1;
 }
 
+// The first two words of a small file ("" when missing); false when it cannot be read.
+static bool read_words(const char *path, char a[32], char b[32]) {
+  a[0] = b[0] = '\0';
+  FILE *f = fopen(path, "re");
+  if (!f)
+    return false;
+  int n = fscanf(f, "%31s %31s", a, b);
+  fclose(f);
+  return n >= 1;
+}
+
+// quota / period, rounded up; 0 for no limit ("max", -1) or what does not parse.
+static int quota_cpus(const char *quota, const char *period) {
+  char *end1, *end2;
+  long long q = strtoll(quota, &end1, 10), p = strtoll(period, &end2, 10);
+  if (end1 == quota || *end1 || end2 == period || *end2 || q <= 0 || p <= 0)
+    return 0;
+  long long cpus = q / p + (q % p != 0);
+  return cpus > 1 << 20 ? 0 : (int)cpus;
+}
+
+static int min_quota(int a, int b) {
+  return !a || (b && b < a) ? b : a;
+}
+
+// A v2 cgroup's limit is the smallest along its path: dir and each parent, up to the root.
+static int quota_v2(char *dir) {
+  int best = 0;
+  char path[4096], q[32], p[32];
+  for (;;) {
+    if (strcmp(dir, "/") == 0)
+      dir[0] = '\0';
+    snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpu.max", dir);
+    if (read_words(path, q, p))
+      best = min_quota(best, quota_cpus(q, p));
+    char *slash = strrchr(dir, '/');
+    if (!slash)
+      return best;
+    *slash = '\0';
+  }
+}
+
+// v1: the cpu controller's hierarchy (mounted as cpu, or cpu,cpuacct with cpu a link to it).
+static int quota_v1(const char *dir) {
+  char path[4096], q[32], p[32], unused[32];
+  const char *d = strcmp(dir, "/") ? dir : "";
+  snprintf(path, sizeof(path), "/sys/fs/cgroup/cpu%s/cpu.cfs_quota_us", d);
+  if (!read_words(path, q, unused))
+    return 0;
+  snprintf(path, sizeof(path), "/sys/fs/cgroup/cpu%s/cpu.cfs_period_us", d);
+  return read_words(path, p, unused) ? quota_cpus(q, p) : 0;
+}
+
+static bool lists_cpu(const char *ctrl) {
+  for (const char *c = ctrl; c; c = strchr(c, ',') ? strchr(c, ',') + 1 : NULL)
+    if (strncmp(c, "cpu", 3) == 0 && (c[3] == ',' || c[3] == '\0'))
+      return true;
+  return false;
+}
+
+int glass_cpu_quota(void) {
+  FILE *f = fopen("/proc/self/cgroup", "re");
+  if (!f)
+    return 0;
+  char line[2048];
+  int best = 0;
+  while (fgets(line, sizeof(line), f)) {
+    line[strcspn(line, "\n")] = '\0';
+    char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+    if (!c2)
+      continue; // not hierarchy-id:controllers:path
+    *c2 = '\0';
+    if (!c1[1])
+      best = min_quota(best, quota_v2(c2 + 1));
+    else if (lists_cpu(c1 + 1))
+      best = min_quota(best, quota_v1(c2 + 1));
+  }
+  fclose(f);
+  return best;
+}
+
 int glass_thread_create(uint64_t *handle, size_t stack_size, glass_thread_fn fn, void *arg) {
   pthread_attr_t attr;
   pthread_attr_init(&attr);

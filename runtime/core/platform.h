@@ -61,6 +61,9 @@ double glass_wtick(void);
 
 void glass_yield(void);
 int glass_num_procs(void);
+// The processors a cgroup CPU quota lets the process use at once, rounded up (cgroup v2's
+// cpu.max along the process's cgroup and its parents, or v1's cpu.cfs_quota_us); 0 when none.
+int glass_cpu_quota(void);
 
 // Threads. The start routine receives arg. Stack size 0 means the default.
 typedef void *(*glass_thread_fn)(void *);

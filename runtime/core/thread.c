@@ -140,7 +140,7 @@ static void thread_free(glass_thread_t *th) {
 static void update_oversubscription(void) {
   int threads = atomic_load_explicit(&live_workers, memory_order_relaxed) + 1;
   atomic_store_explicit(&glass_spin_threads, threads, memory_order_relaxed);
-  atomic_store_explicit(&glass_oversubscribed, threads > glass_nprocs, memory_order_relaxed);
+  atomic_store_explicit(&glass_oversubscribed, threads > glass_cpus, memory_order_relaxed);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,9 +169,10 @@ static void root_setup(glass_thread_t *th) {
   task->icvs = glass_env.initial;
   OMPT_TASK_INIT(task, ompt_task_initial);
   th->root_team = team;
-  th->team = team;
+  // A worker's detached context sets it up while shutdown may read its team and tid.
+  __atomic_store_n(&th->team, team, __ATOMIC_RELEASE);
   th->task = task;
-  th->tid = 0;
+  __atomic_store_n(&th->tid, 0, __ATOMIC_RELAXED);
 }
 
 // Events for a new root: its thread_begin and the initial task's implicit_task begin.
@@ -183,16 +184,24 @@ void glass_root_begin_events(glass_thread_t *th) {
   OMPT_STATE(th, ompt_state_work_serial);
 }
 
+// At exit another root may still run a region (exit() on a worker of its team): its state and
+// current task are its own, written as it runs. What ends is its initial task, which a region
+// leaves alone (only its frame changes), so the events name that one, and the state of a thread
+// other than the caller is not touched.
 void glass_root_end_events(glass_thread_t *th) {
   if (th->root_ended)
     return;
   th->root_ended = true;
-  OMPT_STATE(th, ompt_state_overhead);
+  bool own = th == glass_tls_self;
+  if (own)
+    OMPT_STATE(th, ompt_state_overhead);
   if (OMPT_ON(implicit_task))
-    glass_ompt_implicit_task(ompt_scope_end, th->root_team, th->task, 0, 1, ompt_task_initial);
+    glass_ompt_implicit_task(ompt_scope_end, th->root_team, &th->root_team->itasks[0], 0, 1,
+                             ompt_task_initial);
   if (OMPT_ON(thread_end))
     glass_ompt_thread_end(th);
-  OMPT_STATE(th, ompt_state_undefined);
+  if (own)
+    OMPT_STATE(th, ompt_state_undefined);
 }
 
 // Makes the calling thread known to the runtime. The first caller initializes the runtime.

@@ -11,8 +11,10 @@
 #include <unistd.h>
 
 _Atomic uint64_t glass_blocktime_ns = 200ull * 1000 * 1000;
+_Atomic bool glass_blocktime_chosen;
 _Atomic bool glass_oversubscribed;
 _Atomic int32_t glass_spin_threads;
+int32_t glass_cpus = 1;
 bool glass_membarrier_ok;
 
 // Reading the clock costs more than a pause, so check it every few spins only.
@@ -29,12 +31,18 @@ static __thread uint32_t yield_after __attribute__((tls_model("initial-exec"))) 
 // processors: each spins for its share of the block time, so that together they spin about as
 // long as the block time on every processor. (10,000 idle workers on 2 processors used to spin
 // 200 ms each, yielding to one another, and starved the thread that was creating them.)
+// Without a block time of the user's choosing, an oversubscribed wait spins briefly
+// (GLASS_OVERSUB_SPIN_NS) and sleeps: spinning waiters, even yielding ones, are runnable
+// threads that the scheduler shares the processors with, and under load they take time slices
+// from the threads they wait for.
 static uint64_t spin_limit(bool oversubscribed) {
   uint64_t limit = glass_blocktime();
   if (likely(!oversubscribed) || limit == UINT64_MAX)
     return limit;
+  if (!atomic_load_explicit(&glass_blocktime_chosen, memory_order_relaxed))
+    return GLASS_OVERSUB_SPIN_NS < limit ? GLASS_OVERSUB_SPIN_NS : limit;
   int32_t threads = atomic_load_explicit(&glass_spin_threads, memory_order_relaxed);
-  return threads > glass_nprocs ? limit / (uint64_t)threads * (uint64_t)glass_nprocs : limit;
+  return threads > glass_cpus ? limit / (uint64_t)threads * (uint64_t)glass_cpus : limit;
 }
 
 void glass_spin_begin(glass_spin_t *s) {
@@ -86,6 +94,8 @@ void glass_spin_end(glass_spin_t *s) {
 // Publication fences.
 
 void glass_wait_init(void) {
+  int quota = glass_cpu_quota();
+  glass_cpus = quota > 0 && quota < glass_nprocs ? quota : glass_nprocs;
   long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
   glass_membarrier_ok =
       cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&

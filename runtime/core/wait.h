@@ -24,12 +24,27 @@ static inline uint64_t glass_blocktime(void) {
   return atomic_load_explicit(&glass_blocktime_ns, memory_order_relaxed);
 }
 
+// Whether the block time was chosen (KMP_BLOCKTIME, OMP_WAIT_POLICY, kmp_set_blocktime,
+// kmp_set_library): a chosen one is kept when oversubscribed, the default is not (spin_limit).
+extern GLASS_HIDDEN _Atomic bool glass_blocktime_chosen;
+
 static inline void glass_set_blocktime(uint64_t ns) {
   atomic_store_explicit(&glass_blocktime_ns, ns, memory_order_relaxed);
+  atomic_store_explicit(&glass_blocktime_chosen, true, memory_order_relaxed);
 }
 extern GLASS_HIDDEN _Atomic bool
     glass_oversubscribed; // more runnable threads than processors: yield in spins
 extern GLASS_HIDDEN _Atomic int32_t glass_spin_threads; // the runtime's threads (workers + 1)
+// The processors our threads can run on at once: the affinity mask's count (glass_nprocs),
+// lowered by a cgroup's CPU quota (glass_wait_init). More threads than this is oversubscribed.
+extern GLASS_HIDDEN int32_t glass_cpus;
+
+// Oversubscribed with the default block time, a wait spins this long (yielding) before it
+// sleeps, instead of its share of 200 ms: the threads that have work get the processors rather
+// than waiters that yield to them one time slice at a time. libomp sleeps at once then (a block
+// time of 0); here that was slower (each such wait pays a futex wake, and a task-polling
+// waiter a process-wide fence): docs/internals-waiting.md has the measurements.
+#define GLASS_OVERSUB_SPIN_NS 50000u
 
 // A wait that has spun this long gives its CPU away now and then: on a loaded machine the
 // thread it waits for may be runnable on the same CPU, and spinning would only make it wait

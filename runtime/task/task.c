@@ -627,7 +627,8 @@ void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t) {
 
 // Deferred or immediate? A team of one runs every task at once (nobody else could run it, and
 // running it now satisfies any dependence on earlier siblings); a final task's descendants are
-// included tasks; a full deque makes its owner run the new task itself.
+// included tasks; a full deque makes its owner run the new task itself (unless throttling is
+// off).
 void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
   glass_team_t *team = th->team;
   if (likely(team->nthreads == 1) || (t->base.parent->tk.flags & GLASS_TF_FINAL)) {
@@ -641,18 +642,21 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
   }
   if (likely(t->priority == 0)) {
     glass_deque_t *q = &team_deques(team)[th->tid];
+    if (likely(dq_has_room(q))) {
+      GLASS_STAT(th, GS_DEFERRED);
+      bool first = task_count(t);
+      dq_push(q, t);
+      wake_after_push(team, first);
+      return;
+    }
     // Deque full: throttle the producer, which runs the task as an undeferred one. Not counted,
-    // so it touches none of the counters the other members update.
-    if (unlikely(!dq_has_room(q))) {
+    // so it touches none of the counters the other members update. With throttling off
+    // (libomp's KMP_ENABLE_TASK_THROTTLING=false) the task waits in the team's shared list.
+    if (likely(!glass_env.no_task_throttling)) {
       GLASS_STAT(th, GS_THROTTLED);
       task_execute(th, t, ompt_task_switch);
       return;
     }
-    GLASS_STAT(th, GS_DEFERRED);
-    bool first = task_count(t);
-    dq_push(q, t);
-    wake_after_push(team, first);
-    return;
   }
   GLASS_STAT(th, GS_DEFERRED);
   bool first = task_count(t);

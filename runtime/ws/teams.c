@@ -166,9 +166,12 @@ static GLASS_NOINLINE void initial_task_event(ompt_scope_endpoint_t ep, ompt_dat
                                               glass_task_t *task, int32_t nteams,
                                               int32_t team_num) {
   // The initial task of a team reports the league's size and its team number (5.1 §4.5.2.11);
-  // the end event's actual_parallelism is 0.
-  OMPT_CALL(implicit_task, ep, pdata, &task->ompt_data,
-            ep == ompt_scope_begin ? (unsigned)nteams : 0, team_num, ompt_task_initial);
+  // the end event's parallel_data is NULL and its actual_parallelism 0, as there and in libomp.
+  // The league's data must not reach the end: a tool that frees region data at an
+  // initial-task-end would free it once per team, before the league's parallel_end.
+  bool begin = ep == ompt_scope_begin;
+  OMPT_CALL(implicit_task, ep, begin ? pdata : NULL, &task->ompt_data, begin ? (unsigned)nteams : 0,
+            team_num, ompt_task_initial);
 }
 
 // The calling thread runs team team_num of the league whose parallel data is pdata.

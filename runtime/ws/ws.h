@@ -25,8 +25,8 @@ typedef struct glass_ws_evc {
 typedef struct glass_disp_slot {
   _Alignas(64) _Atomic uint64_t next; // iterations handed out so far (index space)
   _Alignas(64) _Atomic uint32_t gen;  // the construct number this slot serves now
-  _Atomic uint32_t done;              // members that have left that construct (but a folded
-                                      // dynamic loop's: its departures count on `next`)
+  _Atomic uint32_t done;              // members that have left that construct, under cancel-var
+                                      // and for doacross (a folded loop's count on `next`)
   glass_ws_evc_t freed;               // a member waits here when it ran nslots constructs ahead
   _Atomic uint64_t ordered;           // iteration index whose turn it is in `ordered` regions
   glass_ws_evc_t turn;                // ordered turns and doacross dependences
@@ -44,7 +44,7 @@ typedef struct glass_ws_member {
   uint8_t finished;                 // left the slot (no more chunks)
   uint8_t ord_done;                 // the current iteration's ordered region ran
   uint8_t is_signed;
-  uint8_t fold;            // a dynamic loop whose departures count on the chunk counter
+  uint8_t fold;            // a loop whose departures count on the chunk counter
   int32_t kind;            // GLASS_WS_* schedule of the current dispatch loop
   glass_disp_slot_t *slot; // NULL for a team of one
   uint64_t lb;             // first iteration value (the IV type's bits, sign-extended)
@@ -53,7 +53,8 @@ typedef struct glass_ws_member {
   uint64_t last_index; // the index of the loop's last iteration, if this part has it
   uint64_t chunk;
   uint64_t cursor;            // static-via-dispatch or team of one: next index or chunk;
-                              // a folded loop: the counter's value at this member's departure
+                              // a folded dynamic or guided loop: the counter's value
+                              // when this member saw the end
                               // (UINT64_MAX until then)
   uint64_t recip;             // guided: floor((2^64 - 1) / 2n), so remaining / 2n is one multiply;
                               // static chunked in a team (GLASS_WS_FAST_CHUNKED): n * chunk

@@ -122,27 +122,76 @@ void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot) {
     slot_recycle(team, slot);
 }
 
-// A folded dynamic loop (m->fold) counts its members' departures on the chunk counter itself:
-// each member's last fetch_add of `chunk` finds no chunk, so the counter ends at exactly
-// n chunks past the first index >= trip, and the member whose fetch_add returned a value at
-// least trip + (n - 1) * chunk made the last one (the others' returned at most trip - 1 +
-// (n - 1) * chunk, the first failing one being below trip + chunk). No value wraps:
-// dynamic_near_wrap keeps trip + (n + 1) * chunk below 2^64. Every fetch_add is a release, so
-// the last one out's acquire load orders each member's use of the slot before the reset.
-// A member that leaves without that fetch_add (only cancellation does, and cancel-var turns
-// folding off) takes the chunks that remain until it has made one.
-static void slot_leave_folded(glass_team_t *team, glass_ws_member_t *m) {
-  glass_disp_slot_t *slot = m->slot;
-  uint64_t start = m->cursor, trip = m->trip, chunk = m->chunk;
-  m->slot = NULL;
-  while (unlikely(start == UINT64_MAX || start < trip)) {
-    start = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_release);
-    LOOP_STAT(1, start < trip);
-  }
-  if (start - trip < (uint64_t)(team->nthreads - 1) * chunk)
-    return;
+// A folded loop (m->fold) counts its members' departures on the chunk counter itself, so that
+// the loop's only shared word is that counter (no `done` line).
+// - Dynamic: each member's last fetch_add of `chunk` finds no chunk, so the counter ends at
+//   exactly n chunks past the first index >= trip, and the member whose fetch_add returned a
+//   value at least trip + (n - 1) * chunk made the last one (the others' returned at most
+//   trip - 1 + (n - 1) * chunk, the first failing one being below trip + chunk). No value wraps:
+//   dynamic_near_wrap keeps trip + (n + 1) * chunk below 2^64.
+// - Guided: a compare-and-swap never takes the counter past trip, so once a member sees trip
+//   there it adds 1 as its departure: the departures return trip .. trip + n - 1, and the one
+//   that returned trip + n - 1 is the last (a loop with trip > 2^64 - 1 - n is not folded).
+// - Static through dispatch leaves the counter at 0: its departures return 0 .. n - 1.
+// Every departure is a release, so the last one out's acquire load orders each member's use of
+// the slot (chunks, ordered turns) before the reset. A member that leaves without having seen
+// the end (only cancellation does, and cancel-var turns folding off) takes what remains first.
+static void last_out(glass_team_t *team, glass_disp_slot_t *slot) {
   (void)atomic_load_explicit(&slot->next, memory_order_acquire);
   slot_recycle(team, slot);
+}
+
+// A departure of 1 from a counter that stands at base once the construct's work is handed out.
+static void depart_one(glass_team_t *team, glass_disp_slot_t *slot, uint64_t base) {
+  uint64_t seen = atomic_fetch_add_explicit(&slot->next, 1, memory_order_release);
+  LOOP_STAT(1, 0);
+  if (seen - base >= (uint64_t)(team->nthreads - 1))
+    last_out(team, slot);
+}
+
+static void slot_leave_folded(glass_team_t *team, glass_ws_member_t *m) {
+  glass_disp_slot_t *slot = m->slot;
+  uint64_t seen = m->cursor, trip = m->trip, chunk = m->chunk;
+  m->slot = NULL;
+  if (m->kind == GLASS_WS_STATIC || m->kind == GLASS_WS_STATIC_CHUNKED) {
+    depart_one(team, slot, 0);
+    return;
+  }
+  if (m->kind != GLASS_WS_DYNAMIC) { // guided
+    if (unlikely(seen == UINT64_MAX || seen < trip)) {
+      uint64_t v = atomic_load_explicit(&slot->next, memory_order_relaxed);
+      while (v < trip && !atomic_compare_exchange_weak_explicit(
+                             &slot->next, &v, trip, memory_order_relaxed, memory_order_relaxed))
+        ;
+    }
+    depart_one(team, slot, trip);
+    return;
+  }
+  while (unlikely(seen == UINT64_MAX || seen < trip)) {
+    seen = atomic_fetch_add_explicit(&slot->next, chunk, memory_order_release);
+    LOOP_STAT(1, seen < trip);
+  }
+  if (seen - trip >= (uint64_t)(team->nthreads - 1) * chunk)
+    last_out(team, slot);
+}
+
+// Doacross leaves its slot's counter at 0: its departures count there too, but under cancel-var.
+void glass_ws_slot_depart(glass_team_t *team, glass_disp_slot_t *slot) {
+  if (glass_cancel_enabled())
+    glass_ws_slot_release(team, slot);
+  else
+    depart_one(team, slot, 0);
+}
+
+// Which loops fold their departures into the counter (slot_leave_folded): all but those of a
+// program with cancel-var (a member may leave without a departure; they count on `done`) and a
+// guided loop so long that its departures would wrap the counter.
+static bool folds(const glass_ws_member_t *m, int32_t nthreads) {
+  if (!m->slot || glass_cancel_enabled())
+    return false;
+  if (m->kind == GLASS_WS_GUIDED || m->kind == GLASS_WS_GUIDED_SIMD)
+    return m->trip <= UINT64_MAX - (uint64_t)nthreads;
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -343,10 +392,9 @@ static void dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub,
   m->fast = fast_path(m, team->nthreads, th->tid);
   if (m->kind == GLASS_WS_DYNAMIC && m->slot)
     dynamic_near_wrap(m, team->nthreads);
-  // Cancellation lets members leave without a last fetch_add: they count on `done` then.
-  m->fold = m->kind == GLASS_WS_DYNAMIC && m->slot && !glass_cancel_enabled();
-  if (m->fold)
-    m->cursor = UINT64_MAX;
+  m->fold = folds(m, team->nthreads);
+  if (m->fold && m->kind != GLASS_WS_STATIC && m->kind != GLASS_WS_STATIC_CHUNKED)
+    m->cursor = UINT64_MAX; // no end seen yet (slot_leave_folded)
   th->ws.disp_team = team;
   th->ws.disp = m;
   if (OMPT_ON(work)) {
@@ -520,8 +568,10 @@ static bool next_chunk(glass_thread_t *th, glass_ws_member_t *m, uint64_t *first
         return false;
       start = atomic_load_explicit(&slot->next, memory_order_relaxed);
       do {
-        if (start >= trip)
+        if (start >= trip) {
+          m->cursor = start; // the end seen: a folded loop departs (slot_leave_folded)
           return false;
+        }
         size = guided_size(trip - start, m->recip, chunk);
         if (m->kind == GLASS_WS_GUIDED_SIMD)
           size = round_to_chunk(size, trip - start, chunk);
@@ -656,8 +706,10 @@ static inline __attribute__((always_inline)) int fast_chunk(glass_ws_member_t *m
     _Atomic uint64_t *next = &m->slot->next;
     start = atomic_load_explicit(next, memory_order_relaxed);
     do {
-      if (unlikely(start >= trip))
+      if (unlikely(start >= trip)) {
+        m->cursor = start; // the end seen (slot_leave_folded)
         return 0;
+      }
       end = start + guided_size(trip - start, m->recip, chunk);
       m->stat_rmw++;
     } while (!atomic_compare_exchange_weak_explicit(next, &start, end, memory_order_relaxed,

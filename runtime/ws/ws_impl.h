@@ -126,6 +126,8 @@ static inline void glass_ws_evc_signal(glass_ws_evc_t *e) {
 glass_disp_slot_t *glass_ws_slot_enter(glass_team_t *team, glass_ws_member_t *m);
 void glass_ws_slot_leave(glass_team_t *team, glass_ws_member_t *m);
 void glass_ws_slot_release(glass_team_t *team, glass_disp_slot_t *slot);
+// The same for a construct that leaves the slot's counter at 0 (doacross): counted there.
+void glass_ws_slot_depart(glass_team_t *team, glass_disp_slot_t *slot);
 
 // Start a dispatched loop (ws_dispatch.c), as __kmpc_dispatch_init_* does.
 void glass_ws_dispatch_init(ident_t *loc, int32_t sched, uint64_t lb, uint64_t ub, int64_t incr,

@@ -248,7 +248,7 @@ GLASS_API void __kmpc_doacross_fini(ident_t *loc, int32_t gtid) {
   glass_thread_t *th = glass_self();
   glass_ws_member_t *m = glass_ws_member(th);
   if (m->dx_slot)
-    glass_ws_slot_release(th->team, m->dx_slot);
+    glass_ws_slot_depart(th->team, m->dx_slot);
   m->dx_slot = NULL;
   glass_free(m->dim_info);
   m->dim_info = NULL;

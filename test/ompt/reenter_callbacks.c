@@ -103,9 +103,6 @@ int main(void) {
 }
 // CHECK: s=39200
 // CHECK-NEXT: fin
-// A worker's end-of-join callbacks (sync_region, implicit_task end) run after the release,
-// while the master may already fork its next region on the same hot team: their inquiries
-// (omp_get_num_threads, omp_get_level) read team fields that fork_team rewrites. A real race
-// of the full join, open (docs/internals.md, "ThreadSanitizer"); TSan reports it in about one
-// run in three.
-// UNSUPPORTED: tsan
+// A worker's end-of-join callbacks (sync_region, implicit_task end) run after the release; their
+// inquiries read the region's team, which the primary leaves alone until every member has left
+// the region (fork.c's wait_members_left; join_tail_inquiry.c checks the values).

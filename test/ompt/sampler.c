@@ -119,8 +119,3 @@ int main(void) {
   return 0;
 }
 // CHECK: samples>=2000: 1 bad=0 threads={{[0-9]+}}
-// A signal that lands on a worker after its arrival at the join, before it leaves the region,
-// walks its task's ancestors and team while the master reinitializes them for its next region
-// (itask_init, fork_team against glass_ompt_get_task_info/get_parallel_info): a real race of
-// the inquiry path, open (docs/internals.md, "ThreadSanitizer").
-// UNSUPPORTED: tsan

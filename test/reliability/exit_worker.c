@@ -8,8 +8,3 @@
 // CHECK-NEXT: exit from worker, team of 32
 // CHECK-NOT: past the barrier
 // CHECK-NOT: after the region
-// exit() inside a region: the exit handlers (glass_fini: pool shutdown, the roots' end events)
-// read and write the state of threads that still run the region (thread.c's root_setup and
-// glass_root_end_events against the fork): a known race of this path, open
-// (docs/internals.md, "ThreadSanitizer").
-// UNSUPPORTED: tsan

@@ -10,87 +10,22 @@
 // RUN: %compile && %run %t 2>&1 | %FileCheck %s
 // RUN: env GLASS_STATS=1 %run %t stats 2 2>&1 | %FileCheck %s --check-prefix=STATS2
 // RUN: env GLASS_STATS=1 %run %t stats 4 2>&1 | %FileCheck %s --check-prefix=STATS4
-#include <omp.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-typedef struct ident ident_t;
-extern int32_t __kmpc_global_thread_num(ident_t *);
-extern void __kmpc_dispatch_init_8u(ident_t *, int32_t, int32_t, uint64_t, uint64_t, int64_t,
-                                    int64_t);
-extern int32_t __kmpc_dispatch_next_8u(ident_t *, int32_t, int32_t *, uint64_t *, uint64_t *,
-                                       int64_t *);
-extern void __kmpc_dispatch_deinit(ident_t *, int32_t);
+#define CAP_SCHED dynamic
+#include "loop_capacity.h"
 
 enum { DYNAMIC = 35 };
-#define N 20000
-static unsigned char seen[N];
-static int failures;
 
-static void fail(const char *what, long at) {
-#pragma omp atomic
-  failures++;
-  printf("FAIL %s at %ld\n", what, at);
-}
-
-static void mark(long i) {
-  unsigned char v;
-#pragma omp atomic capture
-  v = seen[i]++;
-  if (v)
-    fail("iteration ran twice", i);
-}
-
-static void check_all(const char *what, long n) {
-  for (long i = 0; i < n; i++)
-    if (seen[i] != 1)
-      fail(what, i);
-  memset(seen, 0, sizeof(seen));
-}
-
-// 100 nowait loops per region, 8 threads, 7 slots: trips 0..99 (some empty), chunks 1..13.
+// Back-to-back nowait loops (loop_capacity.h).
 static void back_to_back(void) {
 #pragma omp parallel num_threads(8)
   for (int l = 0; l < 100; l++) {
-    long trip = (l * 37) % 100, chunk = 1 + l % 13;
+    long trip = cap_trip(l), chunk = cap_chunk(l);
 #pragma omp for schedule(dynamic, chunk) nowait
     for (long i = 0; i < trip; i++)
       mark(l * 100 + i);
   }
-  for (long l = 0; l < 100; l++)
-    for (long i = 0; i < 100; i++)
-      if (seen[l * 100 + i] != (i < (l * 37) % 100))
-        fail("back-to-back loops", l * 100 + i);
-  memset(seen, 0, sizeof(seen));
+  check_back_to_back();
   printf("back-to-back done\n");
-}
-
-static void many_threads(void) {
-  for (int rep = 0; rep < 5; rep++) {
-#pragma omp parallel for schedule(dynamic, 1) num_threads(16)
-    for (long i = 0; i < N; i++)
-      mark(i);
-    check_all("16 threads", N);
-  }
-  printf("16 threads done\n");
-}
-
-static void downward_and_unsigned(void) {
-#pragma omp parallel for schedule(dynamic, 3) num_threads(4)
-  for (int i = 1000; i > -1000; i -= 7)
-    mark((1000 - i) / 7);
-  check_all("downward", (2000 + 6) / 7);
-#pragma omp parallel for schedule(dynamic, 5) num_threads(4)
-  for (unsigned i = UINT32_MAX - 999; i <= UINT32_MAX - 1; i++) // up to the type's top
-    mark((long)(i - (UINT32_MAX - 999)));
-  check_all("unsigned near 2^32", 999);
-#pragma omp parallel for schedule(dynamic, 100000) num_threads(4)
-  for (int i = 0; i < 50; i++) // the chunk is larger than the loop
-    mark(i);
-  check_all("chunk > trip", 50);
-  printf("bounds done\n");
 }
 
 // 2^62 iterations in one chunk of 2^62, 4 threads: five fetch_adds of 2^62 would bring the
@@ -119,33 +54,13 @@ static void chunk_equals_huge_trip(void) {
 }
 
 static void ordered_and_modifiers(void) {
-  long next[20] = {0}; // nowait: a loop's turns may overlap the next loop's
-#pragma omp parallel num_threads(4)
-  for (int rep = 0; rep < 20; rep++) {
-#pragma omp for schedule(dynamic, 3) ordered nowait
-    for (long i = 0; i < 200; i++) {
-#pragma omp ordered
-      {
-        if (next[rep] != i)
-          fail("ordered turn", rep * 200 + i);
-        next[rep]++;
-      }
-    }
-  }
+  ordered_nowait(3);
 #pragma omp parallel for schedule(nonmonotonic : dynamic, 2) num_threads(4)
   for (long i = 0; i < 3000; i++)
     mark(i);
   check_all("nonmonotonic", 3000);
-  omp_set_schedule(omp_sched_dynamic, 7);
-#pragma omp parallel for schedule(runtime) num_threads(4)
-  for (long i = 0; i < 3000; i++)
-    mark(i);
-  check_all("runtime dynamic", 3000);
-  omp_set_schedule(omp_sched_guided, 2);
-#pragma omp parallel for schedule(runtime) num_threads(4)
-  for (long i = 0; i < 3000; i++)
-    mark(i);
-  check_all("runtime guided", 3000);
+  runtime_loop(omp_sched_dynamic, 7, "runtime dynamic");
+  runtime_loop(omp_sched_guided, 2, "runtime guided");
   printf("ordered and modifiers done\n");
 }
 
@@ -165,22 +80,11 @@ static void stats(int nt) {
     for (long i = 0; i < 100; i++)
       sum += i;
   }
-  printf("sum=%ld\n", sum);
-  fflush(stdout); // before the counters, printed at exit
+  cap_stats_end(sum);
 }
 
 int main(int argc, char **argv) {
-  if (argc > 2 && !strcmp(argv[1], "stats")) {
-    stats(atoi(argv[2]));
-    return 0;
-  }
-  back_to_back();
-  many_threads();
-  downward_and_unsigned();
-  chunk_equals_huge_trip();
-  ordered_and_modifiers();
-  printf("failures=%d\n", failures);
-  return 0;
+  return cap_main(argc, argv, stats, back_to_back, chunk_equals_huge_trip, ordered_and_modifiers);
 }
 // CHECK-NOT: FAIL
 // CHECK: back-to-back done

@@ -251,6 +251,11 @@ static void on_target_submit_emi(ompt_scope_endpoint_t ep, ompt_data_t *target_d
 static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
                                  ompt_function_lookup_t lookup, const char *documentation) {
   rec(self(), EV_DEVICE_INIT, 0, 0, 0, (uint32_t)device_num, NULL);
+  if (lookup) { // Glass's libomptarget: source strings of constructs (any device's will do)
+    const char *(*fn)(const void *) = (const char *(*)(const void *))lookup("glass_codeptr_source");
+    if (fn)
+      __atomic_store_n(&trace_codeptr_source, fn, __ATOMIC_RELAXED);
+  }
   trace_device_init(device_num, type, device, lookup);
 }
 

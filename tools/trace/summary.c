@@ -192,6 +192,8 @@ struct trace_summary {
   size_t nrt, caprt;
   uint64_t *th_busy, *th_bwait, *th_lwait, *th_twait, *th_excl;
   bool rows_done;
+  uint64_t instants[IN_TARGET_MAP + 1]; // device events and map clauses, per instant kind
+  uint64_t map_items, map_bytes;        // of the target_map instants
 };
 
 // Open addressing over (id, track); track UINT32_MAX keys the region itself.
@@ -442,8 +444,40 @@ static void sum_close(void *ctx, const slice_t *s, size_t handle, uint64_t excl,
   trace_summary_add(ctx, s, excl, parent, outermost_itask);
 }
 
+void trace_summary_instant(trace_summary_t *S, const instant_t *in) {
+  if (in->kind > IN_TARGET_MAP)
+    return;
+  S->instants[in->kind]++;
+  if (in->kind == IN_TARGET_MAP)
+    S->map_items += in->n, S->map_bytes += in->a;
+}
+
+static void sum_instant(void *ctx, const instant_t *in) {
+  trace_summary_instant(ctx, in);
+}
+
 trace_sink_t trace_summary_sink(trace_summary_t *S) {
-  return (trace_sink_t){S, sum_open, sum_close, NULL};
+  return (trace_sink_t){S, sum_open, sum_close, sum_instant};
+}
+
+// Device events (initialize, load, unload, finalize) and map clauses: how many of each kind.
+static void device_events_table(const trace_summary_t *S, FILE *f) {
+  static const uint8_t kinds[] = {IN_DEVICE_INIT, IN_DEVICE_LOAD, IN_TARGET_MAP, IN_DEVICE_UNLOAD,
+                                  IN_DEVICE_FINALIZE};
+  bool any = false;
+  for (size_t i = 0; i < sizeof(kinds); i++) {
+    uint64_t n = S->instants[kinds[i]];
+    if (!n)
+      continue;
+    if (!any)
+      fprintf(f, "\n%-30s %8s %10s %14s\n", "device events", "count", "items", "bytes");
+    any = true;
+    if (kinds[i] == IN_TARGET_MAP)
+      fprintf(f, "%-30s %8llu %10llu %14llu\n", trace_instant_name(kinds[i]), (unsigned long long)n,
+              (unsigned long long)S->map_items, (unsigned long long)S->map_bytes);
+    else
+      fprintf(f, "%-30s %8llu\n", trace_instant_name(kinds[i]), (unsigned long long)n);
+  }
 }
 
 static void fmt_ms(char *b, size_t n, uint64_t ns) {
@@ -630,6 +664,7 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
   }
   offload_table(&t, locs, f);
   gpu_table(&S->gpu, locs, f);
+  device_events_table(S, f);
   top_table(&t, m, locs, f);
   if (scale != 1)
     sampling_table(&t, locs, recorded, m->sampled_out, scale, f);
@@ -675,6 +710,8 @@ void trace_write_summary(const trace_model_t *m, const trace_locs_t *locs, FILE 
       outer = m->slices[p - 1].kind != SL_ITASK;
     trace_summary_add(S, s, ex[i], s->parent ? &m->slices[s->parent - 1] : NULL, outer);
   }
+  for (size_t i = 0; i < m->ninstants; i++)
+    trace_summary_instant(S, &m->instants[i]);
   trace_summary_write(S, m, locs, f);
   trace_summary_free(S);
   free(ex);

@@ -51,14 +51,18 @@ static const char *base_name(const char *p) {
   return s ? s + 1 : p;
 }
 
-static void fallback(trace_loc_t *l) {
+const char *(*trace_codeptr_source)(const void *codeptr);
+
+// bias: where the object is loaded, so that the label does not depend on the run.
+static void fallback(trace_loc_t *l, uintptr_t bias) {
   Dl_info info;
   if (dladdr(l->code, &info) && info.dli_sname) {
     snprintf(l->func, sizeof(l->func), "%s", info.dli_sname);
     snprintf(l->label, sizeof(l->label), "%s+0x%lx", info.dli_sname,
              (unsigned long)((uintptr_t)l->code - (uintptr_t)info.dli_saddr));
   } else if (l->object[0]) {
-    snprintf(l->label, sizeof(l->label), "%s+0x%lx", l->object, (unsigned long)(uintptr_t)l->code);
+    snprintf(l->label, sizeof(l->label), "%s+0x%lx", l->object,
+             (unsigned long)((uintptr_t)l->code - bias));
   } else {
     snprintf(l->label, sizeof(l->label), "%p", l->code);
   }
@@ -145,6 +149,7 @@ static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr
       snprintf(l->func, sizeof(l->func), "%s", func);
     snprintf(l->file, sizeof(l->file), "%s", where);
     snprintf(l->label, sizeof(l->label), "%s", base_name(where));
+    l->placed = true;
   }
   if (f)
     fclose(f);
@@ -153,6 +158,21 @@ static void run_symbolizer(const char *object, trace_loc_t **locs, const uintptr
   waitpid(pid, NULL, 0);
   free(argv);
   free(addrs);
+}
+
+// A target construct the debug information does not place (clang-19 gives its runtime call
+// line 0), from the source string the compiler passed to the runtime: ";file;function;line;...".
+static void from_source(trace_loc_t *l) {
+  const char *(*fn)(const void *) = __atomic_load_n(&trace_codeptr_source, __ATOMIC_RELAXED);
+  const char *ps = fn ? fn(l->code) : NULL;
+  char file[512], func[128];
+  unsigned line = 0;
+  if (!ps || sscanf(ps, ";%511[^;];%127[^;];%u", file, func, &line) != 3 || line == 0)
+    return;
+  snprintf(l->func, sizeof(l->func), "%s", func);
+  snprintf(l->file, sizeof(l->file), "%s:%u", file, line);
+  snprintf(l->label, sizeof(l->label), "%s", base_name(l->file));
+  l->placed = true;
 }
 
 static int by_code(const void *x, const void *y) {
@@ -202,7 +222,7 @@ void trace_symbolize_codes(const void **codes, size_t n, trace_locs_t *locs) {
       if (bias)
         bias[i + 1] = f.bias;
     }
-    fallback(l);
+    fallback(l, f.found ? f.bias : 0);
   }
   // One symbolizer run per object (entries are sorted by address, so objects are contiguous).
   trace_loc_t **batch = calloc(u + 1, sizeof(*batch));
@@ -220,6 +240,9 @@ void trace_symbolize_codes(const void **codes, size_t n, trace_locs_t *locs) {
       run_symbolizer(object, batch, vaddr, k);
     i = j;
   }
+  for (size_t i = 1; i < locs->n; i++)
+    if (!locs->v[i].placed)
+      from_source(&locs->v[i]);
   for (size_t i = 1; i < locs->n; i++) // a file we did not learn is not a source file
     if (!strchr(locs->v[i].label, ':') || strcmp(locs->v[i].file, locs->v[i].object) == 0)
       if (strstr(locs->v[i].file, locs->v[i].object))

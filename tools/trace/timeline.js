@@ -1,7 +1,8 @@
 // glass-trace timeline viewer (write_html.c embeds it and the data). One lane per OpenMP thread,
 // and under a thread that offloaded, a lane of its device operations (target regions, data
 // transfers, kernels). Wheel zooms around the pointer, drag pans, double-click resets, hovering
-// shows the construct, source location and duration.
+// shows the construct, source location and duration. Device events (initialize, load, unload,
+// finalize) and map clauses are instants: a red mark at the top of the issuing thread's lane.
 //
 // Level of detail: gt-meta holds, per lane, a pyramid of aggregates (the share of each bucket
 // of time that each category was the innermost construct). At coarse zoom the viewer draws
@@ -22,7 +23,7 @@
   for (l = 0; l < nl; l++) { top.push(y); y += lanes[l].rows * RH + GAP; }
   var H = y + 4, W = 800, dpr = window.devicePixelRatio || 1;
   var home0 = M.start, home1 = Math.max(M.end, M.start + 1), v0 = home0, v1 = home1;
-  var DW = M.detail.windows, A = M.agg;
+  var DW = M.detail.windows, A = M.agg, IN = M.instants, IS = 5; // numbers per instant
 
   // Aggregates: per lane and level, one Uint8Array of cats.length x buckets (category-major).
   function unb64(s) {
@@ -162,6 +163,32 @@
     }
     ctx.setLineDash([]);
   }
+  function drawInstants() {
+    ctx.fillStyle = '#c0392b';
+    for (var i = 0; i < IN.v.length; i += IS) {
+      var x = X(IN.v[i]), yy = top[IN.v[i + 1]];
+      if (x < LW - 4 || x > W + 4 || yy === undefined) continue;
+      ctx.beginPath(); ctx.moveTo(x - 4, yy); ctx.lineTo(x + 4, yy); ctx.lineTo(x, yy + 7);
+      ctx.closePath(); ctx.fill();
+    }
+  }
+  function instantTip(i) {
+    var v = IN.v, kind = IN.kinds[v[i + 2]], what;
+    if (kind === 'target map') what = v[i + 3] + ' item(s), ' + bytes(v[i + 4]);
+    else if (kind === 'device unload') what = 'device ' + v[i + 3] + ', module ' + v[i + 4];
+    else if (kind === 'device load') what = 'device ' + v[i + 3] + ', image of ' + bytes(v[i + 4]);
+    else what = 'device ' + v[i + 3];
+    return kind + '\n' + what + '\nat ' + fmt(v[i]) + '\n' + lanes[v[i + 1]].n;
+  }
+  // The instant drawn nearest to x on lane l's first row, within 4 pixels, or -1.
+  function instantAt(l, mx) {
+    var best = -1, bd = 4;
+    for (var i = 0; i < IN.v.length; i += IS) {
+      var dx = Math.abs(X(IN.v[i]) - mx);
+      if (IN.v[i + 1] === l && dx <= bd) { best = i; bd = dx; }
+    }
+    return best;
+  }
   var shown = [];
   function draw() {
     ctx.clearRect(0, 0, W, H);
@@ -190,6 +217,7 @@
         if (c) { drawFlows(c.f, c.base); drawFlows(c.g, c.base); }
       });
     }
+    drawInstants();
     ctx.restore();
     ctx.fillStyle = '#222'; ctx.font = '12px sans-serif'; ctx.textBaseline = 'middle';
     for (var ln = 0; ln < nl; ln++) {
@@ -251,6 +279,8 @@
     var l = laneAt(my);
     if (l < 0 || mx < LW) return null;
     var tn = T(mx), tol = (v1 - v0) / (W - LW), d = Math.floor((my - top[l]) / RH);
+    var hit = d === 0 ? instantAt(l, mx) : -1;
+    if (hit >= 0) return instantTip(hit);
     for (var i = 0; i < shown.length; i++) {
       var w = DW[shown[i]];
       if (w[1] + tol < tn || w[0] - tol > tn) continue;
@@ -303,7 +333,9 @@
   });
   var nthreads = lanes.filter(function (x) { return !x.dev; }).length;
   document.getElementById('info').textContent = nthreads + ' threads, ' + M.detail.slices +
-    ' slices, ' + M.detail.flows + ' flows, ' + fmt(M.end - M.start) + ' traced';
+    ' slices, ' + M.detail.flows + ' flows, ' +
+    (IN.total ? IN.total + ' device events (' + IN.v.length / IS + ' drawn), ' : '') +
+    fmt(M.end - M.start) + ' traced';
   var D = M.detail, note = '';
   if (D.state === 'lod') {
     note = 'This page holds the slices of at least ' + fmt(D.min_dur) + ' over the whole run (' +
@@ -331,7 +363,8 @@
   window.glassTimeline = {
     view: function (a, b) { v0 = a; v1 = b; draw(); },
     state: function () { return {v0: v0, v1: v1, width: W, detail: shown.slice()}; },
-    tip: tipAt, lanes: function () { return top.slice(); }
+    tip: tipAt, lanes: function () { return top.slice(); },
+    instants: function () { return IN; }
   };
   resize();
 })();

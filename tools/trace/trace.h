@@ -351,6 +351,9 @@ void trace_build_model(trace_model_t *m, trace_locs_t *locs);
 
 // ---------------------------------------------------------------------------------------------
 // Source locations (symbols.c).
+// Glass's libomptarget's source string of a target construct by codeptr (the device lookup's
+// glass_codeptr_source, taken at device_initialize), or NULL.
+extern const char *(*trace_codeptr_source)(const void *codeptr);
 
 typedef struct trace_loc {
   const void *code;
@@ -358,6 +361,7 @@ typedef struct trace_loc {
   char func[128];
   char file[512]; // full path when known
   char object[128];
+  bool placed; // the debug information (or the runtime's source string) gave its line
 } trace_loc_t;
 
 struct trace_locs {
@@ -389,6 +393,8 @@ trace_summary_t *trace_summary_new(uint32_t ntracks);
 void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t excl, const slice_t *parent,
                        bool outermost_itask);
 trace_sink_t trace_summary_sink(trace_summary_t *S);
+// One instant: device events and map clauses are counted per kind.
+void trace_summary_instant(trace_summary_t *S, const instant_t *in);
 void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace_locs_t *locs,
                          FILE *f); // may be called more than once
 void trace_summary_free(trace_summary_t *S);

@@ -41,7 +41,8 @@ enum {
   NB_ALL = 4096, // when every slice is in the page
   NB_COARSEST = 64,
   PAGE_CATS = 10,
-  DEVICE_ROWS = 8, // rows for concurrent device operations (nowait, async)
+  DEVICE_ROWS = 8,      // rows for concurrent device operations (nowait, async)
+  PAGE_INSTANTS = 4096, // device events and map clauses drawn (the JSON has them all)
 };
 #define HTML_MAX_DEFAULT ((size_t)32 << 20)
 
@@ -147,6 +148,8 @@ typedef struct page {
   size_t total;                // slices in the trace (a streamed page keeps the first ones only)
   const struct trace_page *st; // a streamed trace's aggregates, or NULL
   bool measuring;              // render_meta leaves the aggregates out (agg_bytes counts them)
+  const instant_t *inst;       // the instants the page draws (page_instant's kinds), by time
+  size_t ninst, inst_total;    // drawn, and seen in the trace
 } page_t;
 
 // A streamed trace (write_html.c's end): its aggregates, gathered as slices close.
@@ -212,6 +215,12 @@ static size_t base64(FILE *f, const uint8_t *p, size_t n) {
   }
   fwrite(q, 1, k, f);
   return out;
+}
+
+// The instants the page draws: device events and map clauses (the ones with a name).
+static bool page_instant(const instant_t *in) {
+  return in->kind == IN_DEVICE_INIT || in->kind == IN_DEVICE_LOAD || in->kind == IN_DEVICE_UNLOAD ||
+         in->kind == IN_DEVICE_FINALIZE || in->kind == IN_TARGET_MAP;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -760,6 +769,24 @@ static void write_lanes(FILE *f, const page_t *p) {
   fputs("],\n", f);
 }
 
+// Each drawn instant as [time, lane, kind, n, a]; "kinds" names the kinds (trace.h's
+// instant_kind values index it).
+static void write_instants(FILE *f, const page_t *p) {
+  fprintf(f, "\"instants\":{\"total\":%zu,\"kinds\":[", p->inst_total);
+  for (int k = 0; k <= IN_TARGET_MAP; k++)
+    fprintf(f, "%s\"%s\"", k ? "," : "", trace_instant_name((uint8_t)k));
+  fputs("],\"v\":[", f);
+  for (size_t i = 0; i < p->ninst; i++) {
+    const instant_t *in = &p->inst[i];
+    uint32_t lane = p->host_lane[in->track < p->m->ntracks ? in->track : 0];
+    fprintf(f, "%s%llu,%u,%u,%u,%llu", i ? "," : "", (unsigned long long)in->t, lane,
+            (unsigned)in->kind, in->n, (unsigned long long)in->a);
+    if (i % 8 == 7)
+      fputc('\n', f);
+  }
+  fputs("]},\n", f);
+}
+
 static void write_detail_meta(FILE *f, const page_t *p, const char *full) {
   fprintf(f, "\"detail\":{\"state\":\"%s\",\"bound\":%zu,\"bytes\":%zu,\"full\":", p->state,
           p->bound, p->detail_bytes);
@@ -789,6 +816,7 @@ static char *render_meta(page_t *p, const char *full, size_t *len) {
   fprintf(f, "\"end\":%llu,\"start\":%llu,\n", (unsigned long long)p->t1,
           (unsigned long long)p->t0);
   write_detail_meta(f, p, full);
+  write_instants(f, p);
   if (!p->measuring)
     write_agg(f, p);
   fputs(",\n\"summary\":", f);
@@ -829,6 +857,12 @@ static void page_range(page_t *p) {
       first = m->slices[i].t0;
     if (m->slices[i].t1 > end)
       end = m->slices[i].t1;
+  }
+  for (size_t i = 0; i < p->ninst; i++) {
+    if (p->inst[i].t < first)
+      first = p->inst[i].t;
+    if (p->inst[i].t > end)
+      end = p->inst[i].t;
   }
   uint64_t margin = (end - first) / 50;
   p->t0 = first > margin ? first - margin : 0;
@@ -957,7 +991,14 @@ int trace_write_html(const trace_model_t *m, const trace_locs_t *locs, const cha
                      const char *summary) {
   page_t p = {.m = m, .locs = locs, .bound = html_bound(), .total = m->nslices};
   p.summary = summary ? strdup(summary) : NULL;
-  return write_page(&p, path);
+  instant_t *inst = malloc((m->ninstants + 1) * sizeof(*inst));
+  for (size_t i = 0; inst && i < m->ninstants; i++)
+    if (page_instant(&m->instants[i]) && p.inst_total++ < PAGE_INSTANTS)
+      inst[p.ninst++] = m->instants[i];
+  p.inst = inst;
+  int bad = write_page(&p, path);
+  free(inst);
+  return bad;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1004,6 +1045,8 @@ struct trace_page {
   bool broken;   // out of memory for the open slices: no detail
   uint64_t seen; // slices closed
   size_t bound;
+  instant_t inst[PAGE_INSTANTS]; // the first instants the page draws
+  size_t ninst, inst_total;
 };
 
 static uint64_t page_min_dur(const struct trace_page *st) {
@@ -1192,8 +1235,15 @@ static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t ex
   pg->nclosed++;
 }
 
+static void stream_instant(void *ctx, const instant_t *in) {
+  trace_page_t *pg = ctx;
+  if (page_instant(in) && pg->inst_total++ < PAGE_INSTANTS)
+    pg->inst[pg->ninst++] = *in;
+}
+
 trace_sink_t trace_page_sink(trace_page_t *pg) {
-  return (trace_sink_t){.ctx = pg, .open = stream_open, .close = stream_close};
+  return (trace_sink_t){
+      .ctx = pg, .open = stream_open, .close = stream_close, .instant = stream_instant};
 }
 
 // The finest buckets the page may have: the stream's (a power of 4).
@@ -1264,7 +1314,14 @@ int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_
   pm.nslices = pg->nkept;
   pm.flows = NULL;
   pm.nflows = 0;
-  page_t p = {.m = &pm, .locs = locs, .bound = pg->bound, .total = pg->seen, .st = pg};
+  page_t p = {.m = &pm,
+              .locs = locs,
+              .bound = pg->bound,
+              .total = pg->seen,
+              .st = pg,
+              .inst = pg->inst,
+              .ninst = pg->ninst,
+              .inst_total = pg->inst_total};
   size_t len = 0;
   FILE *sf = S ? open_memstream(&p.summary, &len) : NULL;
   if (sf) {

@@ -14,10 +14,13 @@ Checks:
     a kept window has its gt-w<N> element and a dropped one has none; every record lies in its
     window (own slices start in it, continued ones before it and end in it), names a lane and a
     row that exist, a construct name and a location that exist; flows likewise;
+  - instants (device events, map clauses): at most 4096 drawn of the total, each at a time in
+    [start, end], on a lane that exists, of a kind the page names;
   - the detail state says what was kept: all (every window), lod (every window, with the slices
     of at least min_dur only: a streamed trace's level of detail), none, or partial (one contiguous
     stretch), and the note for the reader is there unless all is kept.
-Options add expectations (--slices, --flows, --state). As a module: check(path, ...) returns
+Options add expectations (--slices, --flows, --state) or list what the page holds (--lanes,
+--instants). As a module: check(path, ...) returns
 the list of errors and the parsed meta.
 """
 import argparse
@@ -189,6 +192,20 @@ def _check_windows(meta, scripts, err):
     return kept_slices, kept_flows
 
 
+def _check_instants(meta, err):
+    ins = meta["instants"]
+    v, kinds = ins["v"], ins["kinds"]
+    if len(v) % 5 or len(v) // 5 > min(ins["total"], 4096):
+        err("%d instant numbers for %d instants" % (len(v), ins["total"]))
+        return
+    for i in range(0, len(v), 5):
+        t, lane, kind = v[i:i + 3]
+        if not meta["start"] <= t <= meta["end"] or lane >= len(meta["lanes"]) or \
+                kind >= len(kinds) or kinds[kind] == "?":
+            err("bad instant %s" % v[i:i + 5])
+            return
+
+
 def check(path, max_bytes=None, slices=None, flows=None, state=None):
     errors = []
     err = errors.append
@@ -212,7 +229,8 @@ def check(path, max_bytes=None, slices=None, flows=None, state=None):
                 json.loads(scripts[c])
     except ValueError as e:
         return errors + ["HTML timeline data does not parse: %s" % e], None
-    for key in ("names", "cats", "locs", "lanes", "end", "start", "detail", "agg", "summary"):
+    for key in ("names", "cats", "locs", "lanes", "end", "start", "detail", "agg", "summary",
+                "instants"):
         if key not in meta:
             return errors + ["gt-meta has no %r" % key], None
     if not re.search(r"<script>\s*\S", html):
@@ -220,6 +238,7 @@ def check(path, max_bytes=None, slices=None, flows=None, state=None):
     decoded = _check_agg(meta, err)
     meta["_decoded"] = decoded
     _check_windows(meta, scripts, err)
+    _check_instants(meta, err)
     det = meta["detail"]
     if slices is not None and det["slices"] != slices:
         err("page has %d slices, expected %d" % (det["slices"], slices))
@@ -248,6 +267,8 @@ def main():
     ap.add_argument("--outside", help="slices the page did not keep: N or >0")
     ap.add_argument("--lanes", action="store_true",
                     help="print each lane: name, host or device, rows, categories")
+    ap.add_argument("--instants", action="store_true",
+                    help="print each instant drawn: kind, lane, its two numbers")
     ap.add_argument("--summary", help="PREFIX.txt: the page embeds it and has its slice count")
     a = ap.parse_args()
     errors, meta = check(a.page, a.max, a.slices, a.flows, a.state)
@@ -285,6 +306,14 @@ def main():
             print("lane %d: %s, %s, %d rows, categories %s"
                   % (i, ln["n"], "device" if ln["dev"] else "host", ln["rows"],
                      " ".join(meta["cats"][c] for c in ag["cats"])))
+        return 0
+    if a.instants:
+        ins = meta["instants"]
+        print("instants: %d, %d drawn" % (ins["total"], len(ins["v"]) // 5))
+        for i in range(0, len(ins["v"]), 5):
+            t, lane, kind, n, x = ins["v"][i:i + 5]
+            print("instant %s, lane %s, %d, %d" % (ins["kinds"][kind], meta["lanes"][lane]["n"],
+                                                   n, x))
         return 0
     det = meta["detail"]
     kept = [w for w in det["windows"] if w[4]]

@@ -1,6 +1,7 @@
 // Runs a glass-trace HTML page's viewer under node with a stand-in for the DOM and the canvas,
 // then performs the actions on the command line and prints what the page shows:
 //   node page_run.js PAGE [home] [view T0 T1] [window K] [hover X LANE] [hover-dropped LANE]
+//     [hover-instant NAME] (zooms onto the first device event or map instant of that kind)
 // (window K: zooms to the middle tenth of detail window K; hover-dropped: hovers over the middle
 // of the first window after window 0 whose detail the page did not keep, in the current view)
 // Prints "mode:", "note:", "info:", "rects:" (filled rectangles in the last drawing), "texts:"
@@ -93,6 +94,15 @@ for (let i = 0; i < args.length; i++) {
     G.view(t0 - d, t0 + 2 * d);
     const st = G.state(), x = 190 + (t0 + d / 2 - st.v0) / (st.v1 - st.v0) * (st.width - 190);
     const tip = G.tip(x, G.lanes()[found.r[0]] + 18 * found.r[1] + 5);
+    console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
+  } else if (args[i] === 'hover-instant') { // zooms onto the first instant of kind NAME, hovers it
+    const name = args[++i], IN = meta.instants;
+    let j = 0;
+    while (j < IN.v.length && IN.kinds[IN.v[j + 2]] !== name) j += 5;
+    if (j >= IN.v.length) throw new Error('no instant ' + name);
+    G.view(IN.v[j] - 100, IN.v[j] + 100); // a pixel is a third of a ns: no neighbour is as near
+    const st = G.state(), x = 190 + (IN.v[j] - st.v0) / (st.v1 - st.v0) * (st.width - 190);
+    const tip = G.tip(x, G.lanes()[IN.v[j + 1]] + 5);
     console.log('tip: ' + (tip === null ? '(none)' : tip.replace(/\n/g, ' / ')));
   } else if (args[i] === 'hover-dropped') {
     const lane = Number(args[++i]), st = G.state();
