@@ -80,11 +80,23 @@ static GLASS_NOINLINE void take_nthreads_list(glass_thread_t *th, glass_team_t *
 // ---------------------------------------------------------------------------------------------
 // Teams.
 
+// Members 1 .. n-1 arrived at the join may still be in its tail, naming the region's team and
+// their implicit tasks (end callbacks, a sampling signal's inquiries): waits until each has
+// left (its release store of busy orders its last read before what the caller writes next).
+// A member's tail needs nothing more from the master, so the wait is short.
+void glass_team_wait_members_left(glass_team_t *team, int32_t n) {
+  for (int32_t i = 1; i < n; i++) {
+    glass_thread_t *w = team->members[i];
+    glass_spin_t s;
+    glass_spin_begin(&s);
+    while (atomic_load_explicit(&w->busy, memory_order_acquire))
+      if (!glass_spin_step(&s))
+        glass_yield();
+  }
+}
+
 static void team_grow_arrays(glass_team_t *team, int32_t capacity) {
-  // A member may still be in the tail of a full join (its end events read its implicit task).
-  for (int i = 1; i < team->nmembers; i++)
-    while (atomic_load_explicit(&team->members[i]->busy, memory_order_acquire))
-      glass_yield();
+  glass_team_wait_members_left(team, team->nmembers);
   glass_thread_t **members = glass_zalloc(sizeof(*members) * (size_t)capacity);
   glass_task_t *itasks = glass_zalloc_aligned(sizeof(*itasks) * (size_t)capacity, GLASS_CACHE);
   glass_slot_t *slots = glass_zalloc_aligned(sizeof(*slots) * (size_t)capacity, GLASS_CACHE);
@@ -523,23 +535,6 @@ void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t 
   fork_team(th, loc, codeptr, argc, fn, argv, n, n, true);
 }
 
-// With a tool attached, a region ends only when every member has left it. After its arrival at
-// the join a member still names the region's team and tasks: a full join's end callbacks run
-// there (and may ask omp_get_num_threads), and so may a sampling signal's inquiries, which walk
-// the task's ancestors. The next fork of this team, or of an enclosing one, rewrites all of
-// these; waiting here orders each member's last read of them (its release store of busy) before
-// any such write. A member's tail needs nothing more from the master, so the wait is short.
-static GLASS_NOINLINE void wait_members_left(glass_team_t *team, int32_t n) {
-  for (int32_t i = 1; i < n; i++) {
-    glass_thread_t *w = team->members[i];
-    glass_spin_t s;
-    glass_spin_begin(&s);
-    while (atomic_load_explicit(&w->busy, memory_order_acquire))
-      if (!glass_spin_step(&s))
-        glass_yield();
-  }
-}
-
 // The teams of a league are contention groups of their own: the league's members do not count
 // against the encountering one's thread limit.
 static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t argc, kmpc_micro fn,
@@ -604,8 +599,10 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   run_implicit_task(th, team, 0);
   team->episode = th->episode;
   glass_ws_region_end(team); // every member has arrived at the join
+  // With a tool attached, a region ends only when every member has left it: the next fork of
+  // this team, or of an enclosing one, rewrites what the members' tails read.
   if (OMPT_ACTIVE())
-    wait_members_left(team, n);
+    glass_team_wait_members_left(team, n);
 
   th->tid = saved_tid;
   th->episode = saved_episode;

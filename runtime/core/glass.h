@@ -262,6 +262,8 @@ void glass_fork_league(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t 
 
 // A worker's side of a region it was released into (fork.c).
 void glass_worker_run_region(glass_thread_t *th);
+// Waits until members 1 .. n-1 of team have left the tail of their last join (fork.c).
+void glass_team_wait_members_left(glass_team_t *team, int32_t n);
 
 // Threads: start-up, roots, workers and pool (thread.c).
 void glass_thread_module_init(void);

@@ -279,10 +279,9 @@ static void release_hot_teams(glass_thread_t *th) {
     glass_team_t *hot = th->hot_teams[level];
     if (!hot)
       continue;
+    glass_team_wait_members_left(hot, hot->nmembers);
     for (int i = 1; i < hot->nmembers; i++) {
       glass_thread_t *w = hot->members[i];
-      while (atomic_load_explicit(&w->busy, memory_order_acquire))
-        glass_yield();
       cmd_set(w, GLASS_CMD_POOL);
       atomic_fetch_add_explicit(&pool_incoming, 1, memory_order_relaxed);
       glass_flag_bump(&w->go);
