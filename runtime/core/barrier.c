@@ -3,7 +3,7 @@
 // go flags. Every flag is on its own cache line and has a single waiter, so a sleeping waiter
 // costs its signaller one futex wake and nobody else anything. The tree is 4-ary by member
 // number, or, with the team on places, grouped by the machine's neighbourhoods
-// (barrier_tree.c); glass_tree_children gives a member's children either way.
+// (barrier_tree.c); GLASS_TREE_FOR_CHILDREN visits a member's children either way.
 //
 // The fork of a parallel region is the release phase of the barrier that ended the previous
 // region on the same team, so a hot team's region costs one tree release and one tree gather.
@@ -15,15 +15,12 @@
 void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
                                const glass_waiter_t *w) {
   uint32_t target = 2 * (th->episode + 1);
-  int32_t buf[GLASS_TREE_BRANCH];
-  const int32_t *kid;
-  int32_t k = glass_tree_children(th, tid, team->nthreads, buf, &kid);
-  for (int32_t i = 0; i < k; i++) {
-    glass_flag_t *arrived = &team->slots[kid[i]].arrived;
+  GLASS_TREE_FOR_CHILDREN(th, tid, team->nthreads, c, {
+    glass_flag_t *arrived = &team->slots[c].arrived;
     if (unlikely(w != NULL))
       atomic_store_explicit(&th->tasking.wait_flag, arrived, memory_order_release);
     glass_flag_wait(arrived, target, w);
-  }
+  });
   if (tid != 0)
     glass_flag_set(&team->slots[tid].arrived, target);
   th->episode++;
@@ -41,11 +38,7 @@ void glass_barrier_release_children(glass_thread_t *th, glass_team_t *team, int 
 // cancelled barrier) is relayed while the master may already be resizing the team (th's
 // children are still those of the region it ends).
 void glass_barrier_release_tree(glass_thread_t *th, glass_team_t *team, int tid, int32_t n) {
-  int32_t buf[GLASS_TREE_BRANCH];
-  const int32_t *kid;
-  int32_t k = glass_tree_children(th, tid, n, buf, &kid);
-  for (int32_t i = 0; i < k; i++)
-    glass_flag_bump(&team->members[kid[i]]->go);
+  GLASS_TREE_FOR_CHILDREN(th, tid, n, c, glass_flag_bump(&team->members[c]->go));
 }
 
 void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w) {

@@ -319,20 +319,25 @@ static inline void glass_barrier_tree_enter(glass_thread_t *th, const glass_team
     th->bar.custom = false;
 }
 
-// Member tid's children in th's tree of a region of n: *kid[0 .. the count returned); buf holds
-// them for the plain tree. The barrier and reduce.c's tree combine along the same edges.
-static inline int32_t glass_tree_children(const glass_thread_t *th, int tid, int32_t n,
-                                          int32_t buf[GLASS_TREE_BRANCH], const int32_t **kid) {
-  if (unlikely(th->bar.custom)) {
-    *kid = th->bar.kid;
-    return th->bar.n;
-  }
-  int32_t first = tid * GLASS_TREE_BRANCH + 1, k = 0;
-  for (int32_t c = first; c < n && c < first + GLASS_TREE_BRANCH; c++)
-    buf[k++] = c;
-  *kid = buf;
-  return k;
-}
+// Runs the statement (the macro's last argument) with `c` naming each child of member tid in th's
+// tree of a region of n: the plain tree's loop as it always was, behind one test of th's copy. The
+// barrier and reduce.c's tree combine along the same edges.
+#define GLASS_TREE_FOR_CHILDREN(th_, tid_, n_, c, ...)                                             \
+  do {                                                                                             \
+    if (unlikely((th_)->bar.custom)) {                                                             \
+      for (int32_t i_ = 0; i_ < (th_)->bar.n; i_++) {                                              \
+        int32_t c = (th_)->bar.kid[i_];                                                            \
+        __VA_ARGS__;                                                                               \
+      }                                                                                            \
+    } else {                                                                                       \
+      int32_t f_ = (tid_)*GLASS_TREE_BRANCH + 1, l_ = f_ + GLASS_TREE_BRANCH;                      \
+      if (l_ > (n_))                                                                               \
+        l_ = (n_);                                                                                 \
+      for (int32_t c = f_; c < l_; c++) {                                                          \
+        __VA_ARGS__;                                                                               \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
 
 // Barriers (barrier.c).
 typedef enum {

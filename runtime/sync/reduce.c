@@ -82,15 +82,12 @@ static void flag_set(_Atomic uint32_t *w, uint32_t value) {
 // Returns true in the master, which then holds the team's result in `data`.
 static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, kmp_reduce_fn_t func) {
   int32_t tid = th->tid;
-  int32_t buf[GLASS_TREE_BRANCH];
-  const int32_t *kid;
-  int32_t k = glass_tree_children(th, tid, team->nthreads, buf, &kid);
-  for (int32_t i = 0; i < k; i++) {
-    glass_sync_thread_t *child = &team->members[kid[i]]->sync;
+  GLASS_TREE_FOR_CHILDREN(th, tid, team->nthreads, c, {
+    glass_sync_thread_t *child = &team->members[c]->sync;
     flag_wait(&child->red_flag, READY);
     func(data, child->red_data);
     flag_set(&child->red_flag, 0); // the child's copies are no longer needed
-  }
+  });
   if (tid == 0)
     return true;
   th->sync.red_data = data;
