@@ -619,7 +619,7 @@ static int32_t task_with_deps(glass_thread_t *th, glass_xtask_t *t, int32_t ndep
   // Counted now, so that taskwait and barriers wait for it; whoever satisfies the last
   // dependence makes it ready (in a team of one, it waits in the team's shared list for the
   // next scheduling point).
-  glass_task_count(t);
+  glass_task_count(th, t);
   if (atomic_fetch_sub_explicit(&n->npred, 1, memory_order_acq_rel) == 1)
     glass_task_ready(th, t);
   return 0;
