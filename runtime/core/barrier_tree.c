@@ -12,7 +12,7 @@
 // waits on its own flags, so a wrong guess of the places (a member not where its policy puts
 // it) costs time, never correctness. Each member copies its children when it enters the region
 // (glass_barrier_tree_enter): a release relayed after the region ended reads only the relaying
-// member's copy. docs/performance.md, "Neighbourhoods".
+// member's copy. docs/internals.md, "Barrier".
 #include "glass.h"
 #include "affinity.h"
 #include "topology.h"
