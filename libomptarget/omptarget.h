@@ -288,10 +288,13 @@ TGT_HIDDEN void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned
                               void **dev, const size_t *bytes, const unsigned *flags,
                               const void *codeptr);
 // An operation (GLASS_TRACE_DATA_OP or _KERNEL) is under way on this thread: the plugin may
-// take it through the sink. Every begin is paired with an end on the same thread.
+// take it through the sink. Every begin is paired with an end on the same thread, with the
+// same description (but an allocation's dst, known at the end).
 TGT_HIDDEN void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t target_id,
                                    uint64_t host_op_id, const void *src, int src_dev,
                                    const void *dst, int dst_dev, uint64_t bytes, unsigned teams);
-TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, const void *dst);
+TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t target_id,
+                                 uint64_t host_op_id, const void *src, int src_dev, const void *dst,
+                                 int dst_dev, uint64_t bytes, unsigned teams);
 // Stops tracing on the device, returning every buffer (at the tool's finalization).
 TGT_HIDDEN void tgt_trace_stop_all(struct tgt_device *d);

@@ -325,31 +325,42 @@ static void sink_record_native(const struct glass_trace_sink *sink, const void *
   end_record(t, b, size);
 }
 
+// An operation's OMPT record, written in place (no temporary to copy).
+static inline __attribute__((always_inline)) void
+record_op(struct tgt_trace *t, int kind, int optype, uint64_t target_id, uint64_t host_op_id,
+          uint64_t thread, const void *src, int src_dev, const void *dst, int dst_dev,
+          uint64_t bytes, unsigned requested, unsigned granted, uint64_t start, uint64_t end) {
+  bool kernel = kind == GLASS_TRACE_KERNEL;
+  int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
+  struct tbuf *b;
+  ompt_record_ompt_t *r = begin_record(t, type, sizeof *r, start, thread, target_id, &b);
+  if (!r)
+    return;
+  if (kernel) {
+    ompt_record_target_kernel_t *k = &r->record.target_kernel;
+    k->host_op_id = host_op_id, k->requested_num_teams = requested;
+    k->granted_num_teams = granted, k->end_time = end;
+  } else {
+    ompt_record_target_data_op_t *o = &r->record.target_data_op;
+    o->host_op_id = host_op_id, o->optype = (ompt_target_data_op_t)optype;
+    o->src_addr = (void *)src, o->src_device_num = src_dev;
+    o->dest_addr = (void *)dst, o->dest_device_num = dst_dev;
+    o->bytes = bytes, o->end_time = end, o->codeptr_ra = NULL;
+  }
+  end_record(t, b, sizeof *r);
+}
+
 // The plugin's report of one operation.
 static void sink_record(const struct glass_trace_sink *sink, const struct glass_trace_op *op) {
   struct tgt_trace *t = (struct tgt_trace *)sink;
-  bool kernel = op->kind == GLASS_TRACE_KERNEL;
-  int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
-  struct tbuf *b;
-  ompt_record_ompt_t *r;
+  int type =
+      op->kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
   // An operation described for native records alone has no OMPT record.
-  if (!(atomic_load(&t->state) & TRACE_ON) || !type_enabled(t, type) ||
-      !(r = begin_record(t, type, sizeof *r, op->start, op->thread_id, op->target_id, &b)))
+  if (!(atomic_load(&t->state) & TRACE_ON) || !type_enabled(t, type))
     return;
-  if (kernel)
-    r->record.target_kernel = (ompt_record_target_kernel_t){op->host_op_id, op->requested_teams,
-                                                            op->granted_teams, op->end};
-  else
-    r->record.target_data_op = (ompt_record_target_data_op_t){op->host_op_id,
-                                                              (ompt_target_data_op_t)op->optype,
-                                                              (void *)op->src,
-                                                              op->src_device,
-                                                              (void *)op->dst,
-                                                              op->dst_device,
-                                                              op->bytes,
-                                                              op->end,
-                                                              NULL};
-  end_record(t, b, sizeof *r);
+  record_op(t, op->kind, op->optype, op->target_id, op->host_op_id, op->thread_id, op->src,
+            op->src_device, op->dst, op->dst_device, op->bytes, op->requested_teams,
+            op->granted_teams, op->start, op->end);
 }
 
 void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, bool begin) {
@@ -395,10 +406,14 @@ void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **
   end_record(t, b, size);
 }
 
-// Data operations and kernels: the plugin reports them while they are current on this thread;
-// one it did not take is recorded here with device times read around the call. Operations
-// nest only through a kernel that itself offloads, so a short stack suffices; deeper ones go
-// unrecorded (and are counted as dropped).
+// Data operations and kernels. A plugin with trace_start times and reports them while they
+// are current on this thread (sink_current); one it did not take is recorded here at its end,
+// as an instant. A device whose plugin has no trace_start (the host) is timed here: the
+// clock is read at the begin hook, which runs right after the begin callback and just before
+// the plugin call, and at the end hook, right after the call and before the end callback; the
+// record is then written in place from the end hook's arguments, the same as the begin's but
+// for an allocation's destination. Operations nest only through a kernel that itself
+// offloads, so a short stack suffices; deeper ones go unrecorded (and are counted as dropped).
 #define OP_DEPTH 8
 static __thread struct cur_op ops[OP_DEPTH];
 static __thread int op_depth;
@@ -411,7 +426,7 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
   // Described to the plugin for its native records too, when those are on without the type.
   bool on = t && (live(t) & ((1u << type) | LIVE_NATIVE));
-  if (op_depth >= OP_DEPTH) {
+  if (__builtin_expect(op_depth >= OP_DEPTH, 0)) {
     if (on)
       atomic_fetch_add(&t->dropped, 1);
     op_depth++;
@@ -422,18 +437,23 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   o->taken = !on;
   if (!on)
     return;
+  struct glass_trace_op *op = &o->op;
+  if (!t->plugin_started) { // timed here: only the start is kept
+    op->start = device_now(d);
+    return;
+  }
   // Field by field: a compound literal zeroes the whole struct first (a `rep stos`, slow to
   // start for 100 bytes).
-  struct glass_trace_op *op = &o->op;
   op->kind = (enum glass_trace_kind)kind, op->optype = optype;
   op->target_id = target_id, op->host_op_id = host_op_id, op->thread_id = my_thread_id();
   op->src = src, op->dst = dst, op->src_device = src_dev, op->dst_device = dst_dev;
   op->bytes = bytes, op->requested_teams = op->granted_teams = teams;
-  op->start = t->plugin_started ? 0 : device_now(d); // a tracing plugin times it itself
-  op->end = 0;
+  op->start = op->end = 0;
 }
 
-void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
+void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t target_id,
+                      uint64_t host_op_id, const void *src, int src_dev, const void *dst,
+                      int dst_dev, uint64_t bytes, unsigned teams) {
   if (op_depth <= 0) // tracing started between this operation's begin and end
     return;
   if (op_depth-- > OP_DEPTH)
@@ -442,12 +462,16 @@ void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
   if (o->taken)
     return;
   o->taken = true;
-  o->op.end = device_now(d);
-  if (!o->op.start) // the plugin made no call for it: an instant, at its end
-    o->op.start = o->op.end;
-  if (dst)
-    o->op.dst = dst;
-  sink_record(&o->t->sink, &o->op);
+  struct tgt_trace *t = o->t;
+  uint64_t end = device_now(d);
+  // A start of 0: a tracing plugin made no call for it (an instant at its end).
+  uint64_t start = o->op.start ? o->op.start : end;
+  if (!(atomic_load_explicit(&t->state, memory_order_relaxed) & TRACE_ON) ||
+      !type_enabled(t, kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit
+                                                  : ompt_callback_target_data_op))
+    return; // described for native records alone
+  record_op(t, kind, optype, target_id, host_op_id, my_thread_id(), src, src_dev, dst, dst_dev,
+            bytes, teams, teams, start, end);
 }
 
 static const struct glass_trace_op *sink_current(void) {
