@@ -289,7 +289,8 @@ static unsigned map_flags(int64_t type, bool exiting) {
   return f;
 }
 
-// The arrays of a target_map: on the stack up to MAP_STACK items, else one heap block.
+// The arrays of a target_map: on the stack up to MAP_STACK items, else one heap block; laid
+// out as a trace record's (tgt_trace_map copies them at once).
 #define MAP_STACK 16
 #define MAP_ITEM  (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned))
 struct map_items {
@@ -305,6 +306,16 @@ static void *map_arrays(size_t n, void *stack, struct map_items *m) {
     m->bytes = (size_t *)(m->dev + n), m->flags = (unsigned *)(m->bytes + n);
   }
   return p;
+}
+
+// The items of m (allocated for more than k) made contiguous, as tgt_trace_map takes them.
+static const void *pack(struct map_items *m, unsigned k, void *mem) {
+  if ((void *)m->dev != (void *)(m->host + k)) {
+    memmove(m->host + k, m->dev, k * sizeof *m->dev);
+    memmove(m->host + 2 * k, m->bytes, k * sizeof *m->bytes);
+    memmove((size_t *)(m->host + 2 * k) + k, m->flags, k * sizeof *m->flags);
+  }
+  return mem;
 }
 
 // The construct's map items (literals and firstprivate copies are not mapped), with the device
@@ -337,7 +348,7 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   else if (k > 0 && cb.target_map)
     cb.target_map(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
   if (k > 0 && trace)
-    tgt_trace_map(d, r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+    tgt_trace_map(d, r ? r->target_id : 0, k, pack(&m, k, mem), codeptr);
   if (mem != stack)
     free(mem);
 }

@@ -284,9 +284,10 @@ TGT_HIDDEN void tgt_ompt_tracing_started(void);
 TGT_HIDDEN void *tgt_trace_lookup(const char *name); // an ompt_interface_fn_t, or NULL
 TGT_HIDDEN void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, bool begin);
 TGT_HIDDEN bool tgt_trace_map_wanted(struct tgt_device *d);
-TGT_HIDDEN void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **host,
-                              void **dev, const size_t *bytes, const unsigned *flags,
-                              const void *codeptr);
+// items: n host addresses, n device addresses, n sizes (size_t), n flags (unsigned), in
+// that order, contiguous.
+TGT_HIDDEN void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n,
+                              const void *items, const void *codeptr);
 // An operation (GLASS_TRACE_DATA_OP or _KERNEL) is under way on this thread: the plugin may
 // take it through the sink. Every begin is paired with an end on the same thread, with the
 // same description (but an allocation's dst, known at the end).

@@ -386,8 +386,8 @@ bool tgt_trace_map_wanted(struct tgt_device *d) {
   return t && type_on(t, ompt_callback_target_map);
 }
 
-void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **host, void **dev,
-                   const size_t *bytes, const unsigned *flags, const void *codeptr) {
+void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, const void *items,
+                   const void *codeptr) {
   struct tgt_trace *t = trace_of(d);
   size_t size = map_record_size(n);
   struct tbuf *b;
@@ -396,13 +396,13 @@ void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **
       !(r = begin_record(t, ompt_callback_target_map, size, 0, my_thread_id(), target_id, &b)))
     return;
   r->time = device_now(d);
-  // The arrays follow the record, pointers first (8-byte aligned), then the flags.
+  // The arrays follow the record in the caller's layout: pointers first (8-byte aligned),
+  // then the flags; one copy.
   void **h = (void **)(r + 1), **v = h + n;
   size_t *s = (size_t *)(v + n);
-  unsigned *f = (unsigned *)(s + n);
-  memcpy(h, host, n * sizeof *h), memcpy(v, dev, n * sizeof *v);
-  memcpy(s, bytes, n * sizeof *s), memcpy(f, flags, n * sizeof *f);
-  r->record.target_map = (ompt_record_target_map_t){target_id, n, h, v, s, f, codeptr};
+  memcpy(h, items, n * (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned)));
+  r->record.target_map =
+      (ompt_record_target_map_t){target_id, n, h, v, s, (unsigned *)(s + n), codeptr};
   end_record(t, b, size);
 }
 
