@@ -182,6 +182,11 @@ static uint64_t host_device_time(int dev) {
   return host_clock_now();
 }
 
+static bool host_time_is_tsc(int dev) {
+  need_clock();
+  return host_clock_tsc;
+}
+
 static double host_translate_time(int dev, uint64_t t) {
   need_clock();
   return host_clock_translate(t);
@@ -240,6 +245,7 @@ static const struct glass_plugin host_plugin = {
     .get_device_time = host_device_time,
     .translate_time = host_translate_time,
     .num_procs = host_num_procs,
+    .time_is_tsc = host_time_is_tsc,
 };
 
 API const struct glass_plugin *glass_plugin_get(void) {
