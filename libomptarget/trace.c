@@ -126,11 +126,16 @@ static inline void writer_barrier(void) {
     atomic_thread_fence(memory_order_seq_cst);
 }
 
-// Once registered, the command cannot fail (membarrier(2)); the fence is for the other case.
+// Once registered, the command does not fail, but a forked child starts unregistered: it
+// registers again, and as a last resort the global command (slower) does the same job.
 static void closer_barrier(void) {
   atomic_thread_fence(memory_order_seq_cst);
-  if (light_writers)
-    syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
+  if (!light_writers || syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+    return;
+  if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0 &&
+      syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+    return;
+  syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0);
 }
 
 #define LANES 4 // traced devices a thread writes to before it gives up a lane
@@ -281,7 +286,8 @@ static inline void commit(struct lane *l, size_t size) {
 }
 
 // Hands back every lane's buffer that holds a record (or, even_empty, any buffer), after the
-// writer finishes a record under way. Called with t->slow held. A tool may flush or stop from
+// writer finishes a record under way; one still empty then (its writer backed off on seeing
+// it closed) is opened again instead. Called with t->slow held. A tool may flush or stop from
 // the buffer_complete this calls: those skip the lanes closed here.
 static void close_lanes(struct tgt_trace *t, bool even_empty) {
   int n = 0;
@@ -297,7 +303,10 @@ static void close_lanes(struct tgt_trace *t, bool even_empty) {
       l->closing = false;
       while (atomic_load_explicit(&l->busy, memory_order_acquire))
         sched_yield();
-      hand_back(t, l);
+      if (even_empty || atomic_load_explicit(&l->used, memory_order_relaxed))
+        hand_back(t, l);
+      else
+        atomic_store(&l->closed, false);
     }
 }
 
