@@ -80,6 +80,7 @@ struct cur_op {
   struct glass_trace_op op;
   struct tgt_trace *t; // NULL: not traced
   bool taken;          // reported (by the plugin or here), or not traced
+  bool typed;          // its record type was on at its begin (else native records only)
 };
 static uint64_t next_thread_id = 1;
 static __thread uint64_t thread_id;
@@ -232,8 +233,12 @@ static struct lane *take_lane(struct tgt_trace *t) {
   return l;
 }
 
-// reserve's way when this thread has no open lane of t with room.
-static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t size) {
+// reserve's way when this thread has no open lane of t with room. The tool's callbacks that
+// refill calls may record on other devices (a tool that offloads), which reorders `lanes` and
+// may give this lane up: it is reclaimed (no other thread can have taken it: this one holds
+// the mutex), and *out names it.
+static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t size,
+                                                    struct lane **out) {
   bool mine = false;
   for (int i = 0; i < LANES && lanes[i]; i++)
     mine |= lanes[i]->t == t;
@@ -250,8 +255,10 @@ static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t 
            ((l->base && !atomic_load(&l->closed) && atomic_load(&l->used) + size <= l->cap) ||
             refill(t, l, size))) {
     // Under the mutex: a closer that takes it next sees the record under way and waits.
+    l->free = false;
     atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
     r = l->base + atomic_load_explicit(&l->used, memory_order_relaxed);
+    *out = l;
   }
   pthread_mutex_unlock(&t->slow);
   return r;
@@ -259,7 +266,6 @@ static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t 
 
 // Room for a record of `size` bytes (a multiple of 8) in this thread's lane, *out, or NULL
 // (dropped, counted); commit ends the record. The common case: two plain stores, two loads.
-// The lane reserve_slow found is first in `lanes`.
 static inline __attribute__((always_inline)) void *reserve(struct tgt_trace *t, size_t size,
                                                            struct lane **out) {
   struct lane *l = lanes[0];
@@ -274,9 +280,7 @@ static inline __attribute__((always_inline)) void *reserve(struct tgt_trace *t, 
     }
     atomic_store_explicit(&l->busy, 0, memory_order_relaxed);
   }
-  void *r = reserve_slow(t, size);
-  *out = lanes[0];
-  return r;
+  return reserve_slow(t, size, out);
 }
 
 static inline void commit(struct lane *l, size_t size) {
@@ -515,7 +519,8 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   int type =
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
   // Described to the plugin for its native records too, when those are on without the type.
-  bool on = t && (live(t) & ((1u << type) | LIVE_NATIVE));
+  unsigned v = t ? live(t) : 0;
+  bool on = v & ((1u << type) | LIVE_NATIVE);
   if (__builtin_expect(op_depth >= OP_DEPTH, 0)) {
     if (on)
       atomic_fetch_add(&t->dropped, 1);
@@ -527,6 +532,7 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   o->taken = !on;
   if (!on)
     return;
+  o->typed = v & (1u << type);
   struct glass_trace_op *op = &o->op;
   if (!t->plugin_started) { // timed here: only the start is kept
     op->start = trace_now(t);
@@ -556,9 +562,8 @@ void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t targe
   uint64_t end = trace_now(t);
   // A start of 0: a tracing plugin made no call for it (an instant at its end).
   uint64_t start = o->op.start ? o->op.start : end;
-  if (!type_on(t, kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit
-                                             : ompt_callback_target_data_op))
-    return; // described for native records alone, or paused or stopped since it began
+  if (!o->typed) // described for native records alone
+    return;
   record_op(t, kind, optype, target_id, host_op_id, MINE, src, src_dev, dst, dst_dev, bytes, teams,
             teams, start, end);
 }
