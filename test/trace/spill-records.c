@@ -3,7 +3,8 @@
 // through a 4 KiB budget that spills to a temporary file many times, read back by a cursor bit
 // for bit (the fields a kind stores; the others read as 0). Then the damaged spill files: one cut
 // short and one with an unknown kind give an exact prefix of the stream and count the rest as
-// dropped, never an invented event; and dropping mode keeps an exact prefix with the count.
+// dropped, never an invented event; threads beyond the budget of all threads together spill
+// sooner and lose nothing; dropping mode keeps an exact prefix with the count.
 // RUN: %cc -O1 -g -I%S/../../tools/trace -I%incdir %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env TMPDIR=%t.d %t | %FileCheck %s
@@ -69,6 +70,7 @@ int main(void) {
   const char *tmp = getenv("TMPDIR");
   snprintf(trace_opt.spill_dir, sizeof(trace_opt.spill_dir), "%s", tmp ? tmp : "/tmp");
   trace_opt.buffer_bytes = 4096;
+  trace_opt.total_bytes = SIZE_MAX;
   trace_opt.chunk_words = 4096 / 4 / 8;
   trace_use_tsc = false; // times are read back as they were recorded (ns0 = 0)
   make_events();
@@ -99,6 +101,21 @@ int main(void) {
   got = read_back(th2);
   printf("unknown kind: read %ld, dropped %llu\n", got, (unsigned long long)th2->dropped);
   // CHECK: unknown kind: read 0, dropped 20000
+
+  // The budget of all threads together: 6 threads with a budget of 4 KiB each share 4 budgets;
+  // the threads past it spill early (each keeps at least its first chunk), nothing is lost.
+  trace_opt.total_bytes = 4 * trace_opt.buffer_bytes;
+  atomic_store(&allocated, 0);
+  int exact = 0, early = 0;
+  for (int i = 0; i < 6; i++) {
+    trace_thread_t *t = record();
+    exact += read_back(t) == N;
+    early += t->bytes + chunk_bytes() <= trace_opt.buffer_bytes; // had room of its own left
+  }
+  printf("total budget: %d of 6 exact, %s spilled early, within %s\n", exact,
+         early > 0 ? "some" : "none",
+         atomic_load(&allocated) <= trace_opt.total_bytes + chunk_bytes() ? "yes" : "no");
+  // CHECK: total budget: 6 of 6 exact, some spilled early, within yes
 
   // Dropping: an exact prefix, the rest counted.
   trace_opt.drop = true;

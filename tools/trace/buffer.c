@@ -20,6 +20,7 @@ trace_options_t trace_opt;
 trace_thread_t *_Atomic trace_threads;
 bool trace_use_tsc;
 static _Atomic uint32_t next_track;
+static _Atomic size_t allocated; // bytes of chunks, all threads together
 
 uint32_t trace_ntracks(void) {
   return atomic_load(&next_track);
@@ -229,6 +230,19 @@ static bool spill(trace_thread_t *th) {
   return true;
 }
 
+// A new chunk is within the thread's budget and the total one; a thread's first chunk is always
+// allowed (a thread with no chunk could neither record nor spill).
+static bool within_budget(trace_thread_t *th) {
+  size_t size = chunk_bytes();
+  if (th->bytes + size > trace_opt.buffer_bytes)
+    return false;
+  size_t before = atomic_fetch_add(&allocated, size);
+  if (!th->head || before + size <= trace_opt.total_bytes)
+    return true;
+  atomic_fetch_sub(&allocated, size);
+  return false;
+}
+
 // The next chunk to fill; false when there is none (the thread then drops).
 static bool chunk_next(trace_thread_t *th) {
   chunk_close(th);
@@ -236,7 +250,9 @@ static bool chunk_next(trace_thread_t *th) {
     chunk_enter(th, th->cur->next);
     return true;
   }
-  trace_chunk_t *c = th->bytes + chunk_bytes() <= trace_opt.buffer_bytes ? chunk_new() : NULL;
+  trace_chunk_t *c = NULL;
+  if (within_budget(th) && !(c = chunk_new()))
+    atomic_fetch_sub(&allocated, chunk_bytes());
   if (c) {
     th->bytes += chunk_bytes();
     if (th->cur)
@@ -580,7 +596,7 @@ static int parse_more(void) {
 int trace_parse_options(void) {
   int bad = 0;
   const char *v;
-  trace_opt.buffer_bytes = 16u << 20;
+  trace_opt.buffer_bytes = 64u << 20;
   trace_opt.groups = TRACE_G_ALL;
   trace_opt.summary = true;
   snprintf(trace_opt.out, sizeof(trace_opt.out), "glass-trace.%d", (int)getpid());
@@ -594,7 +610,7 @@ int trace_parse_options(void) {
     else
       fprintf(stderr,
               "glass-trace: GLASS_TRACE_BUFFER=%s is not a size (e.g. 4096, 64K, 16M); "
-              "using 16M\n",
+              "using 64M\n",
               v),
           bad++;
   }
@@ -627,6 +643,7 @@ int trace_parse_options(void) {
                                                     : per;
   if (trace_opt.buffer_bytes < chunk_bytes())
     trace_opt.buffer_bytes = chunk_bytes();
+  trace_opt.total_bytes = trace_opt.buffer_bytes * TRACE_TOTAL_BUFFERS;
   const char *tmp = getenv("TMPDIR");
   snprintf(trace_opt.spill_dir, sizeof(trace_opt.spill_dir), "%s", tmp && *tmp ? tmp : "/tmp");
   bad += parse_more();

@@ -177,6 +177,7 @@ typedef struct trace_thread {
 typedef struct trace_options {
   char out[4096];            // output path prefix
   size_t buffer_bytes;       // per-thread memory budget
+  size_t total_bytes;        // budget of all threads together (TRACE_TOTAL_BUFFERS of theirs)
   size_t chunk_words;        // words per chunk
   bool drop;                 // full buffer: drop (true) or spill to a temporary file (false)
   bool summary;              // print the summary on stderr
@@ -191,6 +192,8 @@ typedef struct trace_options {
   uint64_t json_max_events;  // auto format: JSON up to this many events, else Perfetto
   uint64_t max_bytes;        // GLASS_TRACE_MAX_SIZE: cap on the trace file (0 = none)
 } trace_options_t;
+
+#define TRACE_TOTAL_BUFFERS 4 // all threads' chunks: at most this many per-thread budgets
 
 enum { TRACE_FMT_AUTO, TRACE_FMT_JSON, TRACE_FMT_PERFETTO, TRACE_FMT_BOTH };
 
