@@ -1,10 +1,12 @@
 // The recorder's storage (tools/trace/buffer.c), built from its source: records of every kind
-// with random fields, times whose upper 16 bits change (so TRACE_W_HI records are written),
-// through a 4 KiB budget that spills to a temporary file many times, read back by a cursor bit
-// for bit (the fields a kind stores; the others read as 0). Then the damaged spill files: one cut
-// short and one with an unknown kind give an exact prefix of the stream and count the rest as
-// dropped, never an invented event; threads beyond the budget of all threads together spill
-// sooner and lose nothing; dropping mode keeps an exact prefix with the count.
+// with random fields (task switches with ids that pack into one word and ids that do not, task
+// creations with flags that fit in sub and flags that do not), times whose upper 16 bits change (so
+// TRACE_W_HI records are written), through a 4 KiB budget that spills to a temporary file many
+// times, read back by a cursor bit for bit (the fields a kind stores; the others read as 0). Then
+// the damaged spill files: one cut short and one with an unknown kind give an exact prefix of the
+// stream and count the rest as dropped, never an invented event; threads beyond the budget of all
+// threads together spill sooner and lose nothing; dropping mode keeps an exact prefix with the
+// count.
 // RUN: %cc -O1 -g -I%S/../../tools/trace -I%incdir %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env TMPDIR=%t.d %t | %FileCheck %s
@@ -41,13 +43,27 @@ static void make_events(void) {
                          .n = f & TRACE_F_N ? (uint32_t)rnd() : 0,
                          .kind = kind,
                          .sub = (uint8_t)rnd()};
+    if (kind == EV_TASK_CREATE) { // flags that fit in sub, or not; no sub
+      ev[i].n = i & 1 ? ev[i].n & 0xff : ev[i].n;
+      ev[i].sub = 0;
+    }
+    if (kind == EV_TASK_SCHEDULE && i & 1) // ids that pack (the boundaries included), or not
+      ev[i].a = (ev[i].a & 0xff0000ffffffull) | (i & 2 ? 0xff0000ffffffull : 0),
+      ev[i].b = ev[i].b & 0xff0000ffffffull;
   }
 }
 
 static trace_thread_t *record(void) {
   trace_thread_t *th = trace_thread_new(1);
-  for (int i = 0; i < N; i++)
-    trace_put(th, ev[i].t, ev[i].kind, ev[i].sub, ev[i].a, ev[i].b, ev[i].n);
+  for (int i = 0; i < N; i++) {
+    const trace_ev_t *e = &ev[i];
+    if (e->kind == EV_TASK_SCHEDULE)
+      trace_put_switch(th, e->t, e->sub, e->a, e->b);
+    else if (e->kind == EV_TASK_CREATE)
+      trace_put_create(th, e->t, e->a, e->b, e->n);
+    else
+      trace_put(th, e->t, e->kind, e->sub, e->a, e->b, e->n);
+  }
   return th;
 }
 

@@ -311,7 +311,7 @@ static long count_records(const uint64_t *w, size_t nw) {
   long k = 0;
   for (size_t i = 0; i < nw;) {
     uint8_t kind = (uint8_t)w[i];
-    if (kind > EV_GPU_END)
+    if (kind >= TRACE_EV_MAX || !(TRACE_W_KINDS >> kind & 1))
       return -1;
     i += rec_words(trace_ev_fields[kind]);
     k += kind != TRACE_W_HI;
@@ -404,7 +404,7 @@ static long decode(trace_cursor_t *c) {
   while (w < end && e < full) {
     uint64_t w0 = *w;
     uint8_t kind = (uint8_t)w0;
-    if (kind > EV_GPU_END)
+    if (kind >= TRACE_EV_MAX || !(TRACE_W_KINDS >> kind & 1))
       return -1;
     unsigned f = trace_ev_fields[kind];
     const uint64_t *p = w + 1;
@@ -425,6 +425,14 @@ static long decode(trace_cursor_t *c) {
     e->a = f & TRACE_F_A ? *p++ : 0;
     e->b = f & TRACE_F_B ? *p++ : 0;
     e->n = f & TRACE_F_N ? (uint32_t)*p : 0;
+    if (kind == TRACE_W_SWITCH) {
+      e->kind = EV_TASK_SCHEDULE;
+      trace_switch_unpack(e->a, &e->a, &e->b);
+    } else if (kind == TRACE_W_CREATE) {
+      e->kind = EV_TASK_CREATE;
+      e->n = e->sub;
+      e->sub = 0;
+    }
     e++;
   }
   c->hi = hi;

@@ -38,20 +38,27 @@ static inline trace_thread_t *self(void) {
   return __builtin_expect(th != NULL, 1) ? th : self_slow();
 }
 
+// The event's time, false if it is not to be recorded (no buffer, or finalization began).
+static inline __attribute__((always_inline)) bool rec_time(trace_thread_t *th, uint64_t *t) {
+  if (__builtin_expect(th != NULL && atomic_load_explicit(&fast, memory_order_relaxed), 1)) {
+    *t = trace_tsc();
+    return true;
+  }
+  if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
+    return false;
+  *t = trace_now();
+  return true;
+}
+
 // rec_any records even while the thread runs a task that sampling leaves out (task creation and
 // scheduling, which decide what is recorded); rec records only outside such tasks.
 static inline __attribute__((always_inline)) void rec_any(trace_thread_t *th, uint8_t kind,
                                                           uint8_t sub, uint64_t a, uint64_t b,
                                                           uint32_t n, const void *code) {
   uint64_t t;
-  if (__builtin_expect(th != NULL && atomic_load_explicit(&fast, memory_order_relaxed), 1))
-    t = trace_tsc();
-  else if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
-    return;
-  else
-    t = trace_now();
   // b and code share a field: every event passes one of them as 0.
-  trace_put(th, t, kind, sub, a, b | (uint64_t)(uintptr_t)code, n);
+  if (rec_time(th, &t))
+    trace_put(th, t, kind, sub, a, b | (uint64_t)(uintptr_t)code, n);
 }
 
 static inline __attribute__((always_inline)) void rec(trace_thread_t *th, uint8_t kind, uint8_t sub,
@@ -171,7 +178,9 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
   trace_thread_t *th = self();
   if (sampled_out(th, task, flags))
     return;
-  rec_any(th, EV_TASK_CREATE, 0, give_id(th, task), 0, (uint32_t)flags, codeptr);
+  uint64_t t;
+  if (rec_time(th, &t))
+    trace_put_create(th, t, give_id(th, task), (uint64_t)(uintptr_t)codeptr, (uint32_t)flags);
 }
 
 static bool unsampled(const ompt_data_t *d) {
@@ -194,7 +203,9 @@ static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt
     if (pu && nu)
       return;
   }
-  rec_any(th, EV_TASK_SCHEDULE, (uint8_t)status, idof(prior), idof(next), 0, NULL);
+  uint64_t t;
+  if (rec_time(th, &t))
+    trace_put_switch(th, t, (uint8_t)status, idof(prior), idof(next));
 }
 
 static void on_task_dependence(ompt_data_t *src, ompt_data_t *sink) {

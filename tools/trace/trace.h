@@ -84,9 +84,15 @@ _Static_assert(sizeof(trace_ev_t) == 32, "trace_ev_t is 32 bytes");
 // fields the kind has (trace_ev_fields): a, b (or the code address), n. A record of kind
 // TRACE_W_HI (0) gives the clock's upper 16 bits for the records after it (its field a); the
 // recorder writes one whenever they change, so times stay exact however long the run.
-// A sync region's begin or end takes 16 bytes, a task switch 24, a task's creation 32.
+// Two storage-only kinds make the two most frequent task records one word shorter:
+// TRACE_W_SWITCH, a task switch whose two ids both have a track below 255 and a counter below
+// 2^24, packed into one word; TRACE_W_CREATE, a task's creation whose flags fit in sub. Reading
+// back turns them into EV_TASK_SCHEDULE and EV_TASK_CREATE. A sync region's begin or end takes
+// 16 bytes, a task switch or creation 16 or 24.
 enum { TRACE_F_A = 1, TRACE_F_B = 2, TRACE_F_N = 4 };
 #define TRACE_W_HI       0
+#define TRACE_W_CREATE   61
+#define TRACE_W_SWITCH   62
 #define TRACE_EV_MAX     64 // kinds are below this
 #define TRACE_W_MAX      4  // words of one record, at most
 #define TRACE_FIELDS_ABN (TRACE_F_A | TRACE_F_B | TRACE_F_N)
@@ -129,8 +135,22 @@ static const uint8_t trace_ev_fields[TRACE_EV_MAX] = {
     [EV_TARGET_MAP] = TRACE_FIELDS_ABN,
     [EV_GPU_BEGIN] = TRACE_FIELDS_ABN,
     [EV_GPU_END] = 0,
+    [TRACE_W_CREATE] = TRACE_F_A | TRACE_F_B,
+    [TRACE_W_SWITCH] = TRACE_F_A,
 };
-_Static_assert(EV_GPU_END < TRACE_EV_MAX, "kinds fit the field table");
+_Static_assert(EV_GPU_END < TRACE_W_CREATE, "kinds fit the field table");
+// The kinds a stored record may have.
+#define TRACE_W_KINDS (((2ull << EV_GPU_END) - 1) | 1ull << TRACE_W_CREATE | 1ull << TRACE_W_SWITCH)
+
+// Ids as the tool makes them (record.c): (track + 1) << 40 | counter.
+#define TRACE_ID_SMALL (~((0xffull << 40) | 0xffffffull)) // bits that rule out packing
+static inline uint64_t trace_switch_pack(uint64_t a, uint64_t b) {
+  return (a >> 40) << 56 | (a & 0xffffff) << 32 | (b >> 40) << 24 | (b & 0xffffff);
+}
+static inline void trace_switch_unpack(uint64_t p, uint64_t *a, uint64_t *b) {
+  *a = (p >> 56) << 40 | (p >> 32 & 0xffffff);
+  *b = (p >> 24 & 0xff) << 40 | (p & 0xffffff);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Per-thread buffers (buffer.c).
@@ -279,6 +299,21 @@ static inline __attribute__((always_inline)) void trace_put(trace_thread_t *th, 
   }
   th->pos = trace_store(p, t, kind, sub, a, b, n);
   th->events++;
+}
+// A task switch and a task's creation, in their short form when they fit.
+static inline __attribute__((always_inline)) void
+trace_put_switch(trace_thread_t *th, uint64_t t, uint8_t status, uint64_t prior, uint64_t next) {
+  if (__builtin_expect(((prior | next) & TRACE_ID_SMALL) == 0, 1))
+    trace_put(th, t, TRACE_W_SWITCH, status, trace_switch_pack(prior, next), 0, 0);
+  else
+    trace_put(th, t, EV_TASK_SCHEDULE, status, prior, next, 0);
+}
+static inline __attribute__((always_inline)) void
+trace_put_create(trace_thread_t *th, uint64_t t, uint64_t id, uint64_t code, uint32_t flags) {
+  if (__builtin_expect(flags < 256, 1))
+    trace_put(th, t, TRACE_W_CREATE, (uint8_t)flags, id, code, 0);
+  else
+    trace_put(th, t, EV_TASK_CREATE, 0, id, code, flags);
 }
 // An event made outside a callback (device.c), its t in clock ticks.
 static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
