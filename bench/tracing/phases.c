@@ -8,7 +8,11 @@
 
 #include <math.h>
 
-enum { N = 1 << 16 };
+// -DPHASES_LOG2_CELLS=K: 2^K cells (the event rate scales with 2^(16 - K)).
+#ifndef PHASES_LOG2_CELLS
+#define PHASES_LOG2_CELLS 16
+#endif
+enum { N = 1 << PHASES_LOG2_CELLS };
 static double x[N], v[N], f[N], e[N];
 
 static void init(void) {
