@@ -165,6 +165,7 @@ def decode(path):
     excl = Counter()  # summary row name -> exclusive ns, by the nesting
     last_t = {}
     flow_start, flow_end = {}, {}
+    end_dur = {}     # flow id -> duration of the slice it ends at
     packets = 0
     for num, wt, pkt in fields(data):
         if num != 1 or wt != 2:
@@ -270,7 +271,8 @@ def decode(path):
             if fid in flow_start:
                 fail("flow %d starts twice" % fid)
             flow_start[fid] = t
-        for fid in every(ef, 48) + every(ef, 42):  # terminating_flow_ids
+        ending = every(ef, 48) + every(ef, 42)  # terminating_flow_ids
+        for fid in ending:
             if fid not in flow_start or flow_start[fid] > t:
                 fail("flow %d ends at %d before it starts" % (fid, t))
             if fid in flow_end:
@@ -279,12 +281,14 @@ def decode(path):
         if typ in (1, 2, 3) and tracks[uuid]["counter"]:
             fail("slice or instant on counter track %s" % uuid)
         if typ == 1:
-            open_.setdefault(uuid, []).append([name, t, 0])
+            open_.setdefault(uuid, []).append([name, t, 0, ending])
         elif typ == 2:
             if not open_.get(uuid):
                 fail("track %s: slice end at %d with nothing open" % (uuid, t))
-            n, t0, inside = open_[uuid].pop()
+            n, t0, inside, ended = open_[uuid].pop()
             slices.append((uuid, n, t0, t))
+            for fid in ended:
+                end_dur[fid] = t - t0
             excl[check_trace.row_name(construct(n))] += t - t0 - inside
             if open_[uuid]:
                 open_[uuid][-1][2] += t - t0
@@ -305,7 +309,8 @@ def decode(path):
         if stack:
             fail("track %s: %d slice(s) never end (%s)" % (uuid, len(stack), stack[-1][0]))
     check_counters(tracks, counters, changes)
-    return tracks, slices, instants, packets, len(data), len(flow_end), excl
+    flows = [(flow_start[f], flow_end[f], end_dur.get(f)) for f in flow_end]
+    return tracks, slices, instants, packets, len(data), len(flow_end), excl, flows
 
 
 def main():
@@ -320,7 +325,7 @@ def main():
     ap.add_argument("--summary", action="store_true", help="check PREFIX.txt against the slices")
     args = ap.parse_args()
     try:
-        tracks, slices, instants, packets, size, flows, excl = decode(args.prefix + ".pftrace")
+        tracks, slices, instants, packets, size, flows, excl, _ = decode(args.prefix + ".pftrace")
     except (OSError, ValueError) as e:
         fail("cannot decode %s.pftrace: %s" % (args.prefix, e))
     threads = {u: d for u, d in tracks.items() if d["thread"]}
