@@ -38,4 +38,4 @@ int main(void) {
 // SPILL-NOT: dropp
 // DROP: glass-trace: thread {{[0-9]+}}: buffer full (GLASS_TRACE_BUFFER=2048 bytes): dropping further events (GLASS_TRACE_FULL=drop)
 // DROP: glass-trace: {{[0-9]+}} event(s) dropped because a buffer was full
-// BAD: glass-trace: GLASS_TRACE_BUFFER=lots is not a size (e.g. 4096, 64K, 16M); using 16M
+// BAD: glass-trace: GLASS_TRACE_BUFFER=lots is not a size (e.g. 4096, 64K, 16M); using 64M

@@ -20,12 +20,15 @@ trace_options_t trace_opt;
 trace_thread_t *_Atomic trace_threads;
 bool trace_use_tsc;
 static _Atomic uint32_t next_track;
+static _Atomic size_t allocated; // bytes of chunks, all threads together
 
 uint32_t trace_ntracks(void) {
   return atomic_load(&next_track);
 }
-static uint64_t tick0, ns0;      // at trace_clock_start
-static double ns_per_tick = 1.0; // calibrated at trace_clock_stop
+// ns = (ticks - tick0) * ns_per_tick32 >> 32: the same formula for both clocks (CLOCK_MONOTONIC
+// counts ns, so 1 << 32), in fixed point since it runs once per event read back.
+static uint64_t tick0, ns0;                 // at trace_clock_start
+static uint64_t ns_per_tick32 = 1ull << 32; // calibrated at trace_clock_stop
 
 uint64_t trace_monotonic(void) {
   struct timespec ts;
@@ -72,13 +75,15 @@ void trace_clock_stop(void) {
     return;
   uint64_t ns1 = trace_monotonic(), tick1 = trace_now();
   if (tick1 > tick0 && ns1 > ns0)
-    ns_per_tick = (double)(ns1 - ns0) / (double)(tick1 - tick0);
+    ns_per_tick32 = (uint64_t)((double)(ns1 - ns0) / (double)(tick1 - tick0) * 4294967296.0);
+}
+
+static inline uint64_t ticks_ns(uint64_t ticks) {
+  return ticks > tick0 ? (uint64_t)((unsigned __int128)(ticks - tick0) * ns_per_tick32 >> 32) : 0;
 }
 
 uint64_t trace_ns(uint64_t ticks) {
-  if (!trace_use_tsc)
-    return ticks > ns0 ? ticks - ns0 : 0;
-  return ticks > tick0 ? (uint64_t)((double)(ticks - tick0) * ns_per_tick) : 0;
+  return ticks_ns(ticks);
 }
 
 trace_thread_t *trace_thread_new(uint8_t type) {
@@ -87,6 +92,7 @@ trace_thread_t *trace_thread_new(uint8_t type) {
     return NULL;
   th->type = type;
   th->spill_fd = -1;
+  th->hi = UINT64_MAX; // the first record brings the clock's upper bits
   th->track = atomic_fetch_add(&next_track, 1);
   th->next_id = ((uint64_t)th->track + 1) << 40;
   trace_thread_t *old = atomic_load(&trace_threads);
@@ -126,14 +132,20 @@ static void chunk_free(trace_chunk_t *c) {
     free(c);
 }
 
+enum { CHUNK_MIN_WORDS = 4 * TRACE_W_MAX }; // a time record and a full record fit, and more
+
+static size_t chunk_bytes(void) {
+  return sizeof(trace_chunk_t) + trace_opt.chunk_words * sizeof(uint64_t);
+}
+
 static trace_chunk_t *chunk_new(void) {
-  size_t cap = trace_opt.chunk_events;
-  trace_chunk_t *c =
-      chunk_is_huge(cap) ? huge_alloc() : malloc(sizeof(*c) + cap * sizeof(trace_ev_t));
+  size_t cap = trace_opt.chunk_words;
+  trace_chunk_t *c = chunk_is_huge(cap) ? huge_alloc() : malloc(chunk_bytes());
   if (c) {
     c->next = NULL;
     c->used = 0;
     c->cap = (uint32_t)cap;
+    c->events = 0;
   }
   return c;
 }
@@ -171,207 +183,152 @@ static bool write_all(int fd, const void *p, size_t n) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Spill files hold packed blocks, one per chunk: a header (bytes, events) and the events as
-// varints: kind, sub, then the time, a and b/code as zigzag deltas from the previous event of
-// the same kind in the block, then n and pad. About 8 bytes an event instead of 32: writing
-// the records into the page cache was the largest single cost of a large trace.
+// Recording's slow path. The fast path (trace_put) writes into the current chunk up to its end
+// less TRACE_W_MAX words; here a full chunk is closed (its words and records noted) and the next
+// one comes from the budget, from the chunks a spill emptied, or from a spill.
 
-enum { PACK_EV_MAX = 2 + 3 * 10 + 10 }; // bytes of one packed event, at most
+// The spill file holds the chunks' words as they are, a block per chunk after a header: the
+// records are already compact (16 to 32 bytes), and copying them into the page cache costs
+// less than packing them tighter did.
+typedef struct spill_hdr {
+  uint32_t words, events;
+} spill_hdr_t;
 
-typedef struct pack_hdr {
-  uint32_t bytes, events;
-} pack_hdr_t;
-
-typedef struct pack_prev { // per kind: the last event's fields
-  uint64_t t[256], a[256], b[256];
-} pack_prev_t;
-
-static size_t trace_pack_bound(size_t events) {
-  return sizeof(pack_hdr_t) + events * PACK_EV_MAX;
+static void chunk_close(trace_thread_t *th) {
+  trace_chunk_t *c = th->cur;
+  if (!c)
+    return;
+  c->used = (uint32_t)(th->pos - c->w);
+  c->events = th->events - th->events0;
 }
 
-// A packing buffer: a block of up to `events` events, then (aligned) the per-kind state.
-static size_t pack_state_at(size_t events) {
-  size_t a = _Alignof(pack_prev_t);
-  return (trace_pack_bound(events) + a - 1) / a * a;
+static void chunk_enter(trace_thread_t *th, trace_chunk_t *c) {
+  th->cur = c;
+  th->pos = c->w + c->used;
+  th->end = c->w + c->cap - TRACE_W_MAX;
+  th->events0 = th->events - c->events;
 }
 
-static size_t pack_buffer_bytes(size_t events) {
-  return pack_state_at(events) + sizeof(pack_prev_t);
-}
-
-static pack_prev_t *pack_prev(uint8_t *buf, size_t events) {
-  return (pack_prev_t *)(void *)(buf + pack_state_at(events));
-}
-
-static uint8_t *put_var(uint8_t *o, uint64_t v) {
-  for (; v >= 0x80; v >>= 7)
-    *o++ = (uint8_t)(v | 0x80);
-  *o++ = (uint8_t)v;
-  return o;
-}
-
-static uint8_t *put_delta(uint8_t *o, uint64_t v, uint64_t *prev) {
-  uint64_t d = v - *prev;
-  *prev = v;
-  return put_var(o, d << 1 ^ (uint64_t)((int64_t)d >> 63)); // zigzag
-}
-
-// Packs n events into out (trace_pack_bound(n) bytes); returns the bytes used, header included.
-static size_t pack(const trace_ev_t *ev, size_t n, uint8_t *out, pack_prev_t *pv) {
-  memset(pv, 0, sizeof(*pv));
-  uint8_t *o = out + sizeof(pack_hdr_t);
-  for (size_t i = 0; i < n; i++) {
-    const trace_ev_t *e = &ev[i];
-    *o++ = e->kind;
-    *o++ = e->sub;
-    o = put_delta(o, e->t, &pv->t[e->kind]);
-    o = put_delta(o, e->a, &pv->a[e->kind]);
-    o = put_delta(o, e->b, &pv->b[e->kind]);
-    o = put_var(o, (uint64_t)e->n | (uint64_t)e->pad << 32);
-  }
-  pack_hdr_t h = {(uint32_t)(o - out - sizeof(h)), (uint32_t)n};
-  memcpy(out, &h, sizeof(h));
-  return (size_t)(o - out);
-}
-
-static bool get_var_slow(const uint8_t **p, const uint8_t *end, uint64_t *v) {
-  uint64_t x = 0;
-  for (int shift = 0; *p < end && shift < 64; shift += 7) {
-    uint8_t c = *(*p)++;
-    x |= (uint64_t)(c & 0x7f) << shift;
-    if (c < 0x80) {
-      *v = x;
-      return true;
-    }
-  }
-  return false;
-}
-
-// Most fields take one or two bytes: those without the loop (reading back was a third of a
-// large trace's time at exit).
-static inline bool get_var(const uint8_t **p, const uint8_t *end, uint64_t *v) {
-  const uint8_t *q = *p;
-  if (__builtin_expect(end - q >= 2, 1)) {
-    if (q[0] < 0x80) {
-      *v = q[0];
-      *p = q + 1;
-      return true;
-    }
-    if (q[1] < 0x80) {
-      *v = (uint64_t)(q[0] & 0x7f) | (uint64_t)q[1] << 7;
-      *p = q + 2;
-      return true;
-    }
-  }
-  return get_var_slow(p, end, v);
-}
-
-static inline bool get_delta(const uint8_t **p, const uint8_t *end, uint64_t *prev) {
-  uint64_t z;
-  if (!get_var(p, end, &z))
-    return false;
-  *prev += (z >> 1) ^ ((uint64_t)0 - (z & 1));
-  return true;
-}
-
-// Unpacks a block's payload of n events; false if it is malformed (a damaged file).
-static bool unpack(const uint8_t *p, size_t bytes, size_t n, trace_ev_t *ev, pack_prev_t *pv) {
-  memset(pv, 0, sizeof(*pv));
-  const uint8_t *end = p + bytes;
-  for (size_t i = 0; i < n; i++) {
-    if (end - p < 2)
-      return false;
-    uint8_t kind = *p++, sub = *p++;
-    uint64_t np;
-    if (!get_delta(&p, end, &pv->t[kind]) || !get_delta(&p, end, &pv->a[kind]) ||
-        !get_delta(&p, end, &pv->b[kind]) || !get_var(&p, end, &np))
-      return false;
-    ev[i] = (trace_ev_t){.t = pv->t[kind],
-                         .a = pv->a[kind],
-                         .b = pv->b[kind],
-                         .n = (uint32_t)np,
-                         .kind = kind,
-                         .sub = sub,
-                         .pad = (uint16_t)(np >> 32)};
-  }
-  return p == end;
-}
-
-// Writes every chunk to the spill file, packed, and keeps the first one for reuse.
+// Writes every chunk to the spill file and keeps them for reuse, the first one current.
 static bool spill(trace_thread_t *th) {
   if (th->spill_fd < 0) {
-    th->pack = malloc(pack_buffer_bytes(trace_opt.chunk_events));
-    th->spill_fd = th->pack ? spill_open(th) : -1;
+    th->spill_fd = spill_open(th);
     if (th->spill_fd < 0)
       return false;
     warn_once(th, "spilling to a temporary file");
   }
-  pack_prev_t *pv = pack_prev(th->pack, trace_opt.chunk_events);
   for (trace_chunk_t *c = th->head; c; c = c->next) {
-    size_t bytes = pack(c->ev, c->used, th->pack, pv);
-    if (!write_all(th->spill_fd, th->pack, bytes))
+    spill_hdr_t h = {c->used, (uint32_t)c->events};
+    if (c->used && (!write_all(th->spill_fd, &h, sizeof(h)) ||
+                    !write_all(th->spill_fd, c->w, c->used * sizeof(uint64_t))))
       return false;
-    th->spilled += c->used;
+    th->spilled += c->events;
     c->used = 0;
+    c->events = 0;
   }
-  th->cur = th->head;
+  chunk_enter(th, th->head);
   return true;
 }
 
-void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev) {
+// A new chunk is within the thread's budget and the total one; a thread's first chunk is always
+// allowed (a thread with no chunk could neither record nor spill).
+static bool within_budget(trace_thread_t *th) {
+  size_t size = chunk_bytes();
+  if (th->bytes + size > trace_opt.buffer_bytes)
+    return false;
+  size_t before = atomic_fetch_add(&allocated, size);
+  if (!th->head || before + size <= trace_opt.total_bytes)
+    return true;
+  atomic_fetch_sub(&allocated, size);
+  return false;
+}
+
+// The next chunk to fill; false when there is none (the thread then drops).
+static bool chunk_next(trace_thread_t *th) {
+  chunk_close(th);
+  if (th->cur && th->cur->next) { // emptied by a spill
+    chunk_enter(th, th->cur->next);
+    return true;
+  }
+  trace_chunk_t *c = NULL;
+  if (within_budget(th) && !(c = chunk_new()))
+    atomic_fetch_sub(&allocated, chunk_bytes());
+  if (c) {
+    th->bytes += chunk_bytes();
+    if (th->cur)
+      th->cur->next = c;
+    else
+      th->head = c;
+    chunk_enter(th, c);
+    return true;
+  }
+  if (th->head && !trace_opt.drop && spill(th))
+    return true;
+  th->dropping = true;
+  warn_once(th, trace_opt.drop ? "dropping further events (GLASS_TRACE_FULL=drop)"
+                               : "cannot spill, dropping further events");
+  return false;
+}
+
+void trace_put_slow(trace_thread_t *th, uint64_t t, uint8_t kind, uint8_t sub, uint64_t a,
+                    uint64_t b, uint32_t n) {
   if (th->dropping) {
     th->dropped++;
     return;
   }
-  if (th->cur && th->cur->next) { // reuse a chunk emptied by a spill
-    th->cur = th->cur->next;
-  } else {
-    size_t size = sizeof(trace_chunk_t) + trace_opt.chunk_events * sizeof(trace_ev_t);
-    trace_chunk_t *c = th->bytes + size <= trace_opt.buffer_bytes ? chunk_new() : NULL;
-    if (c) {
-      th->bytes += size;
-      if (th->cur)
-        th->cur->next = c;
-      else
-        th->head = c;
-      th->cur = c;
-    } else if (th->head && !trace_opt.drop && spill(th)) {
-      // th->cur is the emptied first chunk
-    } else {
-      th->dropping = true;
-      th->dropped++;
-      warn_once(th, trace_opt.drop ? "dropping further events (GLASS_TRACE_FULL=drop)"
-                                   : "cannot spill, dropping further events");
-      return;
-    }
+  bool hi = (t >> 48) != th->hi;
+  size_t need = (hi ? 2 : 0) + TRACE_W_MAX;
+  if ((!th->cur || (size_t)(th->cur->w + th->cur->cap - th->pos) < need) && !chunk_next(th)) {
+    th->dropped++;
+    return;
   }
-  th->cur->ev[th->cur->used++] = *ev;
+  if ((t >> 48) != th->hi) { // a fresh chunk after a spill keeps the stream's upper bits
+    th->hi = t >> 48;
+    th->pos = trace_store(th->pos, 0, TRACE_W_HI, 0, th->hi, 0, 0);
+  }
+  th->pos = trace_store(th->pos, t, kind, sub, a, b, n);
+  th->events++;
 }
 
-static size_t in_memory(const trace_thread_t *th) {
-  size_t n = 0;
-  for (trace_chunk_t *c = th->head; c; c = c->next) {
-    n += c->used;
-    if (c == th->cur)
-      break; // chunks after cur were emptied by a spill
-  }
-  return n;
+static uint64_t chunk_used(const trace_thread_t *th, const trace_chunk_t *c) {
+  return c == th->cur ? (uint64_t)(th->pos - c->w) : c->used;
 }
 
 size_t trace_thread_count(const trace_thread_t *th) {
-  return th->spilled + in_memory(th);
+  return th->events;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Reading back.
+
+// Words of a record with fields f (TRACE_F_*).
+static inline size_t rec_words(unsigned f) {
+  return (size_t) "\1\2\2\3\2\3\3\4"[f & 7];
+}
+
+// The records in w[0..nw), or -1 unless the words are exactly whole records of known kinds.
+static long count_records(const uint64_t *w, size_t nw) {
+  long k = 0;
+  for (size_t i = 0; i < nw;) {
+    uint8_t kind = (uint8_t)w[i];
+    if (kind > EV_GPU_END)
+      return -1;
+    i += rec_words(trace_ev_fields[kind]);
+    k += kind != TRACE_W_HI;
+  }
+  return k;
+}
+
+enum { CURSOR_EVENTS = 1024 }; // decoded at a time
 
 bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th) {
   memset(c, 0, sizeof(*c));
   c->th = th;
-  c->cap = trace_opt.chunk_events;
-  c->blk = malloc(c->cap * sizeof(trace_ev_t));
-  c->pack = th->spilled ? malloc(pack_buffer_bytes(c->cap)) : NULL;
+  c->blk = malloc(CURSOR_EVENTS * sizeof(trace_ev_t));
+  c->words = th->spilled ? malloc(trace_opt.chunk_words * sizeof(uint64_t)) : NULL;
   c->chunk = th->head;
   c->stage = th->spilled ? 0 : 1;
-  return c->blk != NULL && (c->pack || !th->spilled);
+  return c->blk != NULL && (c->words || !th->spilled);
 }
 
 static bool read_at(int fd, void *p, size_t bytes, off_t off) {
@@ -387,71 +344,120 @@ static bool read_at(int fd, void *p, size_t bytes, off_t off) {
   return true;
 }
 
-// Reads the next block of the spill file; a short, failed or malformed read ends the stream
-// there (what was read is a consistent prefix; the rest, memory included, is counted as
-// dropped).
-static bool read_spill(trace_cursor_t *c) {
+// A damaged or short spill file ends the thread's stream where it stops making sense: what was
+// read is a consistent prefix; the rest, memory included, is counted as dropped.
+static bool stream_broken(trace_cursor_t *c) {
   trace_thread_t *th = c->th;
-  size_t want = th->spilled - c->spill_done;
-  pack_hdr_t h;
-  pack_prev_t *pv = pack_prev(c->pack, c->cap);
-  c->n = 0;
-  if (read_at(th->spill_fd, &h, sizeof(h), (off_t)c->spill_off) && h.events <= c->cap &&
-      h.events <= want && h.events > 0 && h.bytes <= trace_pack_bound(h.events) &&
-      read_at(th->spill_fd, c->pack, h.bytes, (off_t)(c->spill_off + sizeof(h))) &&
-      unpack(c->pack, h.bytes, h.events, c->blk, pv)) {
-    c->n = h.events;
-    c->spill_off += sizeof(h) + h.bytes;
+  if (!th->unreadable) {
+    th->unreadable = true;
+    th->dropped += th->events - c->done;
   }
-  c->spill_done += c->n;
-  if (c->n == 0) {
-    if (!th->unreadable) {
-      th->unreadable = true;
-      th->dropped += th->spilled - c->spill_done + in_memory(th);
-    }
-    c->stage = 2;
-  } else if (c->spill_done == th->spilled)
-    c->stage = 1;
-  return c->n > 0;
+  c->stage = 2;
+  return false;
 }
 
-static bool read_memory(trace_cursor_t *c) {
+// A spill block: its header, then exactly its words holding exactly its records, all of known
+// kinds (checked before any of them is handed out).
+static bool next_spill_block(trace_cursor_t *c) {
   trace_thread_t *th = c->th;
+  spill_hdr_t h;
+  if (!read_at(th->spill_fd, &h, sizeof(h), (off_t)c->spill_off) || h.words == 0 ||
+      h.words > trace_opt.chunk_words || h.events == 0 || h.events > th->spilled - c->spill_done ||
+      !read_at(th->spill_fd, c->words, h.words * sizeof(uint64_t),
+               (off_t)(c->spill_off + sizeof(h))) ||
+      count_records(c->words, h.words) != (long)h.events)
+    return stream_broken(c);
+  c->spill_off += sizeof(h) + h.words * sizeof(uint64_t);
+  c->spill_done += h.events;
+  c->w = c->words;
+  c->nw = h.words;
+  return true;
+}
+
+// The next block of words to decode: from the spill file, then the chunks in memory.
+static bool next_block(trace_cursor_t *c) {
+  trace_thread_t *th = c->th;
+  if (c->stage == 0 && c->spill_done == th->spilled)
+    c->stage = 1;
+  if (c->stage == 0)
+    return next_spill_block(c);
   trace_chunk_t *k = c->chunk;
-  if (!k || th->unreadable) {
+  if (c->stage == 2 || !k || th->unreadable) {
     c->stage = 2;
     return false;
   }
-  memcpy(c->blk, k->ev, k->used * sizeof(trace_ev_t));
-  c->n = k->used;
+  c->w = k->w;
+  c->nw = chunk_used(th, k);
   c->chunk = k == th->cur ? NULL : k->next;
   return true;
 }
 
-const trace_ev_t *trace_cursor_next(trace_cursor_t *c) {
-  while (c->i == c->n) {
-    c->i = c->n = 0;
-    if (c->stage == 2 || !c->blk)
-      return NULL;
-    if (c->stage == 0 ? read_spill(c) : read_memory(c))
-      for (size_t k = 0; k < c->n; k++) {
-        // Strictly increasing per thread: the clock may tick coarser than events come (or
-        // step back a little when the thread moves to another core), and consumers order
-        // begins and ends by time, so ties would make nesting ambiguous.
-        uint64_t t = trace_ns(c->blk[k].t);
-        c->last = t = c->started && t <= c->last ? c->last + 1 : t;
-        c->started = true;
-        c->blk[k].t = t;
-      }
+// Decodes records from c->w into blk, at most a block's worth, times in ns since the start and
+// strictly increasing per thread: the clock may tick coarser than events come (or step back a
+// little when the thread moves to another core), and consumers order begins and ends by time,
+// so ties would make nesting ambiguous. Returns the events, -1 on a record that is not whole or
+// of no known kind.
+static long decode(trace_cursor_t *c) {
+  const uint64_t *w = c->w, *end = w + c->nw;
+  trace_ev_t *e = c->blk, *full = e + CURSOR_EVENTS;
+  uint64_t hi = c->hi, last = c->last;
+  while (w < end && e < full) {
+    uint64_t w0 = *w;
+    uint8_t kind = (uint8_t)w0;
+    if (kind > EV_GPU_END)
+      return -1;
+    unsigned f = trace_ev_fields[kind];
+    const uint64_t *p = w + 1;
+    w += rec_words(f);
+    if (w > end)
+      return -1;
+    if (kind == TRACE_W_HI) {
+      hi = *p;
+      continue;
+    }
+    uint64_t t = ticks_ns(hi << 48 | w0 >> 16);
+    last = t = c->started && t <= last ? last + 1 : t;
+    c->started = true;
+    e->t = t;
+    e->kind = kind;
+    e->sub = (uint8_t)(w0 >> 8);
+    e->pad = 0;
+    e->a = f & TRACE_F_A ? *p++ : 0;
+    e->b = f & TRACE_F_B ? *p++ : 0;
+    e->n = f & TRACE_F_N ? (uint32_t)*p : 0;
+    e++;
   }
-  return &c->blk[c->i++];
+  c->hi = hi;
+  c->last = last;
+  c->nw = (size_t)(end - w);
+  c->w = w;
+  return e - c->blk;
+}
+
+const trace_ev_t *trace_cursor_refill(trace_cursor_t *c) {
+  c->i = c->n = 0;
+  if (!c->blk)
+    return NULL;
+  for (;;) {
+    if (c->nw == 0 && !next_block(c))
+      return NULL;
+    long n = decode(c);
+    if (n < 0)
+      return stream_broken(c), NULL;
+    c->done += (uint64_t)n;
+    if (n > 0) {
+      c->n = (size_t)n;
+      c->i = 1;
+      return &c->blk[0];
+    }
+  }
 }
 
 void trace_cursor_close(trace_cursor_t *c) {
   free(c->blk);
-  free(c->pack);
+  free(c->words);
   c->blk = NULL;
-  c->pack = NULL;
+  c->words = NULL;
 }
 
 void trace_thread_release(trace_thread_t *th) {
@@ -460,8 +466,7 @@ void trace_thread_release(trace_thread_t *th) {
     chunk_free(c);
   }
   th->head = th->cur = NULL;
-  free(th->pack);
-  th->pack = NULL;
+  th->pos = th->end = NULL;
   if (th->spill_fd >= 0)
     close(th->spill_fd);
   th->spill_fd = -1;
@@ -591,7 +596,7 @@ static int parse_more(void) {
 int trace_parse_options(void) {
   int bad = 0;
   const char *v;
-  trace_opt.buffer_bytes = 16u << 20;
+  trace_opt.buffer_bytes = 64u << 20;
   trace_opt.groups = TRACE_G_ALL;
   trace_opt.summary = true;
   snprintf(trace_opt.out, sizeof(trace_opt.out), "glass-trace.%d", (int)getpid());
@@ -605,7 +610,7 @@ int trace_parse_options(void) {
     else
       fprintf(stderr,
               "glass-trace: GLASS_TRACE_BUFFER=%s is not a size (e.g. 4096, 64K, 16M); "
-              "using 16M\n",
+              "using 64M\n",
               v),
           bad++;
   }
@@ -631,11 +636,14 @@ int trace_parse_options(void) {
   if ((v = getenv("GLASS_TRACE_SUMMARY")) && strcmp(v, "0") == 0)
     trace_opt.summary = false;
   // Chunks: at most a quarter of the budget so a spill keeps most of the memory busy, at least
-  // one event, at most a huge page.
-  size_t per = trace_opt.buffer_bytes / 4 / sizeof(trace_ev_t);
-  trace_opt.chunk_events = per < 1 ? 1 : per >= TRACE_CHUNK_HUGE ? TRACE_CHUNK_HUGE : per;
-  if (trace_opt.buffer_bytes < sizeof(trace_chunk_t) + sizeof(trace_ev_t))
-    trace_opt.buffer_bytes = sizeof(trace_chunk_t) + sizeof(trace_ev_t);
+  // room for a few records, at most a huge page.
+  size_t per = trace_opt.buffer_bytes / 4 / sizeof(uint64_t);
+  trace_opt.chunk_words = per < CHUNK_MIN_WORDS     ? CHUNK_MIN_WORDS
+                          : per >= TRACE_CHUNK_HUGE ? TRACE_CHUNK_HUGE
+                                                    : per;
+  if (trace_opt.buffer_bytes < chunk_bytes())
+    trace_opt.buffer_bytes = chunk_bytes();
+  trace_opt.total_bytes = trace_opt.buffer_bytes * TRACE_TOTAL_BUFFERS;
   const char *tmp = getenv("TMPDIR");
   snprintf(trace_opt.spill_dir, sizeof(trace_opt.spill_dir), "%s", tmp && *tmp ? tmp : "/tmp");
   bad += parse_more();

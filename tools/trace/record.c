@@ -13,46 +13,64 @@
 #include <time.h>
 #include <unistd.h>
 
-static ompt_get_thread_data_t get_thread_data;
-static atomic_bool stopped;                  // set at finalization: late events are ignored
-static __thread trace_thread_t *unannounced; // a thread with no ompt_data_t at all
+#define GLASS_TRACE_NOINLINE __attribute__((noinline))
 
-static trace_thread_t *self(void) {
+static ompt_get_thread_data_t get_thread_data;
+static atomic_bool stopped; // set at finalization: late events are ignored
+// True while recording with the TSC: the one test of global state on the recording path (it
+// covers both the clock and `stopped`).
+static atomic_bool fast;
+// The calling thread's buffer, once known: one load from the thread pointer instead of a call
+// into the runtime (ompt_get_thread_data) per event. initial-exec: the tool is loaded with
+// dlopen, and an 8-byte variable fits the static TLS that glibc keeps for such libraries.
+static __thread trace_thread_t *me __attribute__((tls_model("initial-exec")));
+
+static GLASS_TRACE_NOINLINE trace_thread_t *self_slow(void) {
   ompt_data_t *d = get_thread_data ? get_thread_data() : NULL;
-  if (d && d->ptr)
-    return d->ptr;
-  if (!d && unannounced)
-    return unannounced;
-  trace_thread_t *th = trace_thread_new(0);
+  trace_thread_t *th = d && d->ptr ? d->ptr : trace_thread_new(0);
   if (d)
     d->ptr = th;
-  else
-    unannounced = th;
-  return th;
+  return me = th;
+}
+
+static inline trace_thread_t *self(void) {
+  trace_thread_t *th = me;
+  return __builtin_expect(th != NULL, 1) ? th : self_slow();
 }
 
 // rec_any records even while the thread runs a task that sampling leaves out (task creation and
 // scheduling, which decide what is recorded); rec records only outside such tasks.
-static inline void rec_any(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a, uint64_t b,
-                           uint32_t n, const void *code) {
-  if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
+static inline __attribute__((always_inline)) void rec_any(trace_thread_t *th, uint8_t kind,
+                                                          uint8_t sub, uint64_t a, uint64_t b,
+                                                          uint32_t n, const void *code) {
+  uint64_t t;
+  if (__builtin_expect(th != NULL && atomic_load_explicit(&fast, memory_order_relaxed), 1))
+    t = trace_tsc();
+  else if (!th || atomic_load_explicit(&stopped, memory_order_relaxed))
     return;
+  else
+    t = trace_now();
   // b and code share a field: every event passes one of them as 0.
-  trace_ev_t ev = {.t = trace_now(),
-                   .a = a,
-                   .b = b | (uint64_t)(uintptr_t)code,
-                   .n = n,
-                   .kind = kind,
-                   .sub = sub};
-  trace_push(th, &ev);
+  trace_put(th, t, kind, sub, a, b | (uint64_t)(uintptr_t)code, n);
 }
 
-static inline void rec(trace_thread_t *th, uint8_t kind, uint8_t sub, uint64_t a, uint64_t b,
-                       uint32_t n, const void *code) {
+static inline __attribute__((always_inline)) void rec(trace_thread_t *th, uint8_t kind, uint8_t sub,
+                                                      uint64_t a, uint64_t b, uint32_t n,
+                                                      const void *code) {
   if (th && __builtin_expect(th->muted != 0, 0))
     return;
   rec_any(th, kind, sub, a, b, n, code);
 }
+
+// A scope's begin or end, each with its kind a constant (so the record's layout folds).
+#define REC_EP(th, ep, begin, end, sub, a, b, n, code)                                             \
+  do {                                                                                             \
+    trace_thread_t *th_ = (th);                                                                    \
+    if ((ep) == ompt_scope_begin)                                                                  \
+      rec(th_, begin, sub, a, b, n, code);                                                         \
+    else                                                                                           \
+      rec(th_, end, sub, a, b, n, code);                                                           \
+  } while (0)
 
 static uint64_t give_id(trace_thread_t *th, ompt_data_t *d) {
   if (!d)
@@ -72,6 +90,7 @@ static uint64_t idof(const ompt_data_t *d) {
 static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
   trace_thread_t *th = thread_data->ptr ? thread_data->ptr : trace_thread_new((uint8_t)type);
   thread_data->ptr = th;
+  me = th;
   if (th)
     th->type = (uint8_t)type;
   rec(th, EV_THREAD_BEGIN, (uint8_t)type, 0, 0, 0, NULL);
@@ -79,6 +98,7 @@ static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
 
 static void on_thread_end(ompt_data_t *thread_data) {
   rec(thread_data->ptr, EV_THREAD_END, 0, 0, 0, 0, NULL);
+  me = NULL;
 }
 
 static void on_parallel_begin(ompt_data_t *task, const ompt_frame_t *frame, ompt_data_t *parallel,
@@ -114,26 +134,22 @@ static void on_work(ompt_work_t type, ompt_scope_endpoint_t ep, ompt_data_t *par
 
 static void on_masked(ompt_scope_endpoint_t ep, ompt_data_t *parallel, ompt_data_t *task,
                       const void *codeptr) {
-  rec(self(), ep == ompt_scope_begin ? EV_MASKED_BEGIN : EV_MASKED_END, 0, 0, 0, 0,
-      ep == ompt_scope_begin ? codeptr : NULL);
+  REC_EP(self(), ep, EV_MASKED_BEGIN, EV_MASKED_END, 0, 0, 0, 0, codeptr);
 }
 
 static void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
                            ompt_data_t *task, const void *codeptr) {
-  rec(self(), ep == ompt_scope_begin ? EV_SYNC_BEGIN : EV_SYNC_END, (uint8_t)kind, 0, 0, 0,
-      codeptr);
+  REC_EP(self(), ep, EV_SYNC_BEGIN, EV_SYNC_END, (uint8_t)kind, 0, 0, 0, codeptr);
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t ep,
                                 ompt_data_t *parallel, ompt_data_t *task, const void *codeptr) {
-  rec(self(), ep == ompt_scope_begin ? EV_WAIT_BEGIN : EV_WAIT_END, (uint8_t)kind, 0, 0, 0,
-      codeptr);
+  REC_EP(self(), ep, EV_WAIT_BEGIN, EV_WAIT_END, (uint8_t)kind, 0, 0, 0, codeptr);
 }
 
 static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt_data_t *parallel,
                          ompt_data_t *task, const void *codeptr) {
-  rec(self(), ep == ompt_scope_begin ? EV_REDUCTION_BEGIN : EV_REDUCTION_END, (uint8_t)kind, 0, 0,
-      0, codeptr);
+  REC_EP(self(), ep, EV_REDUCTION_BEGIN, EV_REDUCTION_END, (uint8_t)kind, 0, 0, 0, codeptr);
 }
 
 // Task sampling (GLASS_TRACE_SAMPLE=N): each thread records the first explicit task it creates
@@ -408,6 +424,7 @@ static void finalize_outputs(void) {
 }
 
 static void finalize(ompt_data_t *tool_data) {
+  atomic_store(&fast, false);
   atomic_store(&stopped, true);
   trace_device_finish();
   trace_clock_stop();
@@ -432,6 +449,7 @@ static int initialize(ompt_function_lookup_t lookup, int initial_device_num,
     return 0;
   }
   trace_clock_start();
+  atomic_store(&fast, trace_use_tsc);
   REGISTER(TRACE_G_ALL, thread_begin, on_thread_begin);
   REGISTER(TRACE_G_ALL, thread_end, on_thread_end);
   REGISTER(TRACE_G_ALL, control_tool, on_control_tool);

@@ -62,10 +62,11 @@ enum ev_kind {
   EV_GPU_END,
 };
 
-// One event: 32 bytes, written with a few stores. Task and region ids are the tool's own (see
-// record.c), never 0. An event has either a second id (b) or a code address, never both.
+// One event as the cursor hands it out (trace_cursor_next): every field decoded, t in ns since
+// the tool started. Task and region ids are the tool's own (see record.c), never 0. An event has
+// either a second id (b) or a code address, never both.
 typedef struct trace_ev {
-  uint64_t t; // clock ticks (trace_now); the cursor hands them out as ns since the tool started
+  uint64_t t;
   uint64_t a;
   union {
     uint64_t b;
@@ -78,17 +79,78 @@ typedef struct trace_ev {
 _Static_assert(sizeof(trace_ev_t) == 32, "trace_ev_t is 32 bytes");
 
 // ---------------------------------------------------------------------------------------------
+// Records as they are stored (in memory and in spill files): 64-bit words, 1 to 4 per event.
+// The first word is (the clock's low 48 bits) << 16 | sub << 8 | kind; then, in this order, the
+// fields the kind has (trace_ev_fields): a, b (or the code address), n. A record of kind
+// TRACE_W_HI (0) gives the clock's upper 16 bits for the records after it (its field a); the
+// recorder writes one whenever they change, so times stay exact however long the run.
+// A sync region's begin or end takes 16 bytes, a task switch 24, a task's creation 32.
+enum { TRACE_F_A = 1, TRACE_F_B = 2, TRACE_F_N = 4 };
+#define TRACE_W_HI       0
+#define TRACE_EV_MAX     64 // kinds are below this
+#define TRACE_W_MAX      4  // words of one record, at most
+#define TRACE_FIELDS_ABN (TRACE_F_A | TRACE_F_B | TRACE_F_N)
+static const uint8_t trace_ev_fields[TRACE_EV_MAX] = {
+    [TRACE_W_HI] = TRACE_F_A,
+    [EV_THREAD_BEGIN] = 0,
+    [EV_THREAD_END] = 0,
+    [EV_PARALLEL_BEGIN] = TRACE_FIELDS_ABN,
+    [EV_PARALLEL_END] = TRACE_F_A | TRACE_F_B,
+    [EV_ITASK_BEGIN] = TRACE_FIELDS_ABN,
+    [EV_ITASK_END] = TRACE_F_B,
+    [EV_WORK_BEGIN] = TRACE_FIELDS_ABN,
+    [EV_WORK_END] = 0,
+    [EV_MASKED_BEGIN] = TRACE_F_B,
+    [EV_MASKED_END] = 0,
+    [EV_SYNC_BEGIN] = TRACE_F_B,
+    [EV_SYNC_END] = TRACE_F_B,
+    [EV_WAIT_BEGIN] = TRACE_F_B,
+    [EV_WAIT_END] = TRACE_F_B,
+    [EV_REDUCTION_BEGIN] = TRACE_F_B,
+    [EV_REDUCTION_END] = TRACE_F_B,
+    [EV_TASK_CREATE] = TRACE_FIELDS_ABN,
+    [EV_TASK_SCHEDULE] = TRACE_F_A | TRACE_F_B,
+    [EV_TASK_DEP] = TRACE_F_A | TRACE_F_B,
+    [EV_MUTEX_ACQUIRE] = TRACE_F_A | TRACE_F_B,
+    [EV_MUTEX_ACQUIRED] = TRACE_F_A | TRACE_F_B,
+    [EV_MUTEX_RELEASED] = TRACE_F_A | TRACE_F_B,
+    [EV_NEST_LOCK] = TRACE_F_A | TRACE_F_B,
+    [EV_CONTROL] = TRACE_FIELDS_ABN,
+    [EV_TARGET_BEGIN] = TRACE_FIELDS_ABN,
+    [EV_TARGET_END] = TRACE_F_A,
+    [EV_DATA_OP_BEGIN] = TRACE_FIELDS_ABN,
+    [EV_DATA_OP_END] = 0,
+    [EV_SUBMIT_BEGIN] = TRACE_F_A | TRACE_F_N,
+    [EV_SUBMIT_END] = 0,
+    [EV_DEVICE_INIT] = TRACE_F_N,
+    [EV_DEVICE_LOAD] = TRACE_F_A | TRACE_F_N,
+    [EV_DEVICE_UNLOAD] = TRACE_F_A | TRACE_F_N,
+    [EV_DEVICE_FINALIZE] = TRACE_F_N,
+    [EV_TARGET_MAP] = TRACE_FIELDS_ABN,
+    [EV_GPU_BEGIN] = TRACE_FIELDS_ABN,
+    [EV_GPU_END] = 0,
+};
+_Static_assert(EV_GPU_END < TRACE_EV_MAX, "kinds fit the field table");
+
+// ---------------------------------------------------------------------------------------------
 // Per-thread buffers (buffer.c).
 
 typedef struct trace_chunk {
   struct trace_chunk *next;
-  uint32_t used, cap;
-  trace_ev_t ev[];
+  uint32_t used, cap; // words (used: set when the recorder leaves the chunk)
+  uint64_t events;    // records in it (likewise)
+  uint64_t w[];
 } trace_chunk_t;
 #define TRACE_HUGE_BYTES ((size_t)2 << 20) // the largest chunk: one huge page
-#define TRACE_CHUNK_HUGE ((TRACE_HUGE_BYTES - sizeof(trace_chunk_t)) / sizeof(trace_ev_t))
+#define TRACE_CHUNK_HUGE ((TRACE_HUGE_BYTES - sizeof(trace_chunk_t)) / sizeof(uint64_t))
 
 typedef struct trace_thread {
+  // The recording's fields first: where the next record goes; the end of the current chunk less
+  // room for one record; the clock's upper bits as last written (TRACE_W_HI); records kept.
+  uint64_t *pos, *end;
+  uint64_t hi;
+  uint64_t events;
+  uint64_t events0;                 // events when the current chunk was started
   struct trace_thread *next_thread; // list of every thread's buffer, for finalization
   uint32_t track;                   // 0, 1, 2, ... in order of first event
   uint8_t type;                     // ompt_thread_t, or 0 if no thread_begin was seen
@@ -100,7 +162,6 @@ typedef struct trace_thread {
   uint64_t dropped;                 // events not recorded
   uint64_t spilled;                 // events written to the spill file
   int spill_fd;                     // -1 until the first spill
-  uint8_t *pack;                    // a chunk packed for the spill file (buffer.c)
   uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
   uint64_t sampled_out;             // explicit tasks created here and not recorded
   uint32_t muted;                   // running a task that is not recorded (depth)
@@ -116,7 +177,8 @@ typedef struct trace_thread {
 typedef struct trace_options {
   char out[4096];            // output path prefix
   size_t buffer_bytes;       // per-thread memory budget
-  size_t chunk_events;       // events per chunk
+  size_t total_bytes;        // budget of all threads together (TRACE_TOTAL_BUFFERS of theirs)
+  size_t chunk_words;        // words per chunk
   bool drop;                 // full buffer: drop (true) or spill to a temporary file (false)
   bool summary;              // print the summary on stderr
   unsigned groups;           // TRACE_G_* bits
@@ -130,6 +192,8 @@ typedef struct trace_options {
   uint64_t json_max_events;  // auto format: JSON up to this many events, else Perfetto
   uint64_t max_bytes;        // GLASS_TRACE_MAX_SIZE: cap on the trace file (0 = none)
 } trace_options_t;
+
+#define TRACE_TOTAL_BUFFERS 4 // all threads' chunks: at most this many per-thread budgets
 
 enum { TRACE_FMT_AUTO, TRACE_FMT_JSON, TRACE_FMT_PERFETTO, TRACE_FMT_BOTH };
 
@@ -154,12 +218,15 @@ void trace_clock_start(void);
 void trace_clock_stop(void);
 uint64_t trace_ns(uint64_t ticks);
 uint64_t trace_monotonic(void);
-static inline uint64_t trace_now(void) {
+static inline uint64_t trace_tsc(void) { // only where trace_use_tsc
 #if defined(__x86_64__)
-  if (__builtin_expect(trace_use_tsc, 1))
-    return __builtin_ia32_rdtsc();
-#endif
+  return __builtin_ia32_rdtsc();
+#else
   return trace_monotonic();
+#endif
+}
+static inline uint64_t trace_now(void) {
+  return __builtin_expect(trace_use_tsc, 1) ? trace_tsc() : trace_monotonic();
 }
 
 // Mixes a 64-bit key for the tool's open-addressing tables.
@@ -184,32 +251,62 @@ trace_map_ent_t *trace_map_get(trace_map_t *m, uint64_t key, bool *fresh);
 
 trace_thread_t *trace_thread_new(uint8_t type);
 uint32_t trace_ntracks(void); // threads seen so far
-// Appends an event; the slow path (new chunk, spill, drop) is out of line.
-void trace_chunk_full(trace_thread_t *th, const trace_ev_t *ev);
-static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
-  trace_chunk_t *c = th->cur;
-  if (__builtin_expect(c != NULL && c->used < c->cap, 1))
-    c->ev[c->used++] = *ev;
-  else
-    trace_chunk_full(th, ev);
+// Appends one record at clock reading t: the slow path (a new chunk, a spill, dropping, the
+// clock's upper bits) is out of line. kind is a constant at every call, so the field tests fold.
+void trace_put_slow(trace_thread_t *th, uint64_t t, uint8_t kind, uint8_t sub, uint64_t a,
+                    uint64_t b, uint32_t n);
+static inline __attribute__((always_inline)) uint64_t *trace_store(uint64_t *p, uint64_t t,
+                                                                   uint8_t kind, uint8_t sub,
+                                                                   uint64_t a, uint64_t b,
+                                                                   uint32_t n) {
+  unsigned f = trace_ev_fields[kind];
+  *p++ = t << 16 | (uint64_t)sub << 8 | kind;
+  if (f & TRACE_F_A)
+    *p++ = a;
+  if (f & TRACE_F_B)
+    *p++ = b;
+  if (f & TRACE_F_N)
+    *p++ = n;
+  return p;
 }
-
+static inline __attribute__((always_inline)) void trace_put(trace_thread_t *th, uint64_t t,
+                                                            uint8_t kind, uint8_t sub, uint64_t a,
+                                                            uint64_t b, uint32_t n) {
+  uint64_t *p = th->pos;
+  if (__builtin_expect(p >= th->end || (t >> 48) != th->hi, 0)) {
+    trace_put_slow(th, t, kind, sub, a, b, n);
+    return;
+  }
+  th->pos = trace_store(p, t, kind, sub, a, b, n);
+  th->events++;
+}
+// An event made outside a callback (device.c), its t in clock ticks.
+static inline void trace_push(trace_thread_t *th, const trace_ev_t *ev) {
+  trace_put_slow(th, ev->t, ev->kind, ev->sub, ev->a, ev->b, ev->n);
+}
 // Reads a thread's events in order (spilled ones first) a block at a time, with times in ns:
 // memory stays bounded however long the stream. Can be opened again for another pass.
 typedef struct trace_cursor {
   trace_thread_t *th;
-  trace_ev_t *blk;
-  size_t n, i, cap;
+  trace_ev_t *blk;   // events decoded, times in ns
+  size_t n, i;       // of blk
+  uint64_t *words;   // a block of the spill file
+  const uint64_t *w; // the words left to decode, in that block or in a chunk in memory
+  size_t nw;
+  uint64_t done;        // events decoded
   size_t spill_done;    // events read back from the spill file
   uint64_t spill_off;   // bytes of it read
-  uint8_t *pack;        // a packed block read from it
   trace_chunk_t *chunk; // next in-memory chunk, once the spill is read
   int stage;            // 0: spill file, 1: memory, 2: done
+  uint64_t hi;          // the clock's upper bits (TRACE_W_HI)
   uint64_t last;        // the previous event's time
   bool started;
 } trace_cursor_t;
 bool trace_cursor_open(trace_cursor_t *c, trace_thread_t *th);
-const trace_ev_t *trace_cursor_next(trace_cursor_t *c); // NULL at the end
+const trace_ev_t *trace_cursor_refill(trace_cursor_t *c);
+static inline const trace_ev_t *trace_cursor_next(trace_cursor_t *c) { // NULL at the end
+  return __builtin_expect(c->i < c->n, 1) ? &c->blk[c->i++] : trace_cursor_refill(c);
+}
 void trace_cursor_close(trace_cursor_t *c);
 size_t trace_thread_count(const trace_thread_t *th); // events kept (spilled + in memory)
 void trace_thread_release(trace_thread_t *th);
