@@ -97,14 +97,17 @@ static int by_first(const void *a, const void *b) {
 
 // The percentiles come from every instance up to DUR_MAX of them, and above that from a uniform
 // sample of DUR_MAX (reservoir sampling): a task tree of millions of tasks kept 8 bytes per
-// slice in fresh memory for them, which cost more than the rest of the summary.
-enum { DUR_MAX = 1 << 20 };
+// slice in fresh memory for them, which cost more than the rest of the summary. A sample of
+// 65,536 puts the 99th percentile's rank within 0.1 points of the true one (95% of the time);
+// 2^20 of them cost 8 MiB of fresh memory per row and a selection over it, for nothing a table
+// of 0.1 us digits shows.
+enum { DUR_MAX = 1 << 16 };
 
 static void add_instance(row_t *r, uint64_t d) {
   r->seen++;
   if (r->ndur == DUR_MAX) {
     r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17; // xorshift64
-    uint64_t j = r->rng % r->seen;
+    uint64_t j = (uint64_t)(((unsigned __int128)r->rng * r->seen) >> 64);  // in [0, seen)
     if (j < DUR_MAX)
       r->dur[j] = d;
     return;

@@ -1347,6 +1347,10 @@ static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t ex
     k->kind = DEAD;
     k->t1 = k->t0;
     pg->ndead++;
+    // Gaps at the end go now: a short slice usually opened last (a leaf task), and leaving
+    // it made the array fill, and be compacted, every few hundred thousand slices.
+    while (pg->nkept > 0 && pg->kept[pg->nkept - 1].kind == DEAD)
+      pg->nkept--, pg->ndead--;
     return;
   }
   *k = *s;
