@@ -1035,9 +1035,8 @@ typedef struct open_slice { // a slice open in the replay, by handle
 // whose creation found no room is not drawn (counted).
 enum { FLOW_PENDING = 1 << 18 };
 typedef struct flow_map {
-  trace_map_ent_t *v; // key: task id (nonzero), val: creation time
-  size_t cap, n;      // cap: 0 or a power of 2, at least twice n
-  uint64_t lost;      // creations not recorded: the map was full
+  trace_map_t m; // key: task id, val: creation time
+  uint64_t lost; // creations not recorded: the map was full
 } flow_map_t;
 
 struct trace_page {
@@ -1065,38 +1064,18 @@ struct trace_page {
 };
 
 static void flow_put(flow_map_t *f, uint64_t id, uint64_t t) {
-  if (f->n >= FLOW_PENDING) {
+  bool fresh;
+  trace_map_ent_t *e = f->m.n < FLOW_PENDING ? trace_map_get(&f->m, id, &fresh) : NULL;
+  if (e)
+    e->val = t;
+  else
     f->lost++;
-    return;
-  }
-  if (2 * (f->n + 1) > f->cap) {
-    size_t cap = f->cap ? 2 * f->cap : 1024;
-    trace_map_ent_t *v = calloc(cap, sizeof(*v));
-    if (!v) {
-      f->lost++;
-      return;
-    }
-    for (size_t i = 0; i < f->cap; i++)
-      if (f->v[i].key)
-        for (size_t j = trace_hash64(f->v[i].key) & (cap - 1);; j = (j + 1) & (cap - 1))
-          if (!v[j].key) {
-            v[j] = f->v[i];
-            break;
-          }
-    free(f->v);
-    f->v = v;
-    f->cap = cap;
-  }
-  size_t j = trace_hash64(id) & (f->cap - 1);
-  while (f->v[j].key && f->v[j].key != id)
-    j = (j + 1) & (f->cap - 1);
-  f->n += !f->v[j].key;
-  f->v[j] = (trace_map_ent_t){id, t};
 }
 
 // The creation time of task id + 1, or 0; the entry goes (backward-shift deletion, so that
 // linear probing needs no tombstones).
-static uint64_t flow_take(flow_map_t *f, uint64_t id) {
+static uint64_t flow_take(flow_map_t *fm, uint64_t id) {
+  trace_map_t *f = &fm->m;
   if (!f->n)
     return 0;
   size_t mask = f->cap - 1, j = trace_hash64(id) & mask;
@@ -1425,7 +1404,7 @@ static void stream_free(trace_page_t *pg) {
   free(pg->lane);
   free(pg->mask);
   free(pg->kept);
-  free(pg->flows.v);
+  free(pg->flows.m.v);
   free(pg);
 }
 
