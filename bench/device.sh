@@ -14,7 +14,9 @@ gomp=$(gcc -print-file-name=libgomp.so.1)
 
 rm -rf "$kit"
 mkdir -p "$kit/lib/glass" "$kit/lib/libomp" "$kit/lib/libgomp" "$kit/bin"
-GLASS_BUILD="$build" "$here/scripts/build.sh" # RelWithDebInfo, as the published tables
+# RelWithDebInfo, as the published tables. Without hwloc: the machine there may lack it (and
+# libudev, which it pulls in); the topology then comes from sysfs (docs/internals.md).
+GLASS_BUILD="$build" "$here/scripts/build.sh" -DGLASS_USE_HWLOC=OFF
 cp -L "$build/lib/libomp.so.5" "$kit/lib/glass/"
 cp -L "$libomp_dir/libomp.so.5" "$kit/lib/libomp/"
 cp -L "$gomp" "$kit/lib/libgomp/"

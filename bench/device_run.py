@@ -132,8 +132,10 @@ def micro_cmd(opts, rt, group, construct, threads, lens):
 
 
 def measure(opts, items, lens):
-    """items: [(kind, group-or-app, construct, threads)]. Returns {key: [values]}, errors."""
-    values, errors = {}, {}
+    """items: [(kind, group-or-app, construct, threads)]. Returns {key: [values]}, errors, and
+    {key: [(minimum overhead, CPU µs, wall µs)]} of the micro runs (a loaded machine's figures
+    are read from the minimums and the CPU time: bench/README.md, "Device mode")."""
+    values, errors, extra = {}, {}, {}
     deadline = T0 + opts.budget * 0.85
     for rnd in range(opts.rounds):
         if rnd > 0 and time.monotonic() > deadline:
@@ -163,13 +165,15 @@ def measure(opts, items, lens):
                     continue
                 if kind == "micro":
                     v = rec["overhead_median_us"]
+                    extra.setdefault(key, []).append(
+                        (rec.get("overhead_min_us"), rec.get("cpu_us"), rec.get("wall_us")))
                 else:
                     if not rec.get("ok", True):
                         errors[key] = "wrong result: %s" % rec.get("detail", "")
                         continue
                     v = rec["time_s"] * 1e6
                 values.setdefault(key, []).append(v)
-    return values, errors
+    return values, errors, extra
 
 
 def fmt(v):
@@ -278,7 +282,7 @@ def main():
     micro = [(g, c) for g, c in CONSTRUCTS if want is None or c in want]
     items = [("micro", g, c, t) for g, c in micro for t in opts.threads]
     items += [("app", a, a, t) for a in opts.apps for t in opts.threads]
-    values, errors = measure(opts, items, lens)
+    values, errors, extra = measure(opts, items, lens)
     med = {k: statistics.median(v) for k, v in values.items() if v}
     names = [c for _, c in micro] + list(opts.apps)
     units = dict({c: "us/inst" for _, c in micro}, **{a: "us/run" for a in opts.apps})
@@ -300,7 +304,8 @@ def main():
     raw = {"meta": {"cpus": ncpu, "elapsed_s": elapsed, "options": vars(opts),
                     "delay_len": lens, "manifest": manifest},
            "runs": [{"construct": k[0], "threads": k[1], "runtime": k[2], "values": v,
-                     "median": med.get(k)} for k, v in sorted(values.items())],
+                     "median": med.get(k), "min_cpu_wall": extra.get(k)}
+                    for k, v in sorted(values.items())],
            "errors": [{"construct": k[0], "threads": k[1], "runtime": k[2], "error": v}
                       for k, v in sorted(errors.items())]}
     with open(os.path.join(opts.out, "results.json"), "w") as f:

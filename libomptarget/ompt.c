@@ -210,14 +210,11 @@ static struct tgt_device *op_device(int src_dev, int dst_dev) {
   return d ? d : tgt_device_peek(src_dev);
 }
 
-// An operation of construct r (or none) begins (a new host_op_id) or ends (its trace record,
-// unless the plugin made it; dst: where an allocation landed); r's operation under way.
-static void op_step(struct tgt_ompt_region *r, struct tgt_device *d, bool begin,
-                    uint64_t *host_op_id, const void *dst) {
+// An operation of construct r (or none) begins (a new id in *host_op_id) or ends; r's
+// operation under way.
+static void op_step(struct tgt_ompt_region *r, bool begin, uint64_t *host_op_id) {
   if (begin)
     *host_op_id = new_id();
-  else
-    tgt_trace_op_end(d, dst);
   if (r)
     __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
 }
@@ -235,7 +232,11 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
   if (!codeptr && r)
     codeptr = r->codeptr;
   struct tgt_device *d = op_device(src_dev, dst_dev);
-  op_step(r, d, begin, host_op_id, dst);
+  uint64_t target_id = r ? r->target_id : 0;
+  op_step(r, begin, host_op_id);
+  if (!begin) // its trace record (unless the plugin made it), before the end callback
+    tgt_trace_op_end(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst, dst_dev,
+                     bytes, 0);
   if (cb.target_data_op_emi)
     cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
                           r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
@@ -245,22 +246,25 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
     cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
                       src_dev, (void *)dst, dst_dev, bytes, codeptr);
   if (begin) // the id the tool's EMI callback may have set
-    tgt_trace_op_begin(d, GLASS_TRACE_DATA_OP, op, r ? r->target_id : 0, *host_op_id, src, src_dev,
-                       dst, dst_dev, bytes, 0);
+    tgt_trace_op_begin(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst,
+                       dst_dev, bytes, 0);
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
   struct tgt_device *d = r ? r->dev : NULL;
-  op_step(r, d, begin, host_op_id, NULL);
+  uint64_t target_id = r ? r->target_id : 0;
+  op_step(r, begin, host_op_id);
+  if (!begin)
+    tgt_trace_op_end(d, GLASS_TRACE_KERNEL, 0, target_id, *host_op_id, NULL, 0, NULL, 0, 0, teams);
   if (cb.target_submit_emi)
     cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);
   else if (cb.target_submit && begin)
     cb.target_submit(r ? r->target_id : 0, *host_op_id, teams);
   if (begin)
-    tgt_trace_op_begin(d, GLASS_TRACE_KERNEL, 0, r ? r->target_id : 0, *host_op_id, NULL, 0, NULL,
-                       0, 0, teams);
+    tgt_trace_op_begin(d, GLASS_TRACE_KERNEL, 0, target_id, *host_op_id, NULL, 0, NULL, 0, 0,
+                       teams);
 }
 
 void tgt_ompt_device_unload(struct tgt_device *d, int image) {
@@ -285,7 +289,8 @@ static unsigned map_flags(int64_t type, bool exiting) {
   return f;
 }
 
-// The arrays of a target_map: on the stack up to MAP_STACK items, else one heap block.
+// The arrays of a target_map: on the stack up to MAP_STACK items, else one heap block; laid
+// out as a trace record's (tgt_trace_map copies them at once).
 #define MAP_STACK 16
 #define MAP_ITEM  (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned))
 struct map_items {
@@ -301,6 +306,16 @@ static void *map_arrays(size_t n, void *stack, struct map_items *m) {
     m->bytes = (size_t *)(m->dev + n), m->flags = (unsigned *)(m->bytes + n);
   }
   return p;
+}
+
+// The items of m (allocated for more than k) made contiguous, as tgt_trace_map takes them.
+static const void *pack(struct map_items *m, unsigned k, void *mem) {
+  if ((void *)m->dev != (void *)(m->host + k)) {
+    memmove(m->host + k, m->dev, k * sizeof *m->dev);
+    memmove(m->host + 2 * k, m->bytes, k * sizeof *m->bytes);
+    memmove((size_t *)(m->host + 2 * k) + k, m->flags, k * sizeof *m->flags);
+  }
+  return mem;
 }
 
 // The construct's map items (literals and firstprivate copies are not mapped), with the device
@@ -333,7 +348,7 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   else if (k > 0 && cb.target_map)
     cb.target_map(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
   if (k > 0 && trace)
-    tgt_trace_map(d, r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+    tgt_trace_map(d, r ? r->target_id : 0, k, pack(&m, k, mem), codeptr);
   if (mem != stack)
     free(mem);
 }

@@ -284,14 +284,18 @@ TGT_HIDDEN void tgt_ompt_tracing_started(void);
 TGT_HIDDEN void *tgt_trace_lookup(const char *name); // an ompt_interface_fn_t, or NULL
 TGT_HIDDEN void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, bool begin);
 TGT_HIDDEN bool tgt_trace_map_wanted(struct tgt_device *d);
-TGT_HIDDEN void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **host,
-                              void **dev, const size_t *bytes, const unsigned *flags,
-                              const void *codeptr);
+// items: n host addresses, n device addresses, n sizes (size_t), n flags (unsigned), in
+// that order, contiguous.
+TGT_HIDDEN void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n,
+                              const void *items, const void *codeptr);
 // An operation (GLASS_TRACE_DATA_OP or _KERNEL) is under way on this thread: the plugin may
-// take it through the sink. Every begin is paired with an end on the same thread.
+// take it through the sink. Every begin is paired with an end on the same thread, with the
+// same description (but an allocation's dst, known at the end).
 TGT_HIDDEN void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t target_id,
                                    uint64_t host_op_id, const void *src, int src_dev,
                                    const void *dst, int dst_dev, uint64_t bytes, unsigned teams);
-TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, const void *dst);
+TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t target_id,
+                                 uint64_t host_op_id, const void *src, int src_dev, const void *dst,
+                                 int dst_dev, uint64_t bytes, unsigned teams);
 // Stops tracing on the device, returning every buffer (at the tool's finalization).
 TGT_HIDDEN void tgt_trace_stop_all(struct tgt_device *d);

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define GLASS_PLUGIN_ABI 3 // 3: queue_begin, queue_end, queue_done
+#define GLASS_PLUGIN_ABI 4 // 3: queue_begin, queue_end, queue_done; 4: time_is_tsc
 
 // ---- Device tracing --------------------------------------------------------------------------
 // libomptarget owns OpenMP's device-tracing interface: the tool's buffers, the record layout,
@@ -104,7 +104,8 @@ struct glass_plugin {
   const char *(*describe)(void);
 
   // Tracing (all optional: NULL means not supported).
-  // The device's clock, in nanoseconds, monotonic; the device's own epoch.
+  // The device's clock, monotonic, in the device's own units and epoch (translate_time
+  // converts).
   uint64_t (*get_device_time)(int dev);
   // A device time on omp_get_wtime()'s clock (seconds), so a tool can place device records
   // among the host callbacks of the same operations.
@@ -133,6 +134,10 @@ struct glass_plugin {
   void *(*queue_begin)(int dev);
   void (*queue_end)(void *queue);
   int (*queue_done)(void *queue, bool wait);
+
+  // Optional (NULL: no). Whether get_device_time is this CPU's time-stamp counter, read as is;
+  // libomptarget then reads it itself on the recording path (no call per record).
+  bool (*time_is_tsc)(int dev);
 };
 
 typedef const struct glass_plugin *(*glass_plugin_get_fn)(void);

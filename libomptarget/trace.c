@@ -1,39 +1,51 @@
 // OpenMP 5.1 device tracing (the entry points a device's lookup returns) and the trace
 // buffers. The tool hands out buffers through buffer_request and gets them back through
-// buffer_complete. A record costs two atomic operations and no lock: a writer reserves bytes in
-// the current buffer with one atomic add, fills them and subtracts them from the buffer's
-// `left`, which starts at LEFT_OPEN. The writer whose reservation crosses the buffer's end
-// closes it at its own offset (`final`) by adding final - LEFT_OPEN to `left`; whichever
-// operation brings `left` to 0, the close or the last commit, delivers the buffer, exactly
-// once. The bookkeeping of a buffer (struct tbuf) is never freed while tracing lives: a writer
-// that read the current buffer just before it was replaced may still add to its `reserved`,
-// which a closed buffer keeps above any capacity, and a delivered tbuf is set up again for a
-// later buffer (its `reserved` reset last, so a writer whose add lands after the reset sees the
-// new buffer). Only obtaining a buffer takes the trace's mutex. Cursors are byte offsets from
-// the buffer the tool gave; a target_map record carries its arrays right after it.
+// buffer_complete. Each thread writes its records of a device in a buffer of its own (its
+// lane), so a record costs no lock and no atomic read-modify-write: the lane's thread is its
+// only writer (the argument is at struct lane). The lane's thread hands a full buffer back
+// itself; flush and stop hand back every lane's buffer from whichever thread calls them, after
+// a handshake with each lane's writer (close_lanes). Only obtaining or handing back a buffer
+// takes the trace's mutex. Cursors are byte offsets from the buffer the tool gave; a
+// target_map record carries its arrays right after it.
 #define _GNU_SOURCE
 #include "omptarget.h"
 
+#include <linux/membarrier.h>
 #include <omp-tools.h>
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
 
-#define CLOSED      (UINT64_C(1) << 62) // added to `reserved` when a buffer is closed
-#define LIVE_NATIVE (1u << 31)          // in tgt_trace.live: native records are on
-#define LEFT_OPEN   (UINT64_C(1) << 63) // `left` of a buffer not yet closed
+#define LIVE_NATIVE (1u << 31) // in tgt_trace.live: native records are on
 
-struct tbuf {
-  void *tool_buf; // what the tool gave
-  char *base;     // the first record: tool_buf aligned to 8
-  size_t begin;   // base - tool_buf
-  size_t cap;     // bytes usable from base; set once: a tbuf is reused only for the same size
-  _Atomic uint64_t reserved;
-  _Atomic uint64_t left;  // LEFT_OPEN - committed bytes, until closed: final - committed
-  _Atomic uint64_t final; // the content's size once closed
-  atomic_bool reusable;   // delivered (fields read): may be set up for another buffer
-  struct tbuf *next;      // every tbuf of the trace
+// One thread's buffer for one device. Single writer: a lane is written only through its
+// thread's thread-local `lanes`, where take_lane puts it under the trace's mutex; the thread
+// keeps it until it exits or needs the slot, and gives it up under the same mutex (`free`),
+// after which another thread may take it. So records are written and `used` advanced by one
+// thread at a time, ordered by the mutex. Other threads touch a lane only under the mutex:
+// close_lanes (flush, stop) sets `closed`, waits until `busy` is 0 and hands the buffer back
+// up to `used`; the writer sets `busy` before it tests `closed`, so it either saw `closed`
+// (and writes nothing more there) or is waited for. base, cap, tool_buf and begin change only
+// under the mutex, by the lane's thread.
+struct lane {
+  char *base;          // the first record: the tool's buffer aligned to 8; NULL: no buffer
+  size_t cap;          // bytes usable from base (0 without a buffer)
+  _Atomic size_t used; // bytes of records from base (stored by the writer only)
+  atomic_uint busy;    // the writer is between its test of `closed` and its commit
+  atomic_bool closed;  // handed back (by close_lanes or the writer): no more records there
+  bool free;           // no thread holds it: take_lane may give it to one
+  bool closing;        // close_lanes: closed in this call, to hand back
+  void *tool_buf;      // what the tool gave
+  size_t begin;        // base - tool_buf
+  uint64_t tid;        // its thread's id (ompt_record_ompt_t.thread_id)
+  struct tgt_trace *t;
+  struct lane *next; // every lane of the trace
 };
 
 enum { TRACE_ON = 1, TRACE_PAUSED = 2 };
@@ -43,7 +55,6 @@ struct tgt_trace {
   struct tgt_device *dev;
   ompt_callback_buffer_request_t request;
   ompt_callback_buffer_complete_t complete;
-  _Atomic(struct tbuf *) cur;
   atomic_uint state;   // TRACE_ON, TRACE_PAUSED
   atomic_uint enabled; // bit per record type (1 << ompt_callbacks_t)
   atomic_int native;   // ompt_native_mon_flag_t the plugin has on (set_trace_native)
@@ -53,9 +64,10 @@ struct tgt_trace {
   atomic_uint live;
   atomic_ulong dropped;
   atomic_bool warned;
-  pthread_mutex_t slow; // buffer_request, start and stop
-  struct tbuf *all;
+  pthread_mutex_t slow; // buffer_request and buffer_complete, lanes, start and stop
+  struct lane *lanes;
   bool plugin_started;
+  bool tsc; // the device's clock is the TSC: read here (trace_now)
 };
 
 // The trace state of a device, created when the tool first sets up tracing on it.
@@ -68,6 +80,7 @@ struct cur_op {
   struct glass_trace_op op;
   struct tgt_trace *t; // NULL: not traced
   bool taken;          // reported (by the plugin or here), or not traced
+  bool typed;          // its record type was on at its begin (else native records only)
 };
 static uint64_t next_thread_id = 1;
 static __thread uint64_t thread_id;
@@ -82,27 +95,80 @@ static uint64_t device_now(struct tgt_device *d) {
   return d->rtl->get_device_time ? d->rtl->get_device_time(d->rtl_id) : 0;
 }
 
+// The device's time for a record: the TSC inline when that is the device's clock (no call,
+// and no registers to save around one).
+static inline uint64_t trace_now(struct tgt_trace *t) {
+#if defined(__x86_64__)
+  if (__builtin_expect(t->tsc, 1))
+    return __rdtsc();
+#endif
+  return device_now(t->dev);
+}
+
 // ---- buffers ------------------------------------------------------------------------------
 
-static void deliver(struct tgt_trace *t, struct tbuf *b) {
-  void *buf = b->tool_buf;
-  size_t begin = b->begin, n = atomic_load_explicit(&b->final, memory_order_relaxed);
-  atomic_store_explicit(&b->reusable, true, memory_order_release);
+// A writer stores `busy` then loads `closed`; a closer stores `closed` then loads `busy` (a
+// Dekker handshake: one of them must see the other's store). With membarrier(2) the closer
+// makes every running thread of the process execute a full barrier, so the writer needs only
+// a compiler barrier; without it, each record pays a full fence.
+static bool light_writers; // membarrier's private expedited command is registered
+static pthread_once_t barrier_once = PTHREAD_ONCE_INIT;
+
+static void barrier_setup(void) {
+  long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
+  light_writers = cmds > 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+                  syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0;
+}
+
+static inline void writer_barrier(void) {
+  if (__builtin_expect(light_writers, 1))
+    atomic_signal_fence(memory_order_seq_cst);
+  else
+    atomic_thread_fence(memory_order_seq_cst);
+}
+
+// Once registered, the command does not fail, but a forked child starts unregistered: it
+// registers again, and as a last resort the global command (slower) does the same job.
+static void closer_barrier(void) {
+  atomic_thread_fence(memory_order_seq_cst);
+  if (!light_writers || syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+    return;
+  if (syscall(SYS_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0 &&
+      syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0) == 0)
+    return;
+  syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0);
+}
+
+#define LANES 4 // traced devices a thread writes to before it gives up a lane
+static __thread struct lane *lanes[LANES]; // this thread's, most recently used first
+static pthread_key_t lane_key;             // its destructor frees the exiting thread's lanes
+static pthread_once_t lane_key_once = PTHREAD_ONCE_INIT;
+
+// Gives lane l up (its thread exits, or needs the slot): another thread may take it, with
+// whatever its buffer holds; flush and stop hand that back as any other.
+static void release_lane(struct lane *l) {
+  pthread_mutex_lock(&l->t->slow);
+  l->free = true;
+  pthread_mutex_unlock(&l->t->slow);
+}
+
+static void lanes_exit(void *unused) {
+  for (int i = 0; i < LANES && lanes[i]; i++) {
+    release_lane(lanes[i]);
+    lanes[i] = NULL;
+  }
+}
+
+static void lane_key_setup(void) {
+  pthread_key_create(&lane_key, lanes_exit);
+}
+
+// Hands the lane's buffer back to the tool, as far as it is written; it must be closed (no
+// writer) and the caller holds t->slow.
+static void hand_back(struct tgt_trace *t, struct lane *l) {
+  void *buf = l->tool_buf;
+  size_t begin = l->begin, n = atomic_load_explicit(&l->used, memory_order_relaxed);
   t->complete(t->dev->id, buf, begin + n, begin, 1);
-}
-
-// Closes b at offset off (the reservation that crossed its end, or close_buffer's): what was
-// reserved below off is its content. The caller has added CLOSED to `reserved`, so later
-// reservations fail and refill sees b closed.
-static void close_at(struct tgt_trace *t, struct tbuf *b, uint64_t off) {
-  atomic_store_explicit(&b->final, off, memory_order_relaxed);
-  if (atomic_fetch_add(&b->left, off - LEFT_OPEN) == LEFT_OPEN - off)
-    deliver(t, b);
-}
-
-static void commit(struct tgt_trace *t, struct tbuf *b, size_t size) {
-  if (atomic_fetch_sub(&b->left, size) == size)
-    deliver(t, b);
 }
 
 static void warn_dropped(struct tgt_trace *t, const char *why, size_t got, size_t need) {
@@ -113,126 +179,139 @@ static void warn_dropped(struct tgt_trace *t, const char *why, size_t got, size_
               t->dev->id, why, got, need);
 }
 
-// A delivered tbuf of capacity cap to set up again, or a new one. Called with t->slow held.
-// `cap` never changes once set: a writer whose reservation failed in a buffer that has since
-// been delivered and set up again still reads it, and must not find room there that its
-// reservation never made.
-static struct tbuf *free_tbuf(struct tgt_trace *t, size_t cap) {
-  for (struct tbuf *b = t->all; b; b = b->next)
-    if (b->cap == cap && atomic_load_explicit(&b->reusable, memory_order_acquire))
-      return b;
-  struct tbuf *b = calloc(1, sizeof *b);
-  if (b)
-    b->cap = cap, b->next = t->all, t->all = b;
-  return b;
-}
-
-// A buffer from the tool with room for `need` bytes, or NULL (the record is dropped). Called
-// with t->slow held.
-static struct tbuf *new_buffer(struct tgt_trace *t, size_t need) {
+// A buffer from the tool with room for `need` bytes for this thread's lane l, whose buffer
+// (if any) is full or closed. Called with t->slow held. False: tracing stopped (the tool may
+// stop from buffer_complete or buffer_request), or no buffer (the record is dropped).
+static bool refill(struct tgt_trace *t, struct lane *l, size_t need) {
+  if (l->base && !atomic_load(&l->closed)) { // this thread's own full buffer
+    atomic_store(&l->closed, true);
+    hand_back(t, l);
+  }
+  l->base = NULL, l->cap = 0;
+  if (!(atomic_load(&t->state) & TRACE_ON))
+    return false;
   void *buf = NULL;
   size_t bytes = 0;
   t->request(t->dev->id, &buf, &bytes);
   size_t begin = buf ? (size_t)(-(uintptr_t)buf & 7) : 0;
-  if (!buf || bytes < begin + need) {
+  bool on = atomic_load(&t->state) & TRACE_ON;
+  if (!buf || bytes < begin + need || !on) {
     if (buf) // the tool's own memory: handed back, empty
       t->complete(t->dev->id, buf, 0, 0, 1);
-    warn_dropped(t, buf ? "gave a buffer too small" : "gave no buffer", bytes, need);
-    return NULL;
+    if (on)
+      warn_dropped(t, buf ? "gave a buffer too small" : "gave no buffer", bytes, need);
+    return false;
   }
-  struct tbuf *b = free_tbuf(t, bytes - begin);
-  if (!b) {
-    t->complete(t->dev->id, buf, 0, 0, 1);
-    warn_dropped(t, "was answered but libomptarget is out of memory", bytes, need);
-    return NULL;
+  l->tool_buf = buf, l->begin = begin, l->base = (char *)buf + begin, l->cap = bytes - begin;
+  atomic_store_explicit(&l->used, 0, memory_order_relaxed);
+  atomic_store_explicit(&l->closed, false, memory_order_relaxed);
+  return true;
+}
+
+// This thread's lane of t, first in `lanes`: its own, a free one, or a new one. Called with
+// t->slow held; the caller made room in `lanes`.
+static struct lane *take_lane(struct tgt_trace *t) {
+  int i = 0;
+  while (i < LANES && lanes[i] && lanes[i]->t != t)
+    i++;
+  struct lane *l = i < LANES ? lanes[i] : NULL;
+  if (!l) {
+    for (l = t->lanes; l && !l->free; l = l->next)
+      ;
+    if (!l && (l = calloc(1, sizeof *l)))
+      l->t = t, l->next = t->lanes, t->lanes = l;
+    if (!l)
+      return NULL;
+    l->free = false, l->tid = my_thread_id();
+    pthread_once(&lane_key_once, lane_key_setup);
+    pthread_setspecific(lane_key, lanes);
+    for (i = 0; i < LANES - 1 && lanes[i]; i++)
+      ;
   }
-  b->tool_buf = buf, b->begin = begin, b->base = (char *)buf + begin;
-  atomic_store_explicit(&b->reusable, false, memory_order_relaxed);
-  atomic_store_explicit(&b->left, LEFT_OPEN, memory_order_relaxed);
-  atomic_store_explicit(&b->reserved, 0, memory_order_release); // last: see the comment above
-  return b;
+  memmove(&lanes[1], &lanes[0], (size_t)i * sizeof *lanes);
+  lanes[0] = l;
+  return l;
 }
 
-// Closes b where its reservations end, unless a writer whose reservation crossed its end
-// closed it already. A writer holding b from before it was last set up may have reserved in it.
-static void close_buffer(struct tgt_trace *t, struct tbuf *b) {
-  uint64_t off = atomic_fetch_add(&b->reserved, CLOSED);
-  if (off <= b->cap)
-    close_at(t, b, off);
-}
-
-// A closed buffer may still be current: the writer that closes it replaces it.
-static bool closed(struct tbuf *b) {
-  return atomic_load_explicit(&b->reserved, memory_order_relaxed) >= CLOSED;
-}
-
-// Replaces `seen` (the buffer found full, or NULL) by a new one, unless another thread did.
-// `seen` may have been delivered and set up again as the current buffer since the caller read
-// it; that one is open and stays. False: tracing stopped meanwhile, or no buffer.
-static bool refill(struct tgt_trace *t, struct tbuf *seen, size_t need) {
+// reserve's way when this thread has no open lane of t with room. The tool's callbacks that
+// refill calls may record on other devices (a tool that offloads), which reorders `lanes` and
+// may give this lane up: it is reclaimed (no other thread can have taken it: this one holds
+// the mutex), and *out names it.
+static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t size,
+                                                    struct lane **out) {
+  bool mine = false;
+  for (int i = 0; i < LANES && lanes[i]; i++)
+    mine |= lanes[i]->t == t;
+  if (!mine && lanes[LANES - 1]) { // give up the least recently used (not under t->slow)
+    release_lane(lanes[LANES - 1]);
+    lanes[LANES - 1] = NULL;
+  }
   pthread_mutex_lock(&t->slow);
-  bool ok = atomic_load(&t->state) & TRACE_ON;
-  if (ok && atomic_load(&t->cur) == seen && (!seen || closed(seen))) {
-    struct tbuf *b = new_buffer(t, need);
-    if (b && !(atomic_load(&t->state) & TRACE_ON)) { // the tool stopped from buffer_request
-      close_buffer(t, b);
-      b = NULL;
-    }
-    ok = b != NULL;
-    if (b)
-      atomic_store(&t->cur, b);
+  struct lane *l = take_lane(t);
+  void *r = NULL;
+  if (!l)
+    warn_dropped(t, "was not asked: libomptarget is out of memory", 0, size);
+  else if ((atomic_load(&t->state) & TRACE_ON) &&
+           ((l->base && !atomic_load(&l->closed) && atomic_load(&l->used) + size <= l->cap) ||
+            refill(t, l, size))) {
+    // Under the mutex: a closer that takes it next sees the record under way and waits.
+    l->free = false;
+    atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
+    r = l->base + atomic_load_explicit(&l->used, memory_order_relaxed);
+    *out = l;
   }
   pthread_mutex_unlock(&t->slow);
-  return ok;
+  return r;
 }
 
-// reserve's way when the current buffer has no room (or there is none).
-static __attribute__((noinline)) void *reserve_slow(struct tgt_trace *t, size_t size,
-                                                    struct tbuf **out) {
-  for (;;) {
-    struct tbuf *b = atomic_load_explicit(&t->cur, memory_order_acquire);
-    if (b) {
-      uint64_t off = atomic_fetch_add(&b->reserved, size);
-      if (off + size <= b->cap) {
-        *out = b;
-        return b->base + off;
-      }
-      if (off <= b->cap) { // this reservation crossed the end: close b where it began
-        atomic_fetch_add(&b->reserved, CLOSED);
-        close_at(t, b, off);
-      }
+// Room for a record of `size` bytes (a multiple of 8) in this thread's lane, *out, or NULL
+// (dropped, counted); commit ends the record. The common case: two plain stores, two loads.
+static inline __attribute__((always_inline)) void *reserve(struct tgt_trace *t, size_t size,
+                                                           struct lane **out) {
+  struct lane *l = lanes[0];
+  if (__builtin_expect(l && l->t == t, 1)) {
+    atomic_store_explicit(&l->busy, 1, memory_order_relaxed);
+    writer_barrier();
+    size_t off = atomic_load_explicit(&l->used, memory_order_relaxed);
+    if (__builtin_expect(
+            !atomic_load_explicit(&l->closed, memory_order_relaxed) && off + size <= l->cap, 1)) {
+      *out = l;
+      return l->base + off;
     }
-    if (!refill(t, b, size))
-      return NULL;
-  }
-}
-
-// Room for a record of `size` bytes (a multiple of 8), or NULL (dropped, counted). The common
-// case, room in the current buffer, is one atomic add.
-static inline void *reserve(struct tgt_trace *t, size_t size, struct tbuf **out) {
-  struct tbuf *b = atomic_load_explicit(&t->cur, memory_order_acquire);
-  if (__builtin_expect(b != NULL, 1)) {
-    uint64_t off = atomic_fetch_add(&b->reserved, size);
-    if (__builtin_expect(off + size <= b->cap, 1)) {
-      *out = b;
-      return b->base + off;
-    }
-    if (off <= b->cap) { // this reservation crossed the end: close b where it began
-      atomic_fetch_add(&b->reserved, CLOSED);
-      close_at(t, b, off);
-    }
+    atomic_store_explicit(&l->busy, 0, memory_order_relaxed);
   }
   return reserve_slow(t, size, out);
 }
 
-// Closes the current buffer (delivered once its writers commit) and leaves none current.
-// Called with t->slow held.
-static void close_current(struct tgt_trace *t, bool even_empty) {
-  struct tbuf *b = atomic_load(&t->cur);
-  if (!b || (!even_empty && atomic_load(&b->reserved) == 0))
+static inline void commit(struct lane *l, size_t size) {
+  size_t used = atomic_load_explicit(&l->used, memory_order_relaxed);
+  atomic_store_explicit(&l->used, used + size, memory_order_relaxed);
+  atomic_store_explicit(&l->busy, 0, memory_order_release); // the record, then used, are seen
+}
+
+// Hands back every lane's buffer that holds a record (or, even_empty, any buffer), after the
+// writer finishes a record under way; one still empty then (its writer backed off on seeing
+// it closed) is opened again instead. Called with t->slow held. A tool may flush or stop from
+// the buffer_complete this calls: those skip the lanes closed here.
+static void close_lanes(struct tgt_trace *t, bool even_empty) {
+  int n = 0;
+  for (struct lane *l = t->lanes; l; l = l->next)
+    if (l->base && !atomic_load(&l->closed) &&
+        (even_empty || atomic_load(&l->used) || atomic_load(&l->busy)))
+      atomic_store(&l->closed, true), l->closing = true, n++;
+  if (!n)
     return;
-  atomic_store(&t->cur, NULL);
-  close_buffer(t, b);
+  closer_barrier();
+  for (struct lane *l = t->lanes; l; l = l->next)
+    if (l->closing) {
+      l->closing = false;
+      while (atomic_load_explicit(&l->busy, memory_order_acquire))
+        sched_yield();
+      if (even_empty || atomic_load_explicit(&l->used, memory_order_relaxed))
+        hand_back(t, l);
+      else
+        atomic_store(&l->closed, false);
+    }
 }
 
 // ---- records --------------------------------------------------------------------------------
@@ -278,30 +357,40 @@ static size_t native_record_size(size_t bytes) {
   return (sizeof(struct native_rec) + bytes + 7) & ~(size_t)7;
 }
 
+// A record's head: its type, then, in the 4 bytes of padding before `time`, its size in the
+// buffer (target_map and native records carry more than the struct), which
+// advance_buffer_cursor reads instead of working it out from the type.
+struct head {
+  uint32_t type, size;
+};
+_Static_assert(sizeof(ompt_callbacks_t) == 4 && offsetof(ompt_record_ompt_t, time) == 8,
+               "ompt_record_ompt_t has 4 bytes of padding after its type");
+#define MAX_RECORD UINT32_MAX // a larger record (a map clause of 150 million items) is dropped
+
 static size_t record_size(const ompt_record_ompt_t *r) {
-  if (r->type == (ompt_callbacks_t)NATIVE_TYPE)
-    return native_record_size(((const struct native_rec *)r)->bytes);
-  return r->type == ompt_callback_target_map ? map_record_size(r->record.target_map.nitems)
-                                             : sizeof *r;
+  struct head h;
+  memcpy(&h, r, sizeof h);
+  return h.size;
 }
 
-// Reserves and heads a record; the caller fills r->record (and r->time where it is read once
-// there is room) and calls end_record.
-static inline ompt_record_ompt_t *begin_record(struct tgt_trace *t, int type, size_t size,
-                                               uint64_t time, uint64_t thread, uint64_t target_id,
-                                               struct tbuf **b) {
+#define MINE UINT64_MAX // begin_record's thread: the calling thread (its lane knows its id)
+
+// Reserves and heads a record; the caller fills r->time and r->record and calls end_record.
+static inline __attribute__((always_inline)) ompt_record_ompt_t *
+begin_record(struct tgt_trace *t, int type, size_t size, uint64_t thread, uint64_t target_id,
+             struct lane **b) {
   ompt_record_ompt_t *r = reserve(t, size, b);
   if (!r)
     return NULL;
-  r->type = (ompt_callbacks_t)type;
-  r->time = time;
-  r->thread_id = thread;
+  struct head h = {(uint32_t)type, (uint32_t)size};
+  memcpy(r, &h, sizeof h); // one store
+  r->thread_id = thread == MINE ? (*b)->tid : thread;
   r->target_id = target_id;
   return r;
 }
 
-static inline void end_record(struct tgt_trace *t, struct tbuf *b, size_t size) {
-  commit(t, b, size);
+static inline void end_record(struct tgt_trace *t, struct lane *b, size_t size) {
+  commit(b, size);
 }
 
 static const struct glass_trace_op *sink_current(void);
@@ -311,12 +400,15 @@ static void sink_record_native(const struct glass_trace_sink *sink, const void *
                                size_t bytes, const struct glass_native_abstract *a,
                                uint64_t host_op_id) {
   struct tgt_trace *t = (struct tgt_trace *)sink;
-  struct tbuf *b;
+  struct lane *b;
   size_t size = native_record_size(bytes);
   struct native_rec *r;
-  if (!(atomic_load(&t->state) & TRACE_ON) ||
-      !(r = (struct native_rec *)begin_record(t, NATIVE_TYPE, size, a->start_time, 0, 0, &b)))
+  if (size > MAX_RECORD)
+    atomic_fetch_add(&t->dropped, 1);
+  if (!(atomic_load(&t->state) & TRACE_ON) || size > MAX_RECORD ||
+      !(r = (struct native_rec *)begin_record(t, NATIVE_TYPE, size, 0, 0, &b)))
     return;
+  r->head.time = a->start_time;
   r->host_op_id = host_op_id;
   r->bytes = bytes;
   r->abstract = (ompt_record_abstract_t){(ompt_record_native_t)a->rclass, a->type, a->start_time,
@@ -325,42 +417,53 @@ static void sink_record_native(const struct glass_trace_sink *sink, const void *
   end_record(t, b, size);
 }
 
+// An operation's OMPT record, written in place (no temporary to copy).
+static inline __attribute__((always_inline)) void
+record_op(struct tgt_trace *t, int kind, int optype, uint64_t target_id, uint64_t host_op_id,
+          uint64_t thread, const void *src, int src_dev, const void *dst, int dst_dev,
+          uint64_t bytes, unsigned requested, unsigned granted, uint64_t start, uint64_t end) {
+  bool kernel = kind == GLASS_TRACE_KERNEL;
+  int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
+  struct lane *b;
+  ompt_record_ompt_t *r = begin_record(t, type, sizeof *r, thread, target_id, &b);
+  if (!r)
+    return;
+  r->time = start;
+  if (kernel) {
+    ompt_record_target_kernel_t *k = &r->record.target_kernel;
+    k->host_op_id = host_op_id, k->requested_num_teams = requested;
+    k->granted_num_teams = granted, k->end_time = end;
+  } else {
+    ompt_record_target_data_op_t *o = &r->record.target_data_op;
+    o->host_op_id = host_op_id, o->optype = (ompt_target_data_op_t)optype;
+    o->src_addr = (void *)src, o->src_device_num = src_dev;
+    o->dest_addr = (void *)dst, o->dest_device_num = dst_dev;
+    o->bytes = bytes, o->end_time = end, o->codeptr_ra = NULL;
+  }
+  end_record(t, b, sizeof *r);
+}
+
 // The plugin's report of one operation.
 static void sink_record(const struct glass_trace_sink *sink, const struct glass_trace_op *op) {
   struct tgt_trace *t = (struct tgt_trace *)sink;
-  bool kernel = op->kind == GLASS_TRACE_KERNEL;
-  int type = kernel ? ompt_callback_target_submit : ompt_callback_target_data_op;
-  struct tbuf *b;
-  ompt_record_ompt_t *r;
+  int type =
+      op->kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
   // An operation described for native records alone has no OMPT record.
-  if (!(atomic_load(&t->state) & TRACE_ON) || !type_enabled(t, type) ||
-      !(r = begin_record(t, type, sizeof *r, op->start, op->thread_id, op->target_id, &b)))
+  if (!(atomic_load(&t->state) & TRACE_ON) || !type_enabled(t, type))
     return;
-  if (kernel)
-    r->record.target_kernel = (ompt_record_target_kernel_t){op->host_op_id, op->requested_teams,
-                                                            op->granted_teams, op->end};
-  else
-    r->record.target_data_op = (ompt_record_target_data_op_t){op->host_op_id,
-                                                              (ompt_target_data_op_t)op->optype,
-                                                              (void *)op->src,
-                                                              op->src_device,
-                                                              (void *)op->dst,
-                                                              op->dst_device,
-                                                              op->bytes,
-                                                              op->end,
-                                                              NULL};
-  end_record(t, b, sizeof *r);
+  record_op(t, op->kind, op->optype, op->target_id, op->host_op_id, op->thread_id, op->src,
+            op->src_device, op->dst, op->dst_device, op->bytes, op->requested_teams,
+            op->granted_teams, op->start, op->end);
 }
 
 void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, bool begin) {
   struct tgt_trace *t = d ? trace_of(d) : NULL;
-  struct tbuf *b;
+  struct lane *b;
   ompt_record_ompt_t *rec;
   if (!t || !type_on(t, ompt_callback_target) ||
-      !(rec = begin_record(t, ompt_callback_target, sizeof *rec, 0, my_thread_id(), r->target_id,
-                           &b)))
+      !(rec = begin_record(t, ompt_callback_target, sizeof *rec, MINE, r->target_id, &b)))
     return;
-  rec->time = device_now(d); // once there is room: the begin callback is further behind
+  rec->time = trace_now(t); // once there is room: the begin callback is further behind
   rec->record.target = (ompt_record_target_t){(ompt_target_t)r->kind,
                                               begin ? ompt_scope_begin : ompt_scope_end,
                                               d->id,
@@ -375,30 +478,36 @@ bool tgt_trace_map_wanted(struct tgt_device *d) {
   return t && type_on(t, ompt_callback_target_map);
 }
 
-void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, void **host, void **dev,
-                   const size_t *bytes, const unsigned *flags, const void *codeptr) {
+void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, const void *items,
+                   const void *codeptr) {
   struct tgt_trace *t = trace_of(d);
   size_t size = map_record_size(n);
-  struct tbuf *b;
+  struct lane *b;
   ompt_record_ompt_t *r;
-  if (!t ||
-      !(r = begin_record(t, ompt_callback_target_map, size, 0, my_thread_id(), target_id, &b)))
+  if (t && size > MAX_RECORD)
+    atomic_fetch_add(&t->dropped, 1);
+  if (!t || size > MAX_RECORD ||
+      !(r = begin_record(t, ompt_callback_target_map, size, MINE, target_id, &b)))
     return;
-  r->time = device_now(d);
-  // The arrays follow the record, pointers first (8-byte aligned), then the flags.
+  r->time = trace_now(t);
+  // The arrays follow the record in the caller's layout: pointers first (8-byte aligned),
+  // then the flags; one copy.
   void **h = (void **)(r + 1), **v = h + n;
   size_t *s = (size_t *)(v + n);
-  unsigned *f = (unsigned *)(s + n);
-  memcpy(h, host, n * sizeof *h), memcpy(v, dev, n * sizeof *v);
-  memcpy(s, bytes, n * sizeof *s), memcpy(f, flags, n * sizeof *f);
-  r->record.target_map = (ompt_record_target_map_t){target_id, n, h, v, s, f, codeptr};
+  memcpy(h, items, n * (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned)));
+  r->record.target_map =
+      (ompt_record_target_map_t){target_id, n, h, v, s, (unsigned *)(s + n), codeptr};
   end_record(t, b, size);
 }
 
-// Data operations and kernels: the plugin reports them while they are current on this thread;
-// one it did not take is recorded here with device times read around the call. Operations
-// nest only through a kernel that itself offloads, so a short stack suffices; deeper ones go
-// unrecorded (and are counted as dropped).
+// Data operations and kernels. A plugin with trace_start times and reports them while they
+// are current on this thread (sink_current); one it did not take is recorded here at its end,
+// as an instant. A device whose plugin has no trace_start (the host) is timed here: the
+// clock is read at the begin hook, which runs right after the begin callback and just before
+// the plugin call, and at the end hook, right after the call and before the end callback; the
+// record is then written in place from the end hook's arguments, the same as the begin's but
+// for an allocation's destination. Operations nest only through a kernel that itself
+// offloads, so a short stack suffices; deeper ones go unrecorded (and are counted as dropped).
 #define OP_DEPTH 8
 static __thread struct cur_op ops[OP_DEPTH];
 static __thread int op_depth;
@@ -410,8 +519,9 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   int type =
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
   // Described to the plugin for its native records too, when those are on without the type.
-  bool on = t && (live(t) & ((1u << type) | LIVE_NATIVE));
-  if (op_depth >= OP_DEPTH) {
+  unsigned v = t ? live(t) : 0;
+  bool on = v & ((1u << type) | LIVE_NATIVE);
+  if (__builtin_expect(op_depth >= OP_DEPTH, 0)) {
     if (on)
       atomic_fetch_add(&t->dropped, 1);
     op_depth++;
@@ -422,18 +532,24 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   o->taken = !on;
   if (!on)
     return;
+  o->typed = v & (1u << type);
+  struct glass_trace_op *op = &o->op;
+  if (!t->plugin_started) { // timed here: only the start is kept
+    op->start = trace_now(t);
+    return;
+  }
   // Field by field: a compound literal zeroes the whole struct first (a `rep stos`, slow to
   // start for 100 bytes).
-  struct glass_trace_op *op = &o->op;
   op->kind = (enum glass_trace_kind)kind, op->optype = optype;
   op->target_id = target_id, op->host_op_id = host_op_id, op->thread_id = my_thread_id();
   op->src = src, op->dst = dst, op->src_device = src_dev, op->dst_device = dst_dev;
   op->bytes = bytes, op->requested_teams = op->granted_teams = teams;
-  op->start = t->plugin_started ? 0 : device_now(d); // a tracing plugin times it itself
-  op->end = 0;
+  op->start = op->end = 0;
 }
 
-void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
+void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t target_id,
+                      uint64_t host_op_id, const void *src, int src_dev, const void *dst,
+                      int dst_dev, uint64_t bytes, unsigned teams) {
   if (op_depth <= 0) // tracing started between this operation's begin and end
     return;
   if (op_depth-- > OP_DEPTH)
@@ -442,12 +558,14 @@ void tgt_trace_op_end(struct tgt_device *d, const void *dst) {
   if (o->taken)
     return;
   o->taken = true;
-  o->op.end = device_now(d);
-  if (!o->op.start) // the plugin made no call for it: an instant, at its end
-    o->op.start = o->op.end;
-  if (dst)
-    o->op.dst = dst;
-  sink_record(&o->t->sink, &o->op);
+  struct tgt_trace *t = o->t;
+  uint64_t end = trace_now(t);
+  // A start of 0: a tracing plugin made no call for it (an instant at its end).
+  uint64_t start = o->op.start ? o->op.start : end;
+  if (!o->typed) // described for native records alone
+    return;
+  record_op(t, kind, optype, target_id, host_op_id, MINE, src, src_dev, dst, dst_dev, bytes, teams,
+            teams, start, end);
 }
 
 static const struct glass_trace_op *sink_current(void) {
@@ -587,11 +705,13 @@ static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t req
               d->id);
     return 0;
   }
+  pthread_once(&barrier_once, barrier_setup); // before any record
   pthread_mutex_lock(&t->slow);
   int ok = !(atomic_load(&t->state) & TRACE_ON);
   if (ok) {
     t->request = request, t->complete = complete;
     t->plugin_started = d->rtl->trace_start && d->rtl->trace_start(d->rtl_id, &t->sink) == 0;
+    t->tsc = d->rtl->time_is_tsc && d->rtl->time_is_tsc(d->rtl_id);
     atomic_store(&t->state, TRACE_ON);
     update_live(t);
   }
@@ -626,12 +746,12 @@ static int flush_trace(ompt_device_t *device) {
   if (t->plugin_started && d->rtl->trace_flush)
     d->rtl->trace_flush(d->rtl_id);
   pthread_mutex_lock(&t->slow);
-  close_current(t, false);
+  close_lanes(t, false);
   pthread_mutex_unlock(&t->slow);
   return 1;
 }
 
-// Stops recording and returns every buffer, the current one even when empty, before it
+// Stops recording and returns every lane's buffer, even an empty one, before it
 // returns: writers still inside a record finish first.
 static int stop(struct tgt_trace *t) {
   struct tgt_device *d = t->dev;
@@ -644,12 +764,7 @@ static int stop(struct tgt_trace *t) {
     d->rtl->trace_stop(d->rtl_id);
   atomic_store(&t->state, 0);
   update_live(t);
-  close_current(t, true);
-  // Every buffer is closed now and no new one is set up: each is delivered once the writers
-  // that reserved in it commit (never this thread: it holds no reservation here).
-  for (struct tbuf *b = t->all; b; b = b->next)
-    while (!atomic_load_explicit(&b->reusable, memory_order_acquire))
-      sched_yield();
+  close_lanes(t, true); // every record written is handed back before this returns
   unsigned long lost = atomic_exchange(&t->dropped, 0);
   atomic_store(&t->warned, false);
   pthread_mutex_unlock(&t->slow);

@@ -1,10 +1,12 @@
-// The host device's clock: nanoseconds from the plugin's start. Each trace record needs one
-// reading, so it counts the TSC where the CPU says it ticks at a constant rate in every state
-// (one instruction; a vDSO clock_gettime costs 2 to 3 times as much), else CLOCK_MONOTONIC.
-// GLASS_TARGET_HOST_CLOCK=monotonic|tsc chooses.
+// The host device's clock. Each trace record needs one reading, so device time is the TSC
+// itself where the CPU says it ticks at a constant rate in every state (one instruction; a
+// vDSO clock_gettime costs 2 to 3 times as much), else nanoseconds of CLOCK_MONOTONIC from the
+// plugin's start. GLASS_TARGET_HOST_CLOCK=monotonic|tsc chooses. Records keep raw ticks: the
+// OpenMP interface gives device times in the device's own units, and only translate_time
+// converts them, so the recording path does no arithmetic on them.
 //
 // Ticks become nanoseconds through a rate measured once over at least CAL_NS. translate_time
-// does not trust that rate: it interpolates between anchors, (device time, CLOCK_MONOTONIC)
+// does not trust that rate: it interpolates between anchors, (device ns, CLOCK_MONOTONIC)
 // pairs each read as the tightest of a few tries, taken at the start and whenever a time later
 // than the last anchor is translated. A translated time is then off by no more than the
 // anchors' own uncertainty (half the tightest window, ~10 ns here), whatever its age.
@@ -31,8 +33,8 @@ struct anchor {
 };
 
 bool host_clock_tsc;
-uint64_t host_clock_tick0, host_clock_mult; // TSC at start; ns per tick << 32
-static uint64_t mono0;                      // CLOCK_MONOTONIC at start
+static uint64_t host_clock_tick0, host_clock_mult; // TSC at start; ns per tick << 32
+static uint64_t mono0;                             // CLOCK_MONOTONIC at start
 static pthread_mutex_t anchors_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct anchor *anchors;
 static size_t nanchors;
@@ -143,7 +145,10 @@ static uint64_t tsc_translate(uint64_t d) {
 }
 
 double host_clock_translate(uint64_t d) {
-  uint64_t ns = host_clock_tsc && anchors ? tsc_translate(d) : d + mono0;
+  // A tick count from before the clock's start (no reading is) translates to the start.
+  uint64_t ns = !host_clock_tsc ? d + mono0
+                : !anchors      ? mono0 + (d > host_clock_tick0 ? dev_ns(d) : 0)
+                                : tsc_translate(d > host_clock_tick0 ? dev_ns(d) : 0);
   return (double)(ns / 1000000000ull) + (double)(ns % 1000000000ull) * 1e-9;
 }
 

@@ -1,5 +1,6 @@
-// The host plugin's internals: the device's clock (clock.c: device time in nanoseconds from
-// its first use) and the kernel call trampoline (call_x86_64.S).
+// The host plugin's internals: the device's clock (clock.c: device time in TSC ticks, or in
+// nanoseconds from its first use where there is no usable TSC) and the kernel call trampoline
+// (call_x86_64.S).
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
@@ -13,7 +14,6 @@
 HIDDEN void glass_host_call(void *fn, void **args, long n);
 
 HIDDEN extern bool host_clock_tsc;
-HIDDEN extern uint64_t host_clock_tick0, host_clock_mult;
 HIDDEN void host_clock_init(void);
 HIDDEN uint64_t host_clock_mono(void); // CLOCK_MONOTONIC, ns
 HIDDEN uint64_t host_clock_now_slow(void);
@@ -25,7 +25,7 @@ HIDDEN double host_clock_translate(uint64_t device_time);
 static inline uint64_t host_clock_now(void) {
 #if defined(__x86_64__)
   if (__builtin_expect(host_clock_tsc, 1))
-    return (uint64_t)(((unsigned __int128)(__rdtsc() - host_clock_tick0) * host_clock_mult) >> 32);
+    return __rdtsc(); // raw: translate_time scales it
 #endif
   return host_clock_now_slow();
 }

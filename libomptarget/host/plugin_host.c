@@ -30,8 +30,6 @@ struct module {
 };
 
 static int ndevices;
-// Per device, the tracing sink while tracing is on.
-static const struct glass_trace_sink *_Atomic sinks[64];
 
 // GLASS_TARGET_HOST_DEVICES: how many host devices (default 4, as LLVM's host plugin has).
 static int host_init(void) {
@@ -184,6 +182,11 @@ static uint64_t host_device_time(int dev) {
   return host_clock_now();
 }
 
+static bool host_time_is_tsc(int dev) {
+  need_clock();
+  return host_clock_tsc;
+}
+
 static double host_translate_time(int dev, uint64_t t) {
   need_clock();
   return host_clock_translate(t);
@@ -194,92 +197,33 @@ static int host_num_procs(int dev) {
   return n > 0 ? (int)n : 1;
 }
 
-static int host_trace_start(int dev, const struct glass_trace_sink *sink) {
-  if (dev < 0 || dev >= 64)
-    return -1;
-  need_clock();
-  atomic_store(&sinks[dev], sink);
-  return 0;
-}
-
-// Every operation is reported before its call returns: nothing is ever pending.
-static void host_trace_flush(int dev) {}
-
-static void host_trace_stop(int dev) {
-  if (dev >= 0 && dev < 64)
-    atomic_store(&sinks[dev], NULL);
-}
-
-// The operation being performed when tracing is on, with its start time; trace_end reports it.
-struct traced {
-  const struct glass_trace_sink *sink;
-  struct glass_trace_op op;
-};
-
-static bool trace_begin(int dev, struct traced *t) {
-  t->sink = atomic_load_explicit(&sinks[dev], memory_order_acquire);
-  if (__builtin_expect(!t->sink, 1))
-    return false;
-  const struct glass_trace_op *cur = t->sink->current();
-  if (!cur)
-    return false;
-  t->op = *cur;
-  t->op.start = host_clock_now();
-  return true;
-}
-
-static void trace_end(struct traced *t) {
-  t->op.end = host_clock_now();
-  t->sink->record(t->sink, &t->op);
-}
-
+// Operations are synchronous and the plugin has no trace_start: libomptarget reads the device
+// clock right before and after each call and writes the records itself.
 static void *host_alloc(int dev, size_t size) {
-  struct traced t;
-  bool on = trace_begin(dev, &t);
   void *p = NULL;
   if (posix_memalign(&p, 64, size ? size : 1))
     p = NULL;
-  if (on) {
-    t.op.dst = p;
-    trace_end(&t);
-  }
   return p;
 }
 
-// Runs `work` as the operation under way, reported with its times when tracing is on.
-#define TRACED(dev, work)                                                                          \
-  do {                                                                                             \
-    struct traced t_;                                                                              \
-    bool on_ = trace_begin(dev, &t_);                                                              \
-    work;                                                                                          \
-    if (on_)                                                                                       \
-      trace_end(&t_);                                                                              \
-  } while (0)
-
 static int host_free(int dev, void *p) {
-  TRACED(dev, free(p));
+  free(p);
   return 0;
 }
 
 static int host_memcpy(int dev, void *dst, const void *src, size_t n) {
-  TRACED(dev, memmove(dst, src, n));
+  memmove(dst, src, n);
   return 0;
 }
 
 static int host_set(int dev, void *p, int value, size_t n) {
-  TRACED(dev, memset(p, value, n));
+  memset(p, value, n);
   return 0;
 }
 
 // The kernel forks its own teams through the host runtime, which grants what it requested.
 static int host_launch(int dev, void *fn, void **args, int nargs) {
-  struct traced t;
-  bool on = trace_begin(dev, &t);
   glass_host_call(fn, args, nargs);
-  if (on) {
-    t.op.granted_teams = t.op.requested_teams;
-    trace_end(&t);
-  }
   return 0;
 }
 
@@ -301,9 +245,7 @@ static const struct glass_plugin host_plugin = {
     .get_device_time = host_device_time,
     .translate_time = host_translate_time,
     .num_procs = host_num_procs,
-    .trace_start = host_trace_start,
-    .trace_flush = host_trace_flush,
-    .trace_stop = host_trace_stop,
+    .time_is_tsc = host_time_is_tsc,
 };
 
 API const struct glass_plugin *glass_plugin_get(void) {

@@ -141,10 +141,14 @@ void glass_affinity_join(glass_thread_t *th, glass_team_t *team) {
 
 static void display_affinity_line(glass_thread_t *th, const char *format);
 
-void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
+// Member tid's place and partition under the team's policy (`place` is its current one, kept
+// when the policy leaves it).
+static int member_place(glass_thread_t *th, const glass_team_t *team, int tid, int place, int *pf,
+                        int *pl) {
   int T = team->nthreads, first = team->part_first, last = team->part_last;
   int P = last - first + 1, mp = team->master_place;
-  int place = th->place, pf = first, pl = last;
+  *pf = first;
+  *pl = last;
   switch (team->bind) {
   case GLASS_BIND_FALSE:
     break;
@@ -156,16 +160,31 @@ void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
     break;
   case GLASS_BIND_SPREAD:
     if (T <= P) {
-      spread_place(tid, T, mp, first, P, &place, &pf, &pl);
+      spread_place(tid, T, mp, first, P, &place, pf, pl);
       break;
     }
     place = close_place(tid, T, mp, first, P);
-    pf = pl = place;
+    *pf = *pl = place;
     break;
   default: // true and close
     place = close_place(tid, T, mp, first, P);
     break;
   }
+  return place;
+}
+
+int glass_affinity_member_place(const glass_team_t *team, int tid) {
+  int pf, pl;
+  if (team->bind == GLASS_BIND_FALSE || team->bind == GLASS_BIND_INTEL ||
+      team->part_last < team->part_first)
+    return -1;
+  return member_place(NULL, team, tid, -1, &pf, &pl);
+}
+
+void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid) {
+  int P = team->part_last - team->part_first + 1;
+  int pf, pl;
+  int place = member_place(th, team, tid, th->place, &pf, &pl);
   if (team->bind != GLASS_BIND_FALSE && P > 0 && place >= 0) {
     bind_to(th, place);
     th->part_first = pf;

@@ -27,6 +27,9 @@ void glass_cpuset_text(const cpu_set_t *set, char *buf, size_t n);
 
 // Region start, when the team binds threads or displays affinity: place this member.
 void glass_affinity_enter(glass_thread_t *th, glass_team_t *team, int tid);
+// The place member tid of the team's region will be bound to, computed at the fork (the
+// barrier tree's grouping); -1 when unbound or under a KMP_AFFINITY type (places by gtid).
+int glass_affinity_member_place(const glass_team_t *team, int tid);
 // Fork: record the binding policy and the master's place and partition in the team.
 void glass_affinity_fork(glass_thread_t *th, glass_team_t *team, int bind);
 // The policy that places a league's teams (OpenMP 5.1 §2.7: each team's initial task gets a

@@ -764,6 +764,32 @@ int glass_topology_index(int cpu) {
   return cpu >= 0 && cpu < CPU_SETSIZE ? index_of[cpu] - 1 : -1;
 }
 
+const glass_pu_t *glass_topology_home(const cpu_set_t *set) {
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, set)) {
+      int i = glass_topology_index(c);
+      return i < 0 ? NULL : &glass_topology.pus[i];
+    }
+  return NULL;
+}
+
+static const int near_levels[GLASS_TOPO_NEAR] = {GLASS_TOPO_L2, GLASS_TOPO_L3, GLASS_TOPO_NUMA,
+                                                 GLASS_TOPO_SOCKET};
+
+int glass_topology_near_levels(int *lv) {
+  int n = 0;
+  for (int k = 0; k < GLASS_TOPO_NEAR; k++)
+    if (glass_topology.nobjs[near_levels[k]] > 0)
+      lv[n++] = near_levels[k];
+  for (int i = 1; i < n; i++) // insertion sort of at most four
+    for (int j = i; j > 0 && glass_topology.nobjs[lv[j]] > glass_topology.nobjs[lv[j - 1]]; j--) {
+      int x = lv[j];
+      lv[j] = lv[j - 1];
+      lv[j - 1] = x;
+    }
+  return n;
+}
+
 void glass_topology_group(int cpu, int level, cpu_set_t *out) {
   int i = glass_topology_index(cpu);
   CPU_ZERO(out);

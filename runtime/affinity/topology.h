@@ -82,6 +82,13 @@ void glass_topology_group(int cpu, int level, cpu_set_t *out);
 int glass_topology_peers(int level, cpu_set_t *out);
 // Index of `cpu` in glass_topology.pus, or -1.
 int glass_topology_index(int cpu);
+// The processor standing for a place: its first, or NULL when outside the topology.
+const glass_pu_t *glass_topology_home(const cpu_set_t *set);
+// The levels that group threads by nearness (L2, L3, NUMA node, socket) present on the machine,
+// finest first (more objects: smaller groups), into lv[GLASS_TOPO_NEAR]; returns how many. The
+// victims of stealing (task_victims.c) and the barrier tree (barrier_tree.c) group by them.
+#define GLASS_TOPO_NEAR 4
+int glass_topology_near_levels(int *lv);
 // KMP_AFFINITY=verbose: the machine's shape and the processor map, on stderr.
 void glass_topology_print(void);
 // GLASS_TOPOLOGY_QUERIES (a debugging aid the tests use): the answers of glass_topology_group for

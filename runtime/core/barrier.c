@@ -1,7 +1,9 @@
 // Tree barrier. Gather: each member waits for its children's arrival flags, then sets its own
 // (the root, the master, waits for the whole tree). Release: each member bumps its children's
 // go flags. Every flag is on its own cache line and has a single waiter, so a sleeping waiter
-// costs its signaller one futex wake and nobody else anything.
+// costs its signaller one futex wake and nobody else anything. The tree is 4-ary by member
+// number, or, with the team on places, grouped by the machine's neighbourhoods
+// (barrier_tree.c); GLASS_TREE_FOR_CHILDREN visits a member's children either way.
 //
 // The fork of a parallel region is the release phase of the barrier that ended the previous
 // region on the same team, so a hot team's region costs one tree release and one tree gather.
@@ -9,23 +11,16 @@
 #include "ompt-internal.h"
 #include "cancel.h"
 
-// Fan-in/fan-out of the tree. 4 keeps a parent's wait short and the depth at log4(n).
-#define BRANCH 4
-
 // w, when not NULL, runs tasks while waiting (the team has deferred tasks).
 void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,
                                const glass_waiter_t *w) {
   uint32_t target = 2 * (th->episode + 1);
-  int32_t n = team->nthreads;
-  int32_t first = tid * BRANCH + 1;
-  int32_t last = first + BRANCH;
-  if (last > n)
-    last = n;
-  for (int32_t c = first; c < last; c++) {
+  GLASS_TREE_FOR_CHILDREN(th, tid, team->nthreads, c, {
+    glass_flag_t *arrived = &team->slots[c].arrived;
     if (unlikely(w != NULL))
-      atomic_store_explicit(&th->tasking.wait_flag, &team->slots[c].arrived, memory_order_release);
-    glass_flag_wait(&team->slots[c].arrived, target, w);
-  }
+      atomic_store_explicit(&th->tasking.wait_flag, arrived, memory_order_release);
+    glass_flag_wait(arrived, target, w);
+  });
   if (tid != 0)
     glass_flag_set(&team->slots[tid].arrived, target);
   th->episode++;
@@ -35,19 +30,15 @@ void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid) {
   glass_barrier_gather_wait(th, team, tid, NULL);
 }
 
-void glass_barrier_release_children(glass_team_t *team, int tid) {
-  glass_barrier_release_tree(team, tid, team->nthreads);
+void glass_barrier_release_children(glass_thread_t *th, glass_team_t *team, int tid) {
+  glass_barrier_release_tree(th, team, tid, team->nthreads);
 }
 
 // n is the team's size when the barrier began: a barrier that ends the region (a join, a
-// cancelled barrier) is relayed while the master may already be resizing the team.
-void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n) {
-  int32_t first = tid * BRANCH + 1;
-  int32_t last = first + BRANCH;
-  if (last > n)
-    last = n;
-  for (int32_t c = first; c < last; c++)
-    glass_flag_bump(&team->members[c]->go);
+// cancelled barrier) is relayed while the master may already be resizing the team (th's
+// children are still those of the region it ends).
+void glass_barrier_release_tree(glass_thread_t *th, glass_team_t *team, int tid, int32_t n) {
+  GLASS_TREE_FOR_CHILDREN(th, tid, n, c, glass_flag_bump(&team->members[c]->go));
 }
 
 void glass_barrier_wait_release_wait(glass_thread_t *th, const glass_waiter_t *w) {
@@ -73,7 +64,7 @@ static GLASS_NOINLINE void barrier_with_tasks(glass_thread_t *th, glass_team_t *
     glass_task_barrier_drain(th, team);
   else
     glass_barrier_wait_release_wait(th, w);
-  glass_barrier_release_tree(team, tid, n);
+  glass_barrier_release_tree(th, team, tid, n);
   glass_task_wait_end(th, team);
 }
 
@@ -110,7 +101,7 @@ static inline void barrier_wait(glass_thread_t *th, glass_team_t *team) {
       glass_task_barrier_drain(th, team);
     if (tid != 0)
       glass_barrier_wait_release_wait(th, w);
-    glass_barrier_release_tree(team, tid, n);
+    glass_barrier_release_tree(th, team, tid, n);
     glass_task_lazy_end(th, team);
   }
 }

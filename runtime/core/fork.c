@@ -295,7 +295,7 @@ static void run_implicit_task(glass_thread_t *th, glass_team_t *team, int tid) {
     // fork, omp_pause_resource) while members still relay the release.
     if (tid != 0)
       glass_barrier_wait_release_wait(th, gw);
-    glass_barrier_release_tree(team, tid, nthreads);
+    glass_barrier_release_tree(th, team, tid, nthreads);
     join_events(th, team, league, task, ompt_scope_end, codeptr);
   } else if (unlikely(w != NULL) && tid != 0) {
     glass_task_join_wait(th, w);
@@ -319,7 +319,8 @@ void glass_worker_run_region(glass_thread_t *th) {
   // it runs only this region's tasks (task.c). Read now: once this member has arrived at the
   // join, the master may fork the next region.
   th->tasking.left_gen = team->region_gen;
-  glass_barrier_release_children(team, tid); // the fork is the release phase of a tree
+  glass_barrier_tree_enter(th, team, tid);
+  glass_barrier_release_children(th, team, tid); // the fork is the release phase of a tree
   run_implicit_task(th, team, tid);
   th->task = NULL;
   OMPT_STATE(th, ompt_state_idle);
@@ -576,10 +577,13 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
   if (unlikely(league))
     bind = glass_affinity_league_bind(bind);
   int32_t saved_part_first = th->part_first, saved_part_last = th->part_last;
-  if (unlikely(bind != GLASS_BIND_FALSE || glass_env.display_affinity))
+  if (unlikely(bind != GLASS_BIND_FALSE || glass_env.display_affinity)) {
     glass_affinity_fork(th, team, bind);
-  else
+    glass_barrier_tree_fork(team, n);
+  } else {
     team->affinity_work = false;
+    team->tree_on = false;
+  }
   // With cancellation the join may complete in a barrier of the region (cancel.c): workers
   // always wait for its release then. A league's join is not a barrier a tool sees.
   team->join_full = (OMPT_ANY(JOIN_EVENTS) && !league) || glass_cancel_enabled();
@@ -591,13 +595,23 @@ static void fork_team(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t a
 
   int32_t saved_tid = th->tid;
   uint32_t saved_episode = th->episode;
+  // This thread's children in the enclosing team's tree, when they are not the plain ones.
+  glass_tree_kids_t saved_kids;
+  bool saved_custom = th->bar.custom;
+  if (unlikely(saved_custom))
+    saved_kids = th->bar;
   // Shutdown reads a master's team (thread.c's worker_finishing), from another thread.
   __atomic_store_n(&th->team, team, __ATOMIC_RELEASE);
   th->tid = 0;
   th->episode = team->episode;
-  glass_barrier_release_children(team, 0);
+  glass_barrier_tree_enter(th, team, 0);
+  glass_barrier_release_children(th, team, 0);
   run_implicit_task(th, team, 0);
   team->episode = th->episode;
+  if (unlikely(saved_custom))
+    th->bar = saved_kids;
+  else
+    th->bar.custom = false;
   glass_ws_region_end(team); // every member has arrived at the join
   // With a tool attached, a region ends only when every member has left it: the next fork of
   // this team, or of an enclosing one, rewrites what the members' tails read.

@@ -81,6 +81,19 @@ typedef struct {
   glass_flag_t arrived; // gather: written by the member, read by its parent in the tree
 } glass_slot_t;
 
+// A member's children in its region's barrier tree when the team's tree follows the machine's
+// neighbourhoods (barrier_tree.c); otherwise (custom false) the plain 4-ary tree by member
+// number. Each member copies its own at the start of the region: a release it relays after
+// the region ended (a full join) uses the tree of that region, whatever the master's next fork
+// builds meanwhile.
+#define GLASS_TREE_MAXKIDS 20
+typedef struct {
+  bool custom;
+  int32_t n;
+  int32_t kid[GLASS_TREE_MAXKIDS];
+} glass_tree_kids_t;
+struct glass_tree; // barrier_tree.c
+
 struct glass_team {
   // Region description, written by the master before workers are released.
   kmpc_micro fn;
@@ -122,6 +135,10 @@ struct glass_team {
   bool affinity_work;
   int8_t bind;
   int32_t master_place, part_first, part_last;
+  // The region's barrier tree follows the places' neighbourhoods (barrier_tree.c): built by the
+  // master at a fork whose shape changed, copied by each member as it enters the region.
+  bool tree_on;
+  struct glass_tree *tree;
 
   // Subsystems' per-team state (ws.h, sync.h, tasking.h).
   glass_ws_team_t ws;
@@ -169,8 +186,9 @@ struct glass_thread {
   glass_team_t *root_team;   // level-0 team of a root thread
   glass_team_t *serial_free; // cache of serialized teams for if(0)/nested regions
   glass_thread_t *pool_next;
-  int32_t cmd;      // GLASS_CMD_* for an idle worker, set before go is bumped
-  uint32_t go_seen; // go counter value this thread last consumed
+  int32_t cmd;           // GLASS_CMD_* for an idle worker, set before go is bumped
+  uint32_t go_seen;      // go counter value this thread last consumed
+  glass_tree_kids_t bar; // children in the current region's barrier tree
 
   // Affinity (affinity.c): the place this thread is bound to (-1: not bound by us) and its
   // implicit task's place partition (place-partition-var) as [part_first, part_last].
@@ -284,6 +302,43 @@ void glass_pool_shutdown(void);
 void glass_workers_end_events(void);
 int glass_live_workers(void);
 
+// Barrier trees (barrier_tree.c). Fan-in/fan-out 4 keeps a parent's wait short and the depth
+// at log4(n).
+#define GLASS_TREE_BRANCH 4
+
+// Fork, once the team's size and binding are known: the tree of the region (team->tree_on
+// when it follows the places' neighbourhoods rather than member numbers).
+void glass_barrier_tree_fork(glass_team_t *team, int32_t n);
+void glass_barrier_tree_copy(glass_thread_t *th, const glass_team_t *team, int tid);
+
+// Member tid entering the team's region takes its children in the region's tree.
+static inline void glass_barrier_tree_enter(glass_thread_t *th, const glass_team_t *team, int tid) {
+  if (unlikely(team->tree_on))
+    glass_barrier_tree_copy(th, team, tid);
+  else
+    th->bar.custom = false;
+}
+
+// Runs the statement (the macro's last argument) with `c` naming each child of member tid in th's
+// tree of a region of n: the plain tree's loop as it always was, behind one test of th's copy. The
+// barrier and reduce.c's tree combine along the same edges.
+#define GLASS_TREE_FOR_CHILDREN(th_, tid_, n_, c, ...)                                             \
+  do {                                                                                             \
+    if (unlikely((th_)->bar.custom)) {                                                             \
+      for (int32_t i_ = 0; i_ < (th_)->bar.n; i_++) {                                              \
+        int32_t c = (th_)->bar.kid[i_];                                                            \
+        __VA_ARGS__;                                                                               \
+      }                                                                                            \
+    } else {                                                                                       \
+      int32_t f_ = (tid_)*GLASS_TREE_BRANCH + 1, l_ = f_ + GLASS_TREE_BRANCH;                      \
+      if (l_ > (n_))                                                                               \
+        l_ = (n_);                                                                                 \
+      for (int32_t c = f_; c < l_; c++) {                                                          \
+        __VA_ARGS__;                                                                               \
+      }                                                                                            \
+    }                                                                                              \
+  } while (0)
+
 // Barriers (barrier.c).
 typedef enum {
   GLASS_BARRIER_IMPLICIT_PARALLEL,
@@ -303,8 +358,8 @@ static inline glass_barrier_kind_t glass_barrier_kind(const ident_t *loc) {
 
 void glass_barrier(glass_thread_t *th, glass_barrier_kind_t kind, void *codeptr);
 void glass_barrier_gather(glass_thread_t *th, glass_team_t *team, int tid);
-void glass_barrier_release_children(glass_team_t *team, int tid);
-void glass_barrier_release_tree(glass_team_t *team, int tid, int32_t n);
+void glass_barrier_release_children(glass_thread_t *th, glass_team_t *team, int tid);
+void glass_barrier_release_tree(glass_thread_t *th, glass_team_t *team, int tid, int32_t n);
 void glass_barrier_wait_release(glass_thread_t *th);
 // The same with a waiter that runs tasks while waiting (NULL: plain wait).
 void glass_barrier_gather_wait(glass_thread_t *th, glass_team_t *team, int tid,

@@ -19,13 +19,6 @@ void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected) {
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
 }
 
-// As glass_futex_wait, but back after at most `ns` nanoseconds.
-void glass_futex_wait_for(_Atomic uint32_t *addr, uint32_t expected, uint64_t ns) {
-  GLASS_STAT_SELF(GS_SLEEP, 1);
-  struct timespec ts = {(time_t)(ns / 1000000000u), (long)(ns % 1000000000u)};
-  syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_PRIVATE, expected, &ts, NULL, 0);
-}
-
 void glass_futex_wake(_Atomic uint32_t *addr, int count) {
   GLASS_STAT_SELF(GS_WAKE, 1);
   syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAKE_PRIVATE, count, NULL, NULL, 0);
@@ -92,6 +85,13 @@ static int min_quota(int a, int b) {
   return !a || (b && b < a) ? b : a;
 }
 
+// GLASS_CGROUP_ROOT (a test aid, docs/performance.md): a directory read in place of /, for
+// /proc/self/cgroup and the files under /sys/fs/cgroup; "" when unset.
+static const char *cgroup_root(void) {
+  const char *r = getenv("GLASS_CGROUP_ROOT");
+  return r ? r : "";
+}
+
 // A v2 cgroup's limit is the smallest along its path: dir and each parent, up to the root.
 static int quota_v2(char *dir) {
   int best = 0;
@@ -99,7 +99,7 @@ static int quota_v2(char *dir) {
   for (;;) {
     if (strcmp(dir, "/") == 0)
       dir[0] = '\0';
-    snprintf(path, sizeof(path), "/sys/fs/cgroup%s/cpu.max", dir);
+    snprintf(path, sizeof(path), "%s/sys/fs/cgroup%s/cpu.max", cgroup_root(), dir);
     if (read_words(path, q, p))
       best = min_quota(best, quota_cpus(q, p));
     char *slash = strrchr(dir, '/');
@@ -113,10 +113,10 @@ static int quota_v2(char *dir) {
 static int quota_v1(const char *dir) {
   char path[4096], q[32], p[32], unused[32];
   const char *d = strcmp(dir, "/") ? dir : "";
-  snprintf(path, sizeof(path), "/sys/fs/cgroup/cpu%s/cpu.cfs_quota_us", d);
+  snprintf(path, sizeof(path), "%s/sys/fs/cgroup/cpu%s/cpu.cfs_quota_us", cgroup_root(), d);
   if (!read_words(path, q, unused))
     return 0;
-  snprintf(path, sizeof(path), "/sys/fs/cgroup/cpu%s/cpu.cfs_period_us", d);
+  snprintf(path, sizeof(path), "%s/sys/fs/cgroup/cpu%s/cpu.cfs_period_us", cgroup_root(), d);
   return read_words(path, p, unused) ? quota_cpus(q, p) : 0;
 }
 
@@ -128,7 +128,9 @@ static bool lists_cpu(const char *ctrl) {
 }
 
 int glass_cpu_quota(void) {
-  FILE *f = fopen("/proc/self/cgroup", "re");
+  char path[4096];
+  snprintf(path, sizeof(path), "%s/proc/self/cgroup", cgroup_root());
+  FILE *f = fopen(path, "re");
   if (!f)
     return 0;
   char line[2048];

@@ -51,7 +51,6 @@ static inline void glass_cpu_relax(void) {
 
 // Futex on a 32-bit word. wait returns when woken, on a value mismatch, or spuriously.
 void glass_futex_wait(_Atomic uint32_t *addr, uint32_t expected);
-void glass_futex_wait_for(_Atomic uint32_t *addr, uint32_t expected, uint64_t ns);
 void glass_futex_wake(_Atomic uint32_t *addr, int count);
 
 // Monotonic nanoseconds; cheap (vDSO).
@@ -62,7 +61,8 @@ double glass_wtick(void);
 void glass_yield(void);
 int glass_num_procs(void);
 // The processors a cgroup CPU quota lets the process use at once, rounded up (cgroup v2's
-// cpu.max along the process's cgroup and its parents, or v1's cpu.cfs_quota_us); 0 when none.
+// cpu.max along the process's cgroup and its parents, or v1's cpu.cfs_quota_us); 0 when none,
+// and when the files do not parse (no message: the affinity mask's count is a sane answer).
 int glass_cpu_quota(void);
 
 // Threads. The start routine receives arg. Stack size 0 means the default.

@@ -1,6 +1,7 @@
 // GLASS_STATS: per-thread scheduler counters (stats.h), printed at exit.
 #include "stats.h"
 #include "glass.h"
+#include "wait.h"
 
 #include <stdio.h>
 
@@ -71,4 +72,6 @@ void glass_stats_print(void) {
       print_row("thread", g, &th->stats);
   }
   print_row("total", -1, &total);
+  fprintf(stderr, "glass-stats cpus=%d processors=%d cpu_quota=%d\n", glass_cpus, glass_nprocs,
+          glass_cpu_quota_seen);
 }

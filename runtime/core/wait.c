@@ -15,6 +15,7 @@ _Atomic bool glass_blocktime_chosen;
 _Atomic bool glass_oversubscribed;
 _Atomic int32_t glass_spin_threads;
 int32_t glass_cpus = 1;
+int32_t glass_cpu_quota_seen;
 bool glass_membarrier_ok;
 
 // Reading the clock costs more than a pause, so check it every few spins only.
@@ -95,6 +96,7 @@ void glass_spin_end(glass_spin_t *s) {
 
 void glass_wait_init(void) {
   int quota = glass_cpu_quota();
+  glass_cpu_quota_seen = quota;
   glass_cpus = quota > 0 && quota < glass_nprocs ? quota : glass_nprocs;
   long cmds = syscall(SYS_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
   glass_membarrier_ok =

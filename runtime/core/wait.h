@@ -38,6 +38,7 @@ extern GLASS_HIDDEN _Atomic int32_t glass_spin_threads; // the runtime's threads
 // The processors our threads can run on at once: the affinity mask's count (glass_nprocs),
 // lowered by a cgroup's CPU quota (glass_wait_init). More threads than this is oversubscribed.
 extern GLASS_HIDDEN int32_t glass_cpus;
+extern GLASS_HIDDEN int32_t glass_cpu_quota_seen; // glass_cpu_quota at initialization (0: none)
 
 // Oversubscribed with the default block time, a wait spins this long (yielding) before it
 // sleeps, instead of its share of 200 ms: the threads that have work get the processors rather

@@ -30,7 +30,6 @@
 enum { RED_EMPTY = 1, RED_CRITICAL, RED_ATOMIC, RED_TREE };
 
 #define TREE_MIN_THREADS 8 // below this a critical section or atomics beat the tree's waits
-#define BRANCH           4
 #define READY            2u
 
 // ---------------------------------------------------------------------------------------------
@@ -82,16 +81,13 @@ static void flag_set(_Atomic uint32_t *w, uint32_t value) {
 
 // Returns true in the master, which then holds the team's result in `data`.
 static bool tree_combine(glass_thread_t *th, glass_team_t *team, void *data, kmp_reduce_fn_t func) {
-  int32_t tid = th->tid, n = team->nthreads;
-  int32_t first = tid * BRANCH + 1, last = first + BRANCH;
-  if (last > n)
-    last = n;
-  for (int32_t c = first; c < last; c++) {
+  int32_t tid = th->tid;
+  GLASS_TREE_FOR_CHILDREN(th, tid, team->nthreads, c, {
     glass_sync_thread_t *child = &team->members[c]->sync;
     flag_wait(&child->red_flag, READY);
     func(data, child->red_data);
     flag_set(&child->red_flag, 0); // the child's copies are no longer needed
-  }
+  });
   if (tid == 0)
     return true;
   th->sync.red_data = data;

@@ -583,7 +583,7 @@ void glass_task_team_idle(glass_team_t *team) {
 // one counted there, which stays alive until every descendant is freed) is counted, and it
 // leaves the count when it is freed, after its whole subtree. So a recursive task tree touches
 // the team-wide line once per tree, not once per task.
-static inline bool task_count(glass_xtask_t *t) {
+static inline bool task_count(glass_thread_t *th, glass_xtask_t *t) {
   t->base.tk.flags |= GLASS_TF_COUNTED;
   atomic_fetch_add_explicit(&t->base.parent->tk.children, 1, memory_order_relaxed);
   glass_taskgroup_t *tg = t->base.parent->tk.tg;
@@ -597,8 +597,16 @@ static inline bool task_count(glass_xtask_t *t) {
   }
   t->base.tk.flags |= GLASS_TF_COVERED | GLASS_TF_PENDING;
   glass_team_t *team = t->base.team;
-  atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
-  GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 3 : 2);
+  if (likely(th->tasking.pending_debt > 0) && likely(th->tasking.debt_team == team)) {
+    // A completion this thread has not taken off `pending` yet stands for the new task: the
+    // count stays at or above the tasks not yet freed, and a producer whose tasks it runs
+    // itself (or whose completions it frees) touches the team-wide line only when it pays.
+    th->tasking.pending_debt--;
+    GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 2 : 1);
+  } else {
+    atomic_fetch_add_explicit(&team->tasking.pending, 1, memory_order_relaxed);
+    GLASS_STAT_SELF(GS_SHARED_RMW, tg ? 3 : 2);
+  }
   if (likely(atomic_load_explicit(&team->tasking.active, memory_order_relaxed)))
     return false;
   // Release: an idle helper that sees `active` also sees the team as this region set it up.
@@ -606,8 +614,8 @@ static inline bool task_count(glass_xtask_t *t) {
   return true;
 }
 
-void glass_task_count(glass_xtask_t *t) {
-  task_count(t);
+void glass_task_count(glass_thread_t *th, glass_xtask_t *t) {
+  task_count(th, t);
 }
 
 // After a push: the first task since the last barrier wakes members that may be asleep in a
@@ -644,7 +652,7 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
     glass_deque_t *q = &team_deques(team)[th->tid];
     if (likely(dq_has_room(q))) {
       GLASS_STAT(th, GS_DEFERRED);
-      bool first = task_count(t);
+      bool first = task_count(th, t);
       dq_push(q, t);
       wake_after_push(team, first);
       return;
@@ -659,7 +667,7 @@ void glass_task_submit(glass_thread_t *th, glass_xtask_t *t) {
     }
   }
   GLASS_STAT(th, GS_DEFERRED);
-  bool first = task_count(t);
+  bool first = task_count(th, t);
   shared_push(th, team, t);
   wake_after_push(team, first);
 }

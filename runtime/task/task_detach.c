@@ -39,7 +39,7 @@ GLASS_API uintptr_t __kmpc_glass_target_task_event(void) {
 // taskgroup and the barrier wait for its event.
 bool glass_detach_body_done(glass_thread_t *th, glass_xtask_t *t) {
   if (!(t->base.tk.flags & GLASS_TF_COUNTED))
-    glass_task_count(t);
+    glass_task_count(th, t);
   int32_t ev = EV_NONE;
   if (atomic_compare_exchange_strong_explicit(&t->event, &ev, EV_BODY_ENDING, memory_order_acq_rel,
                                               memory_order_acquire)) {

@@ -158,7 +158,7 @@ bool glass_task_run_one(glass_thread_t *th, bool constrained);
 // Called with the team's pending count at 0 when the last deferred task completes.
 void glass_task_team_idle(glass_team_t *team);
 // Counts a deferred task in its parent's children, its taskgroup and the team's pending work.
-void glass_task_count(glass_xtask_t *t);
+void glass_task_count(glass_thread_t *th, glass_xtask_t *t);
 // Runs t at once on this thread (undeferred, included, or no room to defer it).
 void glass_task_run_now(glass_thread_t *th, glass_xtask_t *t);
 // glass_task_run_one whose task_schedule event reports the prior task with `status`

@@ -15,35 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const int near_levels[GLASS_VICTIM_GROUPS - 1] = {GLASS_TOPO_L2, GLASS_TOPO_L3,
-                                                         GLASS_TOPO_NUMA, GLASS_TOPO_SOCKET};
-
-// The levels present, finest first (more objects: smaller groups); *n of them.
-static void levels_by_size(int *lv, int *n) {
-  *n = 0;
-  for (int k = 0; k < GLASS_VICTIM_GROUPS - 1; k++)
-    if (glass_topology.nobjs[near_levels[k]] > 0)
-      lv[(*n)++] = near_levels[k];
-  for (int i = 1; i < *n; i++) // insertion sort of at most four
-    for (int j = i; j > 0 && glass_topology.nobjs[lv[j]] > glass_topology.nobjs[lv[j - 1]]; j--) {
-      int x = lv[j];
-      lv[j] = lv[j - 1];
-      lv[j - 1] = x;
-    }
-}
-
 // A member's home processor in the topology, or NULL (not on a place yet, or outside it).
 static const glass_pu_t *home_pu(glass_thread_t *m) {
   int place = __atomic_load_n(&m->place, __ATOMIC_RELAXED);
   if (place < 0 || place >= glass_places.count)
     return NULL;
-  const cpu_set_t *set = &glass_places.sets[place];
-  for (int c = 0; c < CPU_SETSIZE; c++)
-    if (CPU_ISSET(c, set)) {
-      int i = glass_topology_index(c);
-      return i < 0 ? NULL : &glass_topology.pus[i];
-    }
-  return NULL;
+  return glass_topology_home(&glass_places.sets[place]);
 }
 
 // The group of b seen from a: the index in lv of the finest level they share, else nlv.
@@ -94,8 +71,8 @@ static bool build(glass_thread_t *th, glass_team_t *team, int32_t n) {
     if (!v->order)
       return false;
   }
-  int lv[GLASS_VICTIM_GROUPS - 1], nlv;
-  levels_by_size(lv, &nlv);
+  int lv[GLASS_TOPO_NEAR];
+  int nlv = glass_topology_near_levels(lv);
   int8_t *grp = __builtin_alloca((size_t)n);
   bool complete = true;
   for (int32_t m = 0; m < n; m++) {

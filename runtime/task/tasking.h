@@ -64,6 +64,9 @@ typedef struct glass_tasking_thread {
   struct glass_thread *rbatch_owner;
   uint32_t rbatch_n;
   void *free_groups; // recycled taskgroups
+  // Dependence nodes this thread freed, for its next tasks with dependences (task_deps.c).
+  struct glass_depnode *free_nodes;
+  uint32_t free_nodes_n;
   // Completions of tasks of debt_team not yet taken off its `pending` count: a member pays
   // them when it finds no task to run (every wait that runs tasks polls until then), so that
   // the producer and the thieves do not update `pending` alternately for every task.
