@@ -4,7 +4,7 @@
 # the tool writes: the message and field names, types and numbers below, as published. Fails when
 # protoc cannot parse the file, or meets a field the schema does not define or whose wire type
 # differs from the schema's (protoc prints those as bare numbers). Needs protoc (Debian:
-# protobuf-compiler); not part of CI.
+# protobuf-compiler); test/trace/perfetto-protoc.c runs it where protoc is installed.
 #   scripts/check-pftrace-protoc.sh FILE.pftrace
 set -eu
 [ $# -eq 1 ] || { echo "usage: $0 FILE.pftrace" >&2; exit 2; }

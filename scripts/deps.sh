@@ -7,8 +7,9 @@
 #   libhwloc-dev                        topology for affinity
 #   libomp-22-dev, liboffload-22        LLVM's runtimes, the references tests and benchmarks compare against
 #   gcc, valgrind                       libgomp reference builds and instruction counts in bench/
+#   protobuf-compiler                   protoc: a second parser of glass-trace's Perfetto files (tests)
 set -euo pipefail
-pkgs=(cmake make gcc python3 clang-14 clang-19 clang-tools-19 clang-22 llvm-22-tools libhwloc-dev libomp-22-dev liboffload-22 valgrind strace binutils)
+pkgs=(cmake make gcc python3 clang-14 clang-19 clang-tools-19 clang-22 llvm-22-tools libhwloc-dev libomp-22-dev liboffload-22 valgrind strace binutils protobuf-compiler)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -7,7 +7,9 @@
 //  - the streamed trace (GLASS_TRACE_FORMAT=perfetto: no JSON, the page is a sink of the replay
 //    and keeps, over the whole run, the slices of at least some duration, as many as its detail
 //    can hold): at 1M, the aggregates of every slice and the detail of the longer slices, exactly
-//    those of the Perfetto trace that last at least the page's min_dur; at 32M, every slice.
+//    those of the Perfetto trace that last at least the page's min_dur, with exactly the
+//    trace's creation flows that end at them (tasks the other thread ran); at 32M, every slice
+//    and every flow of the trace.
 // check_page.py checks the structure (aggregate levels, windows, records) without a browser;
 // where node is installed, page_run.js runs the viewer on a stand-in DOM: slices where the
 // detail is kept, per-construct shares elsewhere, and tooltips of both kinds.
@@ -26,12 +28,12 @@
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 --flows 200000 \
 // RUN:   --state all --summary %t.txt
 // RUN: env GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
-// RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 --flows 0 \
+// RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 \
 // RUN:   --state lod --summary %t.txt --min-buckets 4096 --outside ">0" --pftrace %t
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover 600 0 | %FileCheck --check-prefix=STREAM %s %}
 // RUN: env GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
-// RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 --flows 0 \
-// RUN:   --state all --summary %t.txt --outside 0
+// RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 \
+// RUN:   --state all --summary %t.txt --outside 0 --pftrace %t
 // RUN: %if node %{ node --check %S/../../tools/trace/timeline.js %}
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home window 5 hover 600 0 | %FileCheck --check-prefix=ALL %s %}
 #include <stdio.h>

@@ -16,8 +16,9 @@
 // RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_JSON_MAX=100 %trace-run %t 2>%t.err | %FileCheck %s
 // RUN: %FileCheck --check-prefix=AUTO %s < %t.err
 // RUN: test ! -e %t.json
-// RUN: python3 %S/Inputs/check_page.py %t.html --slices 411 --flows 0 --state all --outside 0
-// RUN: %check-pftrace %t --tracks 2 --count task=176 --count taskwait=88 --count "lock=20"
+// RUN: python3 %S/Inputs/check_page.py %t.html --slices 411 --state all --outside 0 --pftrace %t
+// RUN: %check-pftrace %t --tracks 2 --count task=176 --count taskwait=88 --count "lock=20" \
+// RUN:   --summary
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
 // RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_MAX_SIZE=3K \
 // RUN:   %trace-run %t 2>%t.err | %FileCheck %s

@@ -12,6 +12,11 @@
 // RUN:   --summary-count task=176 --summary-count taskwait=88 --summary-count parallel=1 \
 // RUN:   --inside "task=taskwait wait|barrier (end of worksharing) wait"
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
+// The same invariants on the streamed path's summary (Perfetto file, no model), with each
+// construct's exclusive time and count against the Perfetto file's slices and nesting.
+// RUN: env GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
+// RUN: %check-pftrace %t --summary --count task=176 --count taskwait=88
+// RUN: %FileCheck --check-prefix=SUM %s < %t.txt
 #include <stdio.h>
 
 #include "fib.h"

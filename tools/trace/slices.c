@@ -255,11 +255,14 @@ static void close_top(replay_t *r, uint64_t t) {
   open_slice_t *o = top(r, 0);
   o->s.t1 = t;
   if (o->s.kind == SL_TASK) {
-    idinfo_t *ti = id_find(r->c->ids, o->s.id);
-    taskext_t *x = id_ext(r->c->ids, o->s.id);
-    if (ti)
+    uint32_t tr;
+    size_t k = id_slot(r->c->ids, o->s.id, &tr);
+    idinfo_t *ti = k == SIZE_MAX ? NULL : &r->c->ids->tab[tr].v[k];
+    taskext_t *x = ti && r->c->ids->tab[tr].x ? &r->c->ids->tab[tr].x[k] : NULL;
+    if (ti) {
       ti->flags |= ID_ENDED;
-    on_stack(r, o->s.id, -1);
+      ti->nstack -= ti->nstack > 0 && ti->nstack < UINT16_MAX; // off the stack (on_stack)
+    }
     if (x) {
       x->end_t = t;
       x->end_track = r->track;

@@ -36,12 +36,17 @@ typedef struct row {
   uint64_t *dur; // per-instance inclusive times, for the percentiles
   size_t ndur, capdur;
   uint64_t seen, rng; // instances offered to dur; the sample's random state
+  uint64_t pct_seen;  // seen when p50 and p99 were computed (the summary is written twice)
+  uint64_t p50, p99;
 } row_t;
+
+enum { ROW_CACHE = 16 };
 
 typedef struct table {
   row_t *v;
   size_t n, cap;
   uint32_t ntracks;
+  uint32_t cache[ROW_CACHE]; // by (kind, sub, loc): 1 + a row that had them, or 0
 } table_t;
 
 static bool is_barrier(uint8_t sub) {
@@ -49,11 +54,22 @@ static bool is_barrier(uint8_t sub) {
          sub != ompt_sync_region_reduction;
 }
 
+// Rows are found by a scan; a small cache keeps it off the path of a trace's millions of
+// slices, which come from a handful of constructs.
 static row_t *row_for(table_t *t, uint8_t kind, uint8_t sub, uint32_t loc, uint64_t when) {
+  size_t h = (kind * 31u + sub * 7u + loc) & (ROW_CACHE - 1);
+  size_t hit = t->cache[h];
+  if (hit && hit <= t->n && t->v[hit - 1].kind == kind && t->v[hit - 1].sub == sub &&
+      t->v[hit - 1].loc == loc) {
+    if (when < t->v[hit - 1].first)
+      t->v[hit - 1].first = when;
+    return &t->v[hit - 1];
+  }
   for (size_t i = 0; i < t->n; i++)
     if (t->v[i].kind == kind && t->v[i].sub == sub && t->v[i].loc == loc) {
       if (when < t->v[i].first)
         t->v[i].first = when;
+      t->cache[h] = (uint32_t)i + 1;
       return &t->v[i];
     }
   if (t->n == t->cap) {
@@ -81,14 +97,17 @@ static int by_first(const void *a, const void *b) {
 
 // The percentiles come from every instance up to DUR_MAX of them, and above that from a uniform
 // sample of DUR_MAX (reservoir sampling): a task tree of millions of tasks kept 8 bytes per
-// slice in fresh memory for them, which cost more than the rest of the summary.
-enum { DUR_MAX = 1 << 20 };
+// slice in fresh memory for them, which cost more than the rest of the summary. A sample of
+// 65,536 puts the 99th percentile's rank within 0.1 points of the true one (95% of the time);
+// 2^20 of them cost 8 MiB of fresh memory per row and a selection over it, for nothing a table
+// of 0.1 us digits shows.
+enum { DUR_MAX = 1 << 16 };
 
 static void add_instance(row_t *r, uint64_t d) {
   r->seen++;
   if (r->ndur == DUR_MAX) {
     r->rng ^= r->rng << 13, r->rng ^= r->rng >> 7, r->rng ^= r->rng << 17; // xorshift64
-    uint64_t j = r->rng % r->seen;
+    uint64_t j = (uint64_t)(((unsigned __int128)r->rng * r->seen) >> 64);  // in [0, seen)
     if (j < DUR_MAX)
       r->dur[j] = d;
     return;
@@ -143,6 +162,15 @@ static uint64_t percentile(row_t *r, unsigned pct) {
     return 0;
   size_t k = (r->ndur * pct + 99) / 100;
   return select_k(r->dur, r->ndur, k ? k - 1 : 0);
+}
+
+// The median and 99th percentile, selected again only when instances came since.
+static void percentiles(row_t *r) {
+  if (r->pct_seen == r->seen && r->seen)
+    return;
+  r->p50 = percentile(r, 50);
+  r->p99 = percentile(r, 99);
+  r->pct_seen = r->seen;
 }
 
 static int by_excl(const void *a, const void *b) {
@@ -628,8 +656,9 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
     snprintf(cnt, sizeof(cnt), "%llu", (unsigned long long)r->count);
     fmt_ms(wait, sizeof(wait), r->wait);
     snprintf(mean, sizeof(mean), "%.1f", r->count ? (double)r->total / r->count / 1e3 : 0.0);
-    snprintf(p50, sizeof(p50), "%.1f", (double)percentile(r, 50) / 1e3);
-    snprintf(p99, sizeof(p99), "%.1f", (double)percentile(r, 99) / 1e3);
+    percentiles(r);
+    snprintf(p50, sizeof(p50), "%.1f", (double)r->p50 / 1e3);
+    snprintf(p99, sizeof(p99), "%.1f", (double)r->p99 / 1e3);
     double im = r->kind == SL_PARALLEL ? (r->imb_weight > 0 ? r->imb_weighted / r->imb_weight : -1)
                                        : imbalance(r->per_thread, m->ntracks);
     if (im >= 0)

@@ -1023,15 +1023,28 @@ enum { DUR_BUCKETS = 256, DEAD = 0xff }; // durations by quarter powers of 2; ki
 
 typedef struct open_slice { // a slice open in the replay, by handle
   size_t at;                // its place in kept
+  uint64_t flow;            // 1 + the creation time of the task whose first piece this is, or 0
   uint16_t row;
   uint8_t kind;
   bool device;
 } open_slice_t;
 
+// Creation flows: each "task create" instant of a task that another thread runs waits, by task
+// id, for the task's first slice (SLF_FLOW_END), which takes its time (kept slices hold it in
+// their task field, unused for tasks). At most FLOW_PENDING creations wait at a time; a flow
+// whose creation found no room is not drawn (counted).
+enum { FLOW_PENDING = 1 << 18 };
+typedef struct flow_map {
+  trace_map_t m; // key: task id, val: creation time
+  uint64_t lost; // creations not recorded: the map was full
+} flow_map_t;
+
 struct trace_page {
   uint32_t ntracks;
   size_t nb;      // buckets per lane and category
-  uint64_t width; // ns per bucket
+  uint64_t width; // ns per bucket: 1 << shift
+  unsigned shift;
+  float inv_width;
   float **lane;   // per lane: PAGE_CATS x nb shares, NULL until the lane has a slice
   uint16_t *mask; // per lane: categories with time
   slice_t *kept;  // by start: open, closed (depth = row, no parent) or DEAD (closed too short)
@@ -1047,7 +1060,43 @@ struct trace_page {
   size_t bound;
   instant_t inst[PAGE_INSTANTS]; // the first instants the page draws
   size_t ninst, inst_total;
+  flow_map_t flows;
 };
+
+static void flow_put(flow_map_t *f, uint64_t id, uint64_t t) {
+  bool fresh;
+  trace_map_ent_t *e = f->m.n < FLOW_PENDING ? trace_map_get(&f->m, id, &fresh) : NULL;
+  if (e)
+    e->val = t;
+  else
+    f->lost++;
+}
+
+// The creation time of task id + 1, or 0; the entry goes (backward-shift deletion, so that
+// linear probing needs no tombstones).
+static uint64_t flow_take(flow_map_t *fm, uint64_t id) {
+  trace_map_t *f = &fm->m;
+  if (!f->n)
+    return 0;
+  size_t mask = f->cap - 1, j = trace_hash64(id) & mask;
+  while (f->v[j].key != id) {
+    if (!f->v[j].key)
+      return 0;
+    j = (j + 1) & mask;
+  }
+  uint64_t t = f->v[j].val;
+  for (size_t k = (j + 1) & mask; f->v[k].key; k = (k + 1) & mask) {
+    size_t home = trace_hash64(f->v[k].key) & mask;
+    // Entry k may move to the hole at j if its home is not in (j, k] (cyclically).
+    if (j <= k ? (home <= j || home > k) : (home <= j && home > k)) {
+      f->v[j] = f->v[k];
+      j = k;
+    }
+  }
+  f->v[j].key = 0;
+  f->n--;
+  return t + 1;
+}
 
 static uint64_t page_min_dur(const struct trace_page *st) {
   return st->min_dur;
@@ -1063,7 +1112,9 @@ trace_page_t *trace_page_open(uint32_t ntracks) {
     return NULL;
   pg->ntracks = ntracks ? ntracks : 1;
   pg->nb = pg->ntracks <= 16 ? NB_MAX : pg->ntracks <= 64 ? NB_MAX / 4 : NB_MAX / 16;
+  pg->shift = 10;
   pg->width = 1024;
+  pg->inv_width = 1.0f / 1024;
   pg->bound = html_bound();
   pg->maxkept = pg->bound / KEPT_BYTES;
   pg->lane = calloc(2 * (size_t)pg->ntracks, sizeof(float *));
@@ -1077,9 +1128,31 @@ trace_page_t *trace_page_open(uint32_t ntracks) {
   return pg;
 }
 
+// A lane's PAGE_CATS x nb shares are followed by as many differences: a span adds its whole
+// buckets there as +1 at its first and -1 past its last (a task tree's outer slices cover most
+// buckets, and adding to each was the page's largest cost); they are summed into the shares
+// before the buckets change or are read.
+static void stream_settle(trace_page_t *pg) {
+  size_t n = PAGE_CATS * pg->nb;
+  for (size_t l = 0; l < 2 * (size_t)pg->ntracks; l++) {
+    float *a = pg->lane[l], *d = a ? a + n : NULL;
+    for (size_t c = 0; a && c < PAGE_CATS; c++) {
+      float run = 0;
+      for (size_t b = c * pg->nb; b < (c + 1) * pg->nb; b++) {
+        run += d[b];
+        a[b] += run;
+        d[b] = 0;
+      }
+    }
+  }
+}
+
 // Twice the width: each bucket becomes the mean of two.
 static void stream_coarsen(trace_page_t *pg) {
+  stream_settle(pg);
   pg->width *= 2;
+  pg->shift++;
+  pg->inv_width /= 2;
   for (size_t l = 0; l < 2 * (size_t)pg->ntracks; l++)
     for (size_t c = 0; pg->lane[l] && c < PAGE_CATS; c++) {
       float *a = pg->lane[l] + c * pg->nb;
@@ -1094,7 +1167,7 @@ static float *stream_lane(trace_page_t *pg, const slice_t *s) {
     return NULL;
   size_t l = 2 * (size_t)s->track + (s->flags & SLF_DEVICE ? 1 : 0);
   if (!pg->lane[l])
-    pg->lane[l] = calloc(PAGE_CATS * pg->nb, sizeof(float));
+    pg->lane[l] = calloc(2 * PAGE_CATS * pg->nb, sizeof(float)); // shares, differences
   return pg->lane[l];
 }
 
@@ -1179,6 +1252,28 @@ static size_t page_broken(trace_page_t *pg) {
   return NOT_KEPT;
 }
 
+// add_span for the stream's power-of-2 buckets: shifts instead of divisions (the stream adds two
+// spans per slice, millions of times).
+static void stream_span(const trace_page_t *pg, float *a, uint64_t t0, uint64_t t1, float sign) {
+  size_t b0 = (size_t)(t0 >> pg->shift), b1 = (size_t)(t1 >> pg->shift);
+  if (b0 >= pg->nb || t1 <= t0)
+    return;
+  if (b0 == b1) {
+    a[b0] += sign * (float)(t1 - t0) * pg->inv_width;
+    return;
+  }
+  a[b0] += sign * (float)(((uint64_t)(b0 + 1) << pg->shift) - t0) * pg->inv_width;
+  size_t end = b1 < pg->nb ? b1 : pg->nb;
+  float *d = a + PAGE_CATS * pg->nb; // the differences (stream_settle)
+  if (b0 + 1 < end) {
+    d[b0 + 1] += sign;
+    if (end < pg->nb)
+      d[end] -= sign;
+  }
+  if (b1 < pg->nb)
+    a[b1] += sign * (float)(t1 - ((uint64_t)b1 << pg->shift)) * pg->inv_width;
+}
+
 static size_t stream_open(void *ctx, const slice_t *s) {
   trace_page_t *pg = ctx;
   if (pg->broken)
@@ -1194,10 +1289,16 @@ static size_t stream_open(void *ctx, const slice_t *s) {
   uint16_t row = 0;
   if (po && po->device == device)
     row = (uint16_t)(po->row + !(s->kind == SL_WAIT && po->kind == SL_SYNC));
-  pg->open[h] = (open_slice_t){.at = at, .row = row, .kind = s->kind, .device = device};
-  pg->kept[at] = *s;
-  pg->kept[at].t1 = OPEN_T1;
-  pg->kept[at].parent = h;
+  uint64_t flow =
+      s->kind == SL_TASK && (s->flags & SLF_FLOW_END) ? flow_take(&pg->flows, s->id) : 0;
+  pg->open[h] =
+      (open_slice_t){.at = at, .flow = flow, .row = row, .kind = s->kind, .device = device};
+  // What compaction reads of an open slice; its close writes the rest.
+  slice_t *k = &pg->kept[at];
+  k->t0 = s->t0;
+  k->t1 = OPEN_T1;
+  k->parent = h;
+  k->kind = s->kind;
   return h;
 }
 
@@ -1211,12 +1312,11 @@ static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t ex
   float *a = stream_lane(pg, s);
   if (a) {
     int c = page_category(s);
-    double x0 = (double)s->t0 / (double)pg->width, x1 = (double)s->t1 / (double)pg->width;
-    add_span(a + (size_t)c * pg->nb, pg->nb, x0, x1, 1);
+    stream_span(pg, a + (size_t)c * pg->nb, s->t0, s->t1, 1);
     pg->mask[a == pg->lane[2 * (size_t)s->track] ? 2 * s->track : 2 * s->track + 1] |=
         (uint16_t)(1u << c);
     if (parent && (parent->flags & SLF_DEVICE) == (s->flags & SLF_DEVICE))
-      add_span(a + (size_t)page_category(parent) * pg->nb, pg->nb, x0, x1, -1);
+      stream_span(pg, a + (size_t)page_category(parent) * pg->nb, s->t0, s->t1, -1);
   }
   if (handle >= pg->nopen || pg->broken)
     return;
@@ -1226,17 +1326,25 @@ static void stream_close(void *ctx, const slice_t *s, size_t handle, uint64_t ex
     k->kind = DEAD;
     k->t1 = k->t0;
     pg->ndead++;
+    // Gaps at the end go now: a short slice usually opened last (a leaf task), and leaving
+    // it made the array fill, and be compacted, every few hundred thousand slices.
+    while (pg->nkept > 0 && pg->kept[pg->nkept - 1].kind == DEAD)
+      pg->nkept--, pg->ndead--;
     return;
   }
   *k = *s;
   k->parent = 0;
   k->depth = pg->open[handle].row;
+  if (s->kind == SL_TASK)
+    k->task = pg->open[handle].flow;
   pg->hist[dur_bucket(s->t1 - s->t0)]++;
   pg->nclosed++;
 }
 
 static void stream_instant(void *ctx, const instant_t *in) {
   trace_page_t *pg = ctx;
+  if (in->kind == IN_TASK_CREATE)
+    flow_put(&pg->flows, in->a, in->t);
   if (page_instant(in) && pg->inst_total++ < PAGE_INSTANTS)
     pg->inst[pg->ninst++] = *in;
 }
@@ -1296,13 +1404,31 @@ static void stream_free(trace_page_t *pg) {
   free(pg->lane);
   free(pg->mask);
   free(pg->kept);
+  free(pg->flows.m.v);
   free(pg);
+}
+
+// The creation flows of the kept slices: a flow is drawn when the task slice it ends at is.
+static flow_t *stream_flows(const trace_page_t *pg, size_t *n) {
+  size_t k = 0;
+  for (size_t i = 0; i < pg->nkept; i++)
+    k += pg->kept[i].kind == SL_TASK && pg->kept[i].task;
+  flow_t *v = k ? malloc(k * sizeof(flow_t)) : NULL;
+  *n = 0;
+  for (size_t i = 0; v && i < pg->nkept; i++) {
+    const slice_t *s = &pg->kept[i];
+    if (s->kind == SL_TASK && s->task) // the id's high bits: 1 + the creating thread
+      v[(*n)++] =
+          (flow_t){s->task - 1, s->t0, (uint32_t)((s->id >> 40) - 1), s->track, FLOW_CREATE};
+  }
+  return v;
 }
 
 int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_t *locs,
                      trace_summary_t *S, const char *path) {
   if (!pg)
     return 1;
+  stream_settle(pg);
   // Without the gaps (and slices never closed, which the replay does not leave).
   size_t n = 0;
   for (size_t i = 0; i < pg->nkept; i++)
@@ -1312,8 +1438,7 @@ int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_
   trace_model_t pm = *m;
   pm.slices = pg->kept;
   pm.nslices = pg->nkept;
-  pm.flows = NULL;
-  pm.nflows = 0;
+  pm.flows = stream_flows(pg, &pm.nflows);
   page_t p = {.m = &pm,
               .locs = locs,
               .bound = pg->bound,
@@ -1329,6 +1454,7 @@ int trace_page_close(trace_page_t *pg, const trace_model_t *m, const trace_locs_
     fclose(sf);
   }
   int bad = write_page(&p, path);
+  free(pm.flows);
   stream_free(pg);
   return bad;
 }

@@ -296,7 +296,12 @@ static void emit_slice_event(trace_pf_t *w, uint32_t track, uint64_t t, int type
     start_seq(w, track);
   if (t < q->last)
     t = q->last; // a clock that stepped back between threads: keep the deltas unsigned
-  uint8_t b[64], *o = b;
+  if (w->failed || w->capped)
+    return;
+  if (w->nout + 64 > OUT_BYTES)
+    flush_out(w);
+  // Straight into the output buffer: the packet is under 128 bytes, so its length is one byte.
+  uint8_t *p0 = w->out + w->nout, *b = p0 + 2, *o = b;
   *o++ = 8 << 3; // TracePacket.timestamp
   o = raw_varint(o, t - q->last);
   *o++ = 10 << 3; // trusted_packet_sequence_id
@@ -317,7 +322,11 @@ static void emit_slice_event(trace_pf_t *w, uint32_t track, uint64_t t, int type
   }
   *len = (uint8_t)(o - len - 1);
   q->last = t;
-  emit_bytes(w, b, (size_t)(o - b));
+  p0[0] = 1 << 3 | 2; // Trace.packet
+  p0[1] = (uint8_t)(o - b);
+  w->nout += (size_t)(o - p0);
+  w->bytes += (uint64_t)(o - p0);
+  w->packets++;
 }
 
 // Tasks, waits and the other constructs have no arguments (tasks are most of a large trace).

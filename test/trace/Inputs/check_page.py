@@ -20,7 +20,8 @@ Checks:
     of at least min_dur only: a streamed trace's level of detail), none, or partial (one contiguous
     stretch), and the note for the reader is there unless all is kept.
 Options add expectations (--slices, --flows, --state) or list what the page holds (--lanes,
---instants). As a module: check(path, ...) returns
+--instants); --pftrace PREFIX: the page's slices are exactly those of PREFIX.pftrace that last at
+least the page's min_dur, and its flows exactly the trace's flows that end at such a slice. As a module: check(path, ...) returns
 the list of errors and the parsed meta.
 """
 import argparse
@@ -29,6 +30,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 
 
 S = 7  # numbers per slice record: lane, row, start offset, duration, name, location, extra
@@ -206,6 +208,19 @@ def _check_instants(meta, err):
             return
 
 
+def page_flows(path, meta):
+    """(start, end) in ns of every flow the page draws: each once, from the window it starts in."""
+    scripts = _scripts(open(path, encoding="utf-8").read())
+    out = []
+    for k, w in enumerate(meta["detail"]["windows"]):
+        el = scripts.get("gt-w%d" % k)
+        if el is None:
+            continue
+        f = json.loads(el)["f"]
+        out += [(w[0] + f[i], w[0] + f[i + 2]) for i in range(0, len(f), 5)]
+    return out
+
+
 def check(path, max_bytes=None, slices=None, flows=None, state=None):
     errors = []
     err = errors.append
@@ -278,13 +293,22 @@ def main():
     if meta and a.pftrace:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import check_pftrace
-        slices = check_pftrace.decode(a.pftrace + ".pftrace")[1]
+        decoded = check_pftrace.decode(a.pftrace + ".pftrace")
+        slices, pflows = decoded[1], decoded[7]
         md = meta["detail"].get("min_dur", 0)
         want = sum(1 for _, _, t0, t1 in slices if t1 - t0 >= md)
         have = sum(w[2] for w in meta["detail"]["windows"] if w[4])
         if want != have:
             errors.append("the page holds %d slices, the Perfetto trace has %d of at least %d ns"
                           % (have, want, md))
+        # Flows: exactly those of the Perfetto trace that end at a slice the page keeps.
+        want = Counter((t0, t1) for t0, t1, d in pflows if d is not None and d >= md)
+        have = Counter(page_flows(a.page, meta))
+        if want != have:
+            errors.append("the page holds %d flows, the Perfetto trace has %d ending at slices "
+                          "of at least %d ns (%s only in the page, %s only in the trace)"
+                          % (sum(have.values()), sum(want.values()), md,
+                             list((have - want).items())[:2], list((want - have).items())[:2]))
     if meta and a.outside is not None:
         n = meta["detail"]["outside"]
         if (n <= 0) if a.outside == ">0" else (n != int(a.outside)):

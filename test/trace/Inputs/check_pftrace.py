@@ -22,13 +22,20 @@ against Perfetto's public schema (no protobuf package needed) and checks it:
 
 Options: --flows N (N, >=N or <=N flows that start and end), --count NAME=N (slices whose construct name, location removed, is NAME; N, >=N or
 <=N), --tracks N (OpenMP thread tracks), --lanes N (device lanes), --max-bytes N, --capped
-(the file must have been cut by the size cap: slices still balanced).
+(the file must have been cut by the size cap: slices still balanced), --summary (PREFIX.txt's
+invariants: inclusive >= exclusive per row, exclusive times adding up to at most threads x traced
+time, per thread to at most the traced time; and each construct's exclusive time and count
+against the ones the file's slices and their nesting give).
 """
 import argparse
 import json
+import os
 import re
 import sys
 from collections import Counter
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import check_trace  # noqa: E402
 
 CLOCK_SEQ_MIN, CLOCK_SEQ_MAX = 64, 127
 
@@ -154,9 +161,11 @@ def decode(path):
     instants = []
     counters = {}    # uuid -> [(t, value)]
     changes = {}     # thread track uuid -> [(t, state)]: its innermost slice's state
-    open_ = {}       # uuid -> stack of (name, t0)
+    open_ = {}       # uuid -> stack of [name, t0, time of the slices directly inside]
+    excl = Counter()  # summary row name -> exclusive ns, by the nesting
     last_t = {}
     flow_start, flow_end = {}, {}
+    end_dur = {}     # flow id -> duration of the slice it ends at
     packets = 0
     for num, wt, pkt in fields(data):
         if num != 1 or wt != 2:
@@ -262,7 +271,8 @@ def decode(path):
             if fid in flow_start:
                 fail("flow %d starts twice" % fid)
             flow_start[fid] = t
-        for fid in every(ef, 48) + every(ef, 42):  # terminating_flow_ids
+        ending = every(ef, 48) + every(ef, 42)  # terminating_flow_ids
+        for fid in ending:
             if fid not in flow_start or flow_start[fid] > t:
                 fail("flow %d ends at %d before it starts" % (fid, t))
             if fid in flow_end:
@@ -271,12 +281,17 @@ def decode(path):
         if typ in (1, 2, 3) and tracks[uuid]["counter"]:
             fail("slice or instant on counter track %s" % uuid)
         if typ == 1:
-            open_.setdefault(uuid, []).append((name, t))
+            open_.setdefault(uuid, []).append([name, t, 0, ending])
         elif typ == 2:
             if not open_.get(uuid):
                 fail("track %s: slice end at %d with nothing open" % (uuid, t))
-            n, t0 = open_[uuid].pop()
+            n, t0, inside, ended = open_[uuid].pop()
             slices.append((uuid, n, t0, t))
+            for fid in ended:
+                end_dur[fid] = t - t0
+            excl[check_trace.row_name(construct(n))] += t - t0 - inside
+            if open_[uuid]:
+                open_[uuid][-1][2] += t - t0
         elif typ == 3:
             instants.append((uuid, name, t))
         elif typ == 4:
@@ -294,7 +309,8 @@ def decode(path):
         if stack:
             fail("track %s: %d slice(s) never end (%s)" % (uuid, len(stack), stack[-1][0]))
     check_counters(tracks, counters, changes)
-    return tracks, slices, instants, packets, len(data), len(flow_end)
+    flows = [(flow_start[f], flow_end[f], end_dur.get(f)) for f in flow_end]
+    return tracks, slices, instants, packets, len(data), len(flow_end), excl, flows
 
 
 def main():
@@ -306,9 +322,10 @@ def main():
     ap.add_argument("--lanes")
     ap.add_argument("--flows")
     ap.add_argument("--max-bytes", type=int)
+    ap.add_argument("--summary", action="store_true", help="check PREFIX.txt against the slices")
     args = ap.parse_args()
     try:
-        tracks, slices, instants, packets, size, flows = decode(args.prefix + ".pftrace")
+        tracks, slices, instants, packets, size, flows, excl, _ = decode(args.prefix + ".pftrace")
     except (OSError, ValueError) as e:
         fail("cannot decode %s.pftrace: %s" % (args.prefix, e))
     threads = {u: d for u, d in tracks.items() if d["thread"]}
@@ -355,6 +372,16 @@ def main():
             fail("the JSON and Perfetto slices differ: %d only in JSON (%s), %d only in "
                  "Perfetto (%s)" % (sum((jsl - psl).values()), only_j,
                                     sum((psl - jsl).values()), only_p))
+    if args.summary:
+        try:
+            text = open(args.prefix + ".txt").read()
+        except OSError as e:
+            fail("no summary: %s" % e)
+        # Perfetto's times are exact: only the summary's rounding to a microsecond is slack.
+        check_trace.check_summary(text, {k: v / 1e6 for k, v in excl.items()}, {}, names,
+                                  "the Perfetto file")
+        if check_trace.errors:
+            fail("; ".join(check_trace.errors[:10]))
     print("check_pftrace: ok: %d packets, %d bytes, %d thread tracks, %d device lanes, "
           "%d slices, %d instants, %d flows, counters checked%s"
           % (packets, size, len(threads), len(lanes), len(slices), len(instants), flows,

@@ -201,6 +201,17 @@ def json_exclusive(slices, parent):
 
 
 def check_summary_times(text, slices, parent):
+    want, terms = json_exclusive(slices, parent)
+    seen = {}
+    for ev in slices:
+        seen[construct(ev)] = seen.get(construct(ev), 0) + 1
+    return check_summary(text, want, terms, seen, "the JSON")
+
+
+def check_summary(text, want, terms, seen, source):
+    """The summary's invariants, and its exclusive times (ms per row name) and counts against
+    those source gives: want, with terms[name] durations of a microsecond's rounding in each,
+    and seen, slices per construct name."""
     parsed = parse_summary(text)
     if not parsed:
         return
@@ -228,23 +239,19 @@ def check_summary_times(text, slices, parent):
              % (sum(t["excl"] for t in threads), total))
     # The JSON's durations are rounded to a microsecond: each duration a row's exclusive time
     # adds or subtracts (its slices' and their children's) may be off by half of one.
-    want, terms = json_exclusive(slices, parent)
     got = {}
     for r in rows:
         got[r["name"]] = got.get(r["name"], 0) + r["excl"]
     for name in sorted(set(want) | set(got)):
         if abs(want.get(name, 0) - got.get(name, 0)) > slack + 0.0005 * terms.get(name, 0):
-            fail("summary: %r exclusive %.3f ms, the JSON's nesting gives %.3f ms"
-                 % (name, got.get(name, 0), want.get(name, 0)))
+            fail("summary: %r exclusive %.3f ms, %s's nesting gives %.3f ms"
+                 % (name, got.get(name, 0), source, want.get(name, 0)))
     counted = {}
     for r in rows:
         counted[r["name"]] = counted.get(r["name"], 0) + r["count"]
-    seen = {}
-    for ev in slices:
-        seen[construct(ev)] = seen.get(construct(ev), 0) + 1
     for name, n in counted.items():
         if n and seen.get(name, 0) != n:
-            fail("summary counts %d %r, the JSON has %d slices" % (n, name, seen.get(name, 0)))
+            fail("summary counts %d %r, %s has %d slices" % (n, name, source, seen.get(name, 0)))
     return counted
 
 
