@@ -58,6 +58,26 @@ static bool tsc_usable(void) {
 #endif
 }
 
+// A CLOCK_MONOTONIC reading and the tick count at the same instant: the tick is the middle of
+// two readings around it, and of several tries the one with the narrowest window wins. A
+// thread preempted between the two clocks (a loaded machine) would otherwise skew the rate by
+// the whole time it was off the CPU, and a short run's durations with it.
+static void clock_pair(uint64_t *ns, uint64_t *tick) {
+  uint64_t best = UINT64_MAX;
+  for (int i = 0; i < 16 && best > 2000; i++) {
+    uint64_t a = trace_now(), n = trace_monotonic(), b = trace_now();
+    if (b >= a && b - a < best) {
+      best = b - a;
+      *ns = n;
+      *tick = a + (b - a) / 2;
+    }
+  }
+  if (best == UINT64_MAX) { // the ticks went backwards every time: take the last reading
+    *ns = trace_monotonic();
+    *tick = trace_now();
+  }
+}
+
 void trace_clock_start(void) {
   const char *v = getenv("GLASS_TRACE_CLOCK");
   if (v && *v && strcmp(v, "tsc") != 0 && strcmp(v, "monotonic") != 0)
@@ -66,14 +86,14 @@ void trace_clock_start(void) {
             "default\n",
             v);
   trace_use_tsc = v && strcmp(v, "monotonic") == 0 ? false : tsc_usable();
-  ns0 = trace_monotonic();
-  tick0 = trace_now();
+  clock_pair(&ns0, &tick0);
 }
 
 void trace_clock_stop(void) {
   if (!trace_use_tsc)
     return;
-  uint64_t ns1 = trace_monotonic(), tick1 = trace_now();
+  uint64_t ns1, tick1;
+  clock_pair(&ns1, &tick1);
   if (tick1 > tick0 && ns1 > ns0)
     ns_per_tick32 = (uint64_t)((double)(ns1 - ns0) / (double)(tick1 - tick0) * 4294967296.0);
 }
