@@ -375,7 +375,7 @@ static size_t record_size(const ompt_record_ompt_t *r) {
 
 #define MINE UINT64_MAX // begin_record's thread: the calling thread (its lane knows its id)
 
-// Reserves and heads a record; the caller fills r->time and r->record and calls end_record.
+// Reserves and heads a record; the caller fills r->time and r->record and calls commit.
 static inline __attribute__((always_inline)) ompt_record_ompt_t *
 begin_record(struct tgt_trace *t, int type, size_t size, uint64_t thread, uint64_t target_id,
              struct lane **b) {
@@ -387,10 +387,6 @@ begin_record(struct tgt_trace *t, int type, size_t size, uint64_t thread, uint64
   r->thread_id = thread == MINE ? (*b)->tid : thread;
   r->target_id = target_id;
   return r;
-}
-
-static inline void end_record(struct tgt_trace *t, struct lane *b, size_t size) {
-  commit(b, size);
 }
 
 static const struct glass_trace_op *sink_current(void);
@@ -414,7 +410,7 @@ static void sink_record_native(const struct glass_trace_sink *sink, const void *
   r->abstract = (ompt_record_abstract_t){(ompt_record_native_t)a->rclass, a->type, a->start_time,
                                          a->end_time, a->hwid};
   memcpy(r->native, native, bytes);
-  end_record(t, b, size);
+  commit(b, size);
 }
 
 // An operation's OMPT record, written in place (no temporary to copy).
@@ -440,7 +436,7 @@ record_op(struct tgt_trace *t, int kind, int optype, uint64_t target_id, uint64_
     o->dest_addr = (void *)dst, o->dest_device_num = dst_dev;
     o->bytes = bytes, o->end_time = end, o->codeptr_ra = NULL;
   }
-  end_record(t, b, sizeof *r);
+  commit(b, sizeof *r);
 }
 
 // The plugin's report of one operation.
@@ -470,7 +466,7 @@ void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, boo
                                               r->task_id,
                                               r->target_id,
                                               r->codeptr};
-  end_record(t, b, sizeof *rec);
+  commit(b, sizeof *rec);
 }
 
 bool tgt_trace_map_wanted(struct tgt_device *d) {
@@ -497,7 +493,7 @@ void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, const v
   memcpy(h, items, n * (2 * sizeof(void *) + sizeof(size_t) + sizeof(unsigned)));
   r->record.target_map =
       (ompt_record_target_map_t){target_id, n, h, v, s, (unsigned *)(s + n), codeptr};
-  end_record(t, b, size);
+  commit(b, size);
 }
 
 // Data operations and kernels. A plugin with trace_start times and reports them while they
