@@ -29,6 +29,8 @@ static struct {
   ompt_callback_target_submit_t target_submit;
   ompt_callback_target_submit_emi_t target_submit_emi;
 } cb;
+// Calls the tool's callback `name`: a clock reading is not shared across tool code (trace.c).
+#define TOOL(name) (tgt_trace_clock_break(), cb.name)
 static ompt_data_t *(*get_task_data)(void);
 static void *(*set_task_region)(void *); // Glass's libomp: marks the encountering task
 static uint64_t next_id = 1;
@@ -73,7 +75,7 @@ static void connect_fini(ompt_data_t *data) {
     tgt_unload_images(NULL);
   for (int i = 0; i < 256; i++)
     if (initialized_devices[i] && cb.device_finalize)
-      cb.device_finalize(i);
+      TOOL(device_finalize)(i);
   tgt_ompt_on = false;
 }
 
@@ -160,14 +162,15 @@ void tgt_ompt_device_init(struct tgt_device *d) {
   if (d->id < 256)
     initialized_devices[d->id] = true;
   if (cb.device_initialize)
-    cb.device_initialize(d->id, d->rtl->device_type(d->rtl_id), (ompt_device_t *)d, device_lookup,
-                         "Glass host device: x86-64 device images run in the host process");
+    TOOL(device_initialize)
+    (d->id, d->rtl->device_type(d->rtl_id), (ompt_device_t *)d, device_lookup,
+     "Glass host device: x86-64 device images run in the host process");
 }
 
 void tgt_ompt_device_load(struct tgt_device *d, int image, const void *elf, size_t size,
                           void *module) {
   if (cb.device_load)
-    cb.device_load(d->id, "(in memory)", -1, NULL, size, (void *)elf, module, (uint64_t)image);
+    TOOL(device_load)(d->id, "(in memory)", -1, NULL, size, (void *)elf, module, (uint64_t)image);
 }
 
 static ompt_data_t *task_data(void) {
@@ -190,14 +193,15 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
     tgt_trace_target(r->dev, r, false);
   }
   if (cb.target_emi)
-    cb.target_emi((ompt_target_t)r->kind, ep, r->device, td, NULL, (ompt_data_t *)&r->target_data,
-                  r->codeptr);
+    TOOL(target_emi)
+    ((ompt_target_t)r->kind, ep, r->device, td, NULL, (ompt_data_t *)&r->target_data, r->codeptr);
   else if (cb.target)
-    cb.target((ompt_target_t)r->kind, ep, r->device, td, r->target_id, r->codeptr);
+    TOOL(target)((ompt_target_t)r->kind, ep, r->device, td, r->target_id, r->codeptr);
   // The record's time lies between the callbacks' (after begin's, before end's).
   if (begin) {
     tgt_trace_target(r->dev, r, true);
   } else {
+    tgt_trace_clock_break(); // the program runs next
     tgt_ompt_cur = r->prev;
     if (set_task_region)
       set_task_region(r->task_prev);
@@ -219,15 +223,10 @@ static void op_step(struct tgt_ompt_region *r, bool begin, uint64_t *host_op_id)
     __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
 }
 
-void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
-                      const void *dst, int dst_dev, size_t bytes) {
-  tgt_ompt_data_op_at(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL);
-}
-
-// A device memory routine's operation (codeptr: the routine's caller) is part of the target
-// construct it runs in, if any.
-void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
-                         const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
+// A data operation of a construct (routine false) or of a device memory routine (codeptr: the
+// routine's caller), which is part of the target construct it runs in, if any.
+static void data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                    const void *dst, int dst_dev, size_t bytes, const void *codeptr, bool routine) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
   if (!codeptr && r)
     codeptr = r->codeptr;
@@ -238,16 +237,29 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
     tgt_trace_op_end(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst, dst_dev,
                      bytes, 0);
   if (cb.target_data_op_emi)
-    cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
-                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
-                          (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
-                          bytes, codeptr);
+    TOOL(target_data_op_emi)
+    (begin ? ompt_scope_begin : ompt_scope_end, NULL, r ? (ompt_data_t *)&r->target_data : NULL,
+     (ompt_id_t *)host_op_id, (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
+     bytes, codeptr);
   else if (cb.target_data_op && begin)
-    cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
-                      src_dev, (void *)dst, dst_dev, bytes, codeptr);
+    TOOL(target_data_op)
+    (r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src, src_dev,
+     (void *)dst, dst_dev, bytes, codeptr);
   if (begin) // the id the tool's EMI callback may have set
     tgt_trace_op_begin(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst,
                        dst_dev, bytes, 0);
+  else if (routine) // the program runs next
+    tgt_trace_clock_break();
+}
+
+void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                      const void *dst, int dst_dev, size_t bytes) {
+  data_op(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL, false);
+}
+
+void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                         const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
+  data_op(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, codeptr, true);
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
@@ -258,10 +270,11 @@ void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
   if (!begin)
     tgt_trace_op_end(d, GLASS_TRACE_KERNEL, 0, target_id, *host_op_id, NULL, 0, NULL, 0, 0, teams);
   if (cb.target_submit_emi)
-    cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
-                         r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);
+    TOOL(target_submit_emi)
+    (begin ? ompt_scope_begin : ompt_scope_end, r ? (ompt_data_t *)&r->target_data : NULL,
+     (ompt_id_t *)host_op_id, teams);
   else if (cb.target_submit && begin)
-    cb.target_submit(r ? r->target_id : 0, *host_op_id, teams);
+    TOOL(target_submit)(r ? r->target_id : 0, *host_op_id, teams);
   if (begin)
     tgt_trace_op_begin(d, GLASS_TRACE_KERNEL, 0, target_id, *host_op_id, NULL, 0, NULL, 0, 0,
                        teams);
@@ -269,7 +282,7 @@ void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
 
 void tgt_ompt_device_unload(struct tgt_device *d, int image) {
   if (cb.device_unload)
-    cb.device_unload(d->id, (uint64_t)image);
+    TOOL(device_unload)(d->id, (uint64_t)image);
 }
 
 // ompt_target_map_flag_t from a map type: with neither to nor from, an item is allocated on
@@ -343,10 +356,10 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   }
   const void *codeptr = r ? r->codeptr : NULL;
   if (k > 0 && cb.target_map_emi)
-    cb.target_map_emi(r ? (ompt_data_t *)&r->target_data : NULL, k, m.host, m.dev, m.bytes, m.flags,
-                      codeptr);
+    TOOL(target_map_emi)
+    (r ? (ompt_data_t *)&r->target_data : NULL, k, m.host, m.dev, m.bytes, m.flags, codeptr);
   else if (k > 0 && cb.target_map)
-    cb.target_map(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+    TOOL(target_map)(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
   if (k > 0 && trace)
     tgt_trace_map(d, r ? r->target_id : 0, k, pack(&m, k, mem), codeptr);
   if (mem != stack)
