@@ -334,9 +334,11 @@ static const void *pack(struct map_items *m, unsigned k, void *mem) {
 // The construct's map items (literals and firstprivate copies are not mapped), with the device
 // address each has now. Called with d->lock held, once the items are present.
 void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) {
+  if (a->n <= 0) // an empty clause: no callback, no record
+    return;
   struct tgt_ompt_region *r = tgt_ompt_cur;
   bool trace = tgt_trace_map_wanted(d);
-  if ((!cb.target_map_emi && !cb.target_map && !trace) || a->n <= 0)
+  if (!cb.target_map_emi && !cb.target_map && !trace)
     return;
   _Alignas(void *) char stack[MAP_STACK * MAP_ITEM];
   struct map_items m;
