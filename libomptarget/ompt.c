@@ -29,8 +29,6 @@ static struct {
   ompt_callback_target_submit_t target_submit;
   ompt_callback_target_submit_emi_t target_submit_emi;
 } cb;
-// Calls the tool's callback `name`: a clock reading is not shared across tool code (trace.c).
-#define TOOL(name) (tgt_trace_clock_break(), cb.name)
 static ompt_data_t *(*get_task_data)(void);
 static void *(*set_task_region)(void *); // Glass's libomp: marks the encountering task
 static uint64_t next_id = 1;
@@ -58,6 +56,11 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
   tgt_ompt_on = cb.device_initialize || cb.device_finalize || cb.device_load || cb.target ||
                 cb.target_emi || cb.target_data_op || cb.target_data_op_emi || cb.target_submit ||
                 cb.target_submit_emi || cb.device_unload || cb.target_map || cb.target_map_emi;
+  // The callbacks of operations are the only ones that come between two record boundaries
+  // that could share a clock reading (trace.c): a construct's begin callback precedes its
+  // first record, which reads anew, and its end callback follows its last.
+  tgt_trace_sharing = !cb.target_data_op && !cb.target_data_op_emi && !cb.target_submit &&
+                      !cb.target_submit_emi && !cb.target_map && !cb.target_map_emi;
   TGT_INFO(INFO_PLUGIN, -1, "connected to the host runtime's tool (target events %s)",
            tgt_ompt_on ? "on" : "off");
   return 1;
@@ -75,7 +78,7 @@ static void connect_fini(ompt_data_t *data) {
     tgt_unload_images(NULL);
   for (int i = 0; i < 256; i++)
     if (initialized_devices[i] && cb.device_finalize)
-      TOOL(device_finalize)(i);
+      cb.device_finalize(i);
   tgt_ompt_on = false;
 }
 
@@ -162,15 +165,14 @@ void tgt_ompt_device_init(struct tgt_device *d) {
   if (d->id < 256)
     initialized_devices[d->id] = true;
   if (cb.device_initialize)
-    TOOL(device_initialize)
-    (d->id, d->rtl->device_type(d->rtl_id), (ompt_device_t *)d, device_lookup,
-     "Glass host device: x86-64 device images run in the host process");
+    cb.device_initialize(d->id, d->rtl->device_type(d->rtl_id), (ompt_device_t *)d, device_lookup,
+                         "Glass host device: x86-64 device images run in the host process");
 }
 
 void tgt_ompt_device_load(struct tgt_device *d, int image, const void *elf, size_t size,
                           void *module) {
   if (cb.device_load)
-    TOOL(device_load)(d->id, "(in memory)", -1, NULL, size, (void *)elf, module, (uint64_t)image);
+    cb.device_load(d->id, "(in memory)", -1, NULL, size, (void *)elf, module, (uint64_t)image);
 }
 
 static ompt_data_t *task_data(void) {
@@ -193,10 +195,10 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
     tgt_trace_target(r->dev, r, false);
   }
   if (cb.target_emi)
-    TOOL(target_emi)
-    ((ompt_target_t)r->kind, ep, r->device, td, NULL, (ompt_data_t *)&r->target_data, r->codeptr);
+    cb.target_emi((ompt_target_t)r->kind, ep, r->device, td, NULL, (ompt_data_t *)&r->target_data,
+                  r->codeptr);
   else if (cb.target)
-    TOOL(target)((ompt_target_t)r->kind, ep, r->device, td, r->target_id, r->codeptr);
+    cb.target((ompt_target_t)r->kind, ep, r->device, td, r->target_id, r->codeptr);
   // The record's time lies between the callbacks' (after begin's, before end's).
   if (begin) {
     tgt_trace_target(r->dev, r, true);
@@ -225,8 +227,9 @@ static void op_step(struct tgt_ompt_region *r, bool begin, uint64_t *host_op_id)
 
 // A data operation of a construct (routine false) or of a device memory routine (codeptr: the
 // routine's caller), which is part of the target construct it runs in, if any.
-static void data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
-                    const void *dst, int dst_dev, size_t bytes, const void *codeptr, bool routine) {
+static inline __attribute__((always_inline)) void
+data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev, const void *dst,
+        int dst_dev, size_t bytes, const void *codeptr, bool routine) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
   if (!codeptr && r)
     codeptr = r->codeptr;
@@ -237,14 +240,13 @@ static void data_op(int op, bool begin, uint64_t *host_op_id, const void *src, i
     tgt_trace_op_end(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst, dst_dev,
                      bytes, 0);
   if (cb.target_data_op_emi)
-    TOOL(target_data_op_emi)
-    (begin ? ompt_scope_begin : ompt_scope_end, NULL, r ? (ompt_data_t *)&r->target_data : NULL,
-     (ompt_id_t *)host_op_id, (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
-     bytes, codeptr);
+    cb.target_data_op_emi(begin ? ompt_scope_begin : ompt_scope_end, NULL,
+                          r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id,
+                          (ompt_target_data_op_t)op, (void *)src, src_dev, (void *)dst, dst_dev,
+                          bytes, codeptr);
   else if (cb.target_data_op && begin)
-    TOOL(target_data_op)
-    (r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src, src_dev,
-     (void *)dst, dst_dev, bytes, codeptr);
+    cb.target_data_op(r ? r->target_id : 0, *host_op_id, (ompt_target_data_op_t)op, (void *)src,
+                      src_dev, (void *)dst, dst_dev, bytes, codeptr);
   if (begin) // the id the tool's EMI callback may have set
     tgt_trace_op_begin(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst,
                        dst_dev, bytes, 0);
@@ -270,11 +272,10 @@ void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
   if (!begin)
     tgt_trace_op_end(d, GLASS_TRACE_KERNEL, 0, target_id, *host_op_id, NULL, 0, NULL, 0, 0, teams);
   if (cb.target_submit_emi)
-    TOOL(target_submit_emi)
-    (begin ? ompt_scope_begin : ompt_scope_end, r ? (ompt_data_t *)&r->target_data : NULL,
-     (ompt_id_t *)host_op_id, teams);
+    cb.target_submit_emi(begin ? ompt_scope_begin : ompt_scope_end,
+                         r ? (ompt_data_t *)&r->target_data : NULL, (ompt_id_t *)host_op_id, teams);
   else if (cb.target_submit && begin)
-    TOOL(target_submit)(r ? r->target_id : 0, *host_op_id, teams);
+    cb.target_submit(r ? r->target_id : 0, *host_op_id, teams);
   if (begin)
     tgt_trace_op_begin(d, GLASS_TRACE_KERNEL, 0, target_id, *host_op_id, NULL, 0, NULL, 0, 0,
                        teams);
@@ -282,7 +283,7 @@ void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
 
 void tgt_ompt_device_unload(struct tgt_device *d, int image) {
   if (cb.device_unload)
-    TOOL(device_unload)(d->id, (uint64_t)image);
+    cb.device_unload(d->id, (uint64_t)image);
 }
 
 // ompt_target_map_flag_t from a map type: with neither to nor from, an item is allocated on
@@ -358,10 +359,10 @@ void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) 
   }
   const void *codeptr = r ? r->codeptr : NULL;
   if (k > 0 && cb.target_map_emi)
-    TOOL(target_map_emi)
-    (r ? (ompt_data_t *)&r->target_data : NULL, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+    cb.target_map_emi(r ? (ompt_data_t *)&r->target_data : NULL, k, m.host, m.dev, m.bytes, m.flags,
+                      codeptr);
   else if (k > 0 && cb.target_map)
-    TOOL(target_map)(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
+    cb.target_map(r ? r->target_id : 0, k, m.host, m.dev, m.bytes, m.flags, codeptr);
   if (k > 0 && trace)
     tgt_trace_map(d, r ? r->target_id : 0, k, pack(&m, k, mem), codeptr);
   if (mem != stack)

@@ -301,13 +301,15 @@ TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uin
 // Stops tracing on the device, returning every buffer (at the tool's finalization).
 TGT_HIDDEN void tgt_trace_stop_all(struct tgt_device *d);
 // The clock reading of this thread's last record boundary, which the next boundary shares when
-// nothing a tool or the program can see ran between them (trace.c). Anything that runs tool
-// code, or ends the construct's own bookkeeping, breaks it first.
+// nothing a tool or the program can see ran between them (trace.c): only while the tool has no
+// callbacks of operations (tgt_trace_sharing, set at connection), and until the thread leaves
+// the construct's own bookkeeping (tgt_trace_clock_break).
 struct tgt_clock_memo {
   uint64_t now;
   const struct tgt_trace *t; // whose clock; NULL: no reading to share
 };
 TGT_HIDDEN extern __thread struct tgt_clock_memo tgt_clock_memo;
+TGT_HIDDEN extern bool tgt_trace_sharing;
 static inline void tgt_trace_clock_break(void) {
   tgt_clock_memo.t = NULL;
 }

@@ -119,19 +119,24 @@ static inline uint64_t read_clock(struct tgt_trace *t) {
 }
 
 // One clock reading can serve two adjacent record boundaries of a construct on this thread when
-// nothing that could tell the difference runs between them: no tool code (ompt.c breaks the
-// memo before each callback, this file before buffer_request and buffer_complete), no user code
-// and no operation (an operation's begin breaks it: the operation, or the kernel's code,
-// follows; so does the end of a construct or of a device memory routine). A shared time is then
-// the earlier boundary's: the later record's time is early by libomptarget's own bookkeeping
-// between the two (a map lookup, building the kernel's arguments), and still lies between the
-// callbacks around it when the tool registered them, as every reading does. The reading at a
-// construct's begin, at an operation's end and at a boundary that found no memo is kept.
+// nothing that could tell the difference runs between them: no tool code and no program code.
+// Tool code: the callbacks of operations (data_op, submit, map) would sit between two such
+// boundaries, so no reading is kept while the tool has any (tgt_trace_sharing); a construct's
+// own callbacks do not (its begin callback precedes its first record, which always reads anew,
+// and its end callback follows its last); buffer_request and buffer_complete break the memo
+// here before they are called. Program code: an operation's begin breaks it (the operation
+// follows, or the kernel's code), and so does the end of a construct or of a device memory
+// routine (ompt.c). A shared time is the earlier boundary's: the later record's time is early
+// by libomptarget's own bookkeeping between the two (a map lookup, building the kernel's
+// arguments), never by tool or program code. The reading at a construct's begin, at an
+// operation's end and at a boundary that found no memo is kept.
 __thread struct tgt_clock_memo tgt_clock_memo;
+bool tgt_trace_sharing;
 
 static inline uint64_t now_fresh(struct tgt_trace *t) {
   uint64_t now = read_clock(t);
-  tgt_clock_memo.now = now, tgt_clock_memo.t = t;
+  if (tgt_trace_sharing)
+    tgt_clock_memo.now = now, tgt_clock_memo.t = t;
   return now;
 }
 
@@ -552,12 +557,13 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   struct tgt_trace *t = d ? trace_of(d) : NULL;
   int type =
       kind == GLASS_TRACE_KERNEL ? ompt_callback_target_submit : ompt_callback_target_data_op;
-  struct tgt_clock_memo memo = tgt_clock_memo;
-  tgt_trace_clock_break(); // the operation, or the kernel's code, runs next (traced or not)
   // Described to the plugin for its native records too, when those are on without the type.
   unsigned v = t ? live(t) : 0;
   bool on = v & ((1u << type) | LIVE_NATIVE);
+  // Every path drops the kept reading (after using it for the start): the operation, or the
+  // kernel's code, runs next, traced or not.
   if (__builtin_expect(op_depth >= OP_DEPTH, 0)) {
+    tgt_trace_clock_break();
     if (on)
       atomic_fetch_add(&t->dropped, 1);
     op_depth++;
@@ -566,14 +572,18 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   struct cur_op *o = &ops[op_depth++];
   o->t = on ? t : NULL;
   o->taken = !on;
-  if (!on)
+  if (!on) {
+    tgt_trace_clock_break();
     return;
+  }
   o->typed = v & (1u << type);
   struct glass_trace_op *op = &o->op;
   if (!t->plugin_started) { // timed here: only the start is kept
-    op->start = memo.t == t ? memo.now : read_clock(t);
+    op->start = tgt_clock_memo.t == t ? tgt_clock_memo.now : read_clock(t);
+    tgt_trace_clock_break();
     return;
   }
+  tgt_trace_clock_break();
   // Field by field: a compound literal zeroes the whole struct first (a `rep stos`, slow to
   // start for 100 bytes).
   op->kind = (enum glass_trace_kind)kind, op->optype = optype;

@@ -7,7 +7,8 @@
 // reaches back past the program's code between two constructs or two memory routines) and,
 // where the tool has them, between their callbacks' host times. LIBOMPTARGET_INFO=0x100 says
 // at stop_trace how many clock readings timed the records: 21 for the 40 times of these steps
-// without per-operation callbacks, 39 with them (each callback forces a new reading).
+// without per-operation callbacks (with or without the target callback), 40 with them (no
+// reading is shared while the tool has callbacks of operations).
 // clang-format off
 // RUN: %compile-offload
 // RUN: env TEST_CALLBACKS=none LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck --check-prefixes=CHECK,FEW %s
@@ -235,4 +236,4 @@ int main(void) {
 // CHECK-NEXT: step 5: 3 records
 // CHECK-NEXT: x 2, times 40, bad 0
 // FEW-NEXT: omptarget device 0 info: tracing stopped: 21 clock reading(s) timed the records
-// ALL-NEXT: omptarget device 0 info: tracing stopped: 39 clock reading(s) timed the records
+// ALL-NEXT: omptarget device 0 info: tracing stopped: 40 clock reading(s) timed the records
