@@ -20,6 +20,9 @@ valgrind's callgrind (collecting inside the program's run_counted only), and the
 over N is the instructions per instance, which the load of the machine does not change (an
 rdtsc counts as one instruction, whatever it costs). Writes DIR/offload-instructions.md.
 
+The report also gives what one reading of the trace clock costs here (bench/offload/clock_cost.c:
+rdtsc and clock_gettime in process CPU time), which bounds what tracing can cost per record time.
+
 Writes DIR/offload.md (tables) and DIR/offload.json (every run). Fails (exit 1) when a build or
 a run fails, a result is wrong, the intended runtime was not the one loaded, the tool did not
 run, or tracing on Glass recorded nothing; never because of a timing.
@@ -59,6 +62,20 @@ def build(glass, out):
     sh(["clang-22", "-O2", "-shared", "-fPIC", "-I", inc, "-I", os.path.join(SRC, "test", "utils"),
         os.path.join(HERE, "offload", "tool_target.c"), "-o", tool])
     return exe, tool
+
+
+def clock_cost(out, smoke):
+    """ns per clock reading (rdtsc, rdtsc among stores, clock_gettime), in CPU time."""
+    exe = os.path.join(out, "clock_cost")
+    sh(["clang-22", "-O2", os.path.join(HERE, "offload", "clock_cost.c"), "-o", exe])
+    r = sh([exe, "--count", "100000" if smoke else "10000000"])
+    return json.loads(r.stdout)
+
+
+def clock_line(c):
+    return ("Trace clock here (`bench/offload/clock_cost.c`, process CPU time, best of 3): rdtsc "
+            "%s ns back to back, %s ns among stores; clock_gettime %s ns." %
+            (c["rdtsc_ns"], c["rdtsc_among_stores_ns"], c["clock_gettime_ns"]))
 
 
 def llvm_dir(llvm_lib, out):
@@ -153,6 +170,7 @@ def instructions(exe, tool, dirs, out, quiet):
             c, " | ".join("%.0f" % r[k] for k in keys), r["glass/trace"] - r["glass/tool"],
             r["glass/trace"] / r["glass/tool"], r["glass/records"] / r["glass/none"],
             r["glass/records"] / r["glass/tool"]))
+    lines += ["", clock_line(clock_cost(out, False))]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "offload-instructions.md"), "w") as f:
         f.write(text)
@@ -235,7 +253,7 @@ def report(rounds, meta, out):
         cells = [cell(rounds, k, c, "cpu_median") for k in keys]
         cells += [fmt(paired(rounds, a, b, c, "cpu_median")) for a, b in ratios]
         lines.append("| %s | %s |" % (c, " | ".join(cells)))
-    lines += ["", "Load average at the end: %s." % meta.get("load", "?")]
+    lines += ["", clock_line(meta["clock"]), "", "Load average at the end: %s." % meta.get("load", "?")]
     if llvm_trace and llvm_trace["tool"]:
         lines += ["", "LLVM's trace and records modes: the tool found no tracing entry points "
                   "(%s)." % json.dumps(llvm_trace["tool"])]
@@ -284,6 +302,7 @@ def main():
         if not a.quiet:
             print("round %d/%d done" % (i + 1, a.rounds), file=sys.stderr)
     meta = {"args": " ".join(sys.argv[1:]) or "defaults", "glass": glass,
+            "clock": clock_cost(a.out, a.smoke),
             "load": " ".join("%.2f" % x for x in os.getloadavg()),
             "llvm": "%s (libomp 19.1.7, libomptarget 22)" % a.llvm_lib}
     text = report(rounds, meta, a.out)
