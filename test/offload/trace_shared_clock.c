@@ -19,19 +19,13 @@
 // RUN: env TEST_CALLBACKS=none GLASS_TARGET_HOST_CLOCK=monotonic LIBOMPTARGET_INFO=0x100 %run %t 2>&1 | %FileCheck --check-prefixes=CHECK,FEW %s
 // REQUIRES: offload, ompt
 // clang-format on
+#include "Inputs/trace_device0.h"
 #include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static ompt_device_t *dev0;
-static ompt_translate_time_t translate_time;
-static ompt_flush_trace_t flush_trace;
-static ompt_stop_trace_t stop_trace;
-static ompt_advance_buffer_cursor_t advance;
-static ompt_get_record_ompt_t get_record;
 
 // Host times of the callbacks by id (target_id or host_op_id; small here). The program is one
 // thread; so are the callbacks and buffer deliveries (flush from main).
@@ -154,32 +148,6 @@ static void check(const ompt_record_ompt_t *r) {
   records[step]++;
 }
 
-static void on_complete(int d, ompt_buffer_t *buf, size_t bytes, ompt_buffer_cursor_t begin,
-                        int owned) {
-  ompt_buffer_cursor_t c = begin;
-  if (bytes > begin)
-    do
-      check(get_record(buf, c));
-    while (advance(dev0, buf, bytes, c, &c));
-  if (owned)
-    free(buf);
-}
-
-static void on_device_init(int d, const char *type, ompt_device_t *dev, ompt_function_lookup_t l,
-                           const char *doc) {
-  if (d != 0)
-    return;
-  dev0 = dev;
-  translate_time = (ompt_translate_time_t)l("ompt_translate_time");
-  flush_trace = (ompt_flush_trace_t)l("ompt_flush_trace");
-  stop_trace = (ompt_stop_trace_t)l("ompt_stop_trace");
-  advance = (ompt_advance_buffer_cursor_t)l("ompt_advance_buffer_cursor");
-  get_record = (ompt_get_record_ompt_t)l("ompt_get_record_ompt");
-  ompt_set_trace_ompt_t set = (ompt_set_trace_ompt_t)l("ompt_set_trace_ompt");
-  ompt_start_trace_t start = (ompt_start_trace_t)l("ompt_start_trace");
-  printf("trace %d %d\n", set(dev, 1, 0), start(dev, on_request, on_complete));
-}
-
 static int init(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
   const char *mode = getenv("TEST_CALLBACKS");
   mode = mode ? mode : "none";
@@ -199,6 +167,7 @@ TOOL_START(init, fini)
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0); // in order with libomptarget's lines on stderr
+  checking = 1;
   int x = 1, y = 2, dev = omp_get_default_device(), host = omp_get_initial_device();
   // Nothing but the program's own reading between two steps: a record time shared across it
   // would fall before w[s] (a flush between steps would call the tool, which breaks sharing).
