@@ -816,10 +816,12 @@ static int stop(struct tgt_trace *t) {
   close_lanes(t, true); // every record written is handed back before this returns
   unsigned long lost = atomic_exchange(&t->dropped, 0);
   atomic_store(&t->warned, false);
+  bool counted = t->counting; // under the mutex: a start may follow at once
+  unsigned long readings = atomic_load(&t->readings);
   pthread_mutex_unlock(&t->slow);
-  if (t->counting)
+  if (counted)
     TGT_INFO(INFO_PLUGIN, d->id, "tracing stopped: %lu clock reading(s) timed the records",
-             atomic_load(&t->readings));
+             readings);
   if (lost)
     tgt_error("device %d: %lu trace record(s) dropped: the tool's buffer_request gave no room "
               "for them",
