@@ -29,7 +29,9 @@ what glass-trace means:
 
 Usage: check-perfetto-schema.py [--open-flows] DECODED.txt [NAME]   (DECODED.txt: protoc's text)
 Prints one line, `check-perfetto-schema: ok: NAME: ...` with the counts, or the first problems
-found (at most 10, each with the packet's number) and exits 1.
+found (at most 10, each with the packet's number) and exits 1. --self-test checks the checker:
+a small good sample must pass and each of its broken variants fail with the expected message
+(the test suite runs it; it needs no schema).
 """
 import argparse
 import re
@@ -352,27 +354,293 @@ class Checker:
             self.err("no packet")
 
 
+def check(lines, open_flows=False):
+    """The checker after reading LINES (protoc's text) and its problems ([] when all is well)."""
+    c = Checker(open_flows)
+    unknown = []
+    try:
+        for p in packets(lines, unknown):
+            c.packet(p)
+            if unknown:
+                return c, unknown[:10]
+        c.finish()
+    except Problems as e:
+        return c, e.args[0]
+    return c, c.errors
+
+
+SAMPLE = """packet {
+  trusted_packet_sequence_id: 100
+  sequence_flags: 1
+  track_descriptor {
+    uuid: 1
+    process {
+      pid: 42
+    }
+  }
+}
+packet {
+  trusted_packet_sequence_id: 100
+  track_descriptor {
+    uuid: 10
+    name: "t0"
+    thread {
+      pid: 42
+      tid: 1
+    }
+    parent_uuid: 1
+  }
+}
+packet {
+  trusted_packet_sequence_id: 100
+  track_descriptor {
+    uuid: 11
+    thread {
+      pid: 42
+      tid: 2
+    }
+  }
+}
+packet {
+  trusted_packet_sequence_id: 100
+  track_descriptor {
+    uuid: 20
+    parent_uuid: 1
+    counter {
+    }
+  }
+}
+packet {
+  timestamp: 5
+  trusted_packet_sequence_id: 200
+  track_event {
+    type: TYPE_COUNTER
+    track_uuid: 20
+    counter_value: 1
+  }
+  sequence_flags: 1
+}
+packet {
+  clock_snapshot {
+    clocks {
+      clock_id: 64
+      timestamp: 0
+      is_incremental: true
+    }
+    clocks {
+      clock_id: 6
+      timestamp: 0
+    }
+  }
+  trusted_packet_sequence_id: 1
+  sequence_flags: 1
+  trace_packet_defaults {
+    track_event_defaults {
+      track_uuid: 10
+    }
+    timestamp_clock_id: 64
+  }
+}
+packet {
+  timestamp: 10
+  trusted_packet_sequence_id: 1
+  track_event {
+    debug_annotations {
+      uint_value: 2
+      name: "n"
+    }
+    type: TYPE_SLICE_BEGIN
+    name_iid: 1
+  }
+  interned_data {
+    event_names {
+      iid: 1
+      name: "task"
+    }
+  }
+  sequence_flags: 2
+}
+packet {
+  timestamp: 5
+  trusted_packet_sequence_id: 1
+  track_event {
+    type: TYPE_INSTANT
+    name: "task create"
+    flow_ids: 7
+  }
+  sequence_flags: 2
+}
+packet {
+  timestamp: 5
+  trusted_packet_sequence_id: 1
+  track_event {
+    type: TYPE_SLICE_END
+  }
+  sequence_flags: 2
+}
+packet {
+  clock_snapshot {
+    clocks {
+      clock_id: 64
+      timestamp: 0
+      is_incremental: true
+    }
+    clocks {
+      clock_id: 6
+      timestamp: 0
+    }
+  }
+  trusted_packet_sequence_id: 2
+  sequence_flags: 1
+  trace_packet_defaults {
+    track_event_defaults {
+      track_uuid: 11
+    }
+    timestamp_clock_id: 64
+  }
+}
+packet {
+  timestamp: 30
+  trusted_packet_sequence_id: 2
+  track_event {
+    type: TYPE_SLICE_BEGIN
+    name_iid: 1
+    terminating_flow_ids: 7
+  }
+  interned_data {
+    event_names {
+      iid: 1
+      name: "task"
+    }
+  }
+  sequence_flags: 2
+}
+packet {
+  timestamp: 4
+  trusted_packet_sequence_id: 2
+  track_event {
+    type: TYPE_SLICE_END
+  }
+  sequence_flags: 2
+}
+"""
+END2 = "  timestamp: 4\n"
+BEGIN2 = "    name_iid: 1\n    terminating_flow_ids: 7\n"
+INTERN2 = BEGIN2 + "  }\n  interned_data {\n    event_names {\n      iid: 1\n      name: \"task\"\n    }\n  }\n"
+LAST_PACKET = "packet {\n  timestamp: 1\n  trusted_packet_sequence_id: 200\n  track_event {\n" \
+    "    type: TYPE_COUNTER\n    track_uuid: 20\n    counter_value: 0\n  }\n}\n"
+# (what is wrong, text replaced, its replacement, a piece of the expected message). The text
+# replaced must occur; its first occurrence is replaced (None: the packet is appended).
+MUTATIONS = [
+    ("a field the schema lacks", "  sequence_flags: 1\n", "  sequence_flags: 1\n  99: 1\n",
+     "field 99 is not in the schema"),
+    ("a message the schema lacks", "    counter {\n", "    12 {\n    }\n    counter {\n",
+     "field 12 (a message) is not in the schema"),
+    ("no sequence id", "  trusted_packet_sequence_id: 100\n  sequence_flags: 1\n",
+     "  sequence_flags: 1\n", "no trusted_packet_sequence_id"),
+    ("first packet not cleared", "    counter_value: 1\n  }\n  sequence_flags: 1\n",
+     "    counter_value: 1\n  }\n", "is not flagged SEQ_INCREMENTAL_STATE_CLEARED"),
+    ("defaults, then a packet without NEEDS", "    flow_ids: 7\n  }\n  sequence_flags: 2\n",
+     "    flow_ids: 7\n  }\n", "must be flagged SEQ_NEEDS_INCREMENTAL_STATE"),
+    ("name used before it is interned", INTERN2, BEGIN2 + "  }\n",
+     "event name 1 used before it is interned"),
+    ("interned id 0", "      iid: 1\n", "      iid: 0\n", "entry with iid 0"),
+    ("interned id redefined", "      name: \"task\"\n",
+     "      name: \"task\"\n    }\n    event_names {\n      iid: 1\n      name: \"other\"\n",
+     "redefined differently"),
+    ("an undefined sequence clock", "    timestamp_clock_id: 64\n  }\n}\npacket {\n  timestamp: 30",
+     "    timestamp_clock_id: 65\n  }\n}\npacket {\n  timestamp: 30", "which no ClockSnapshot"),
+    ("a sequence clock with nothing to map it to",
+     "    clocks {\n      clock_id: 6\n      timestamp: 0\n    }\n", "", "without a built-in clock"),
+    ("a built-in clock marked incremental", "      clock_id: 6\n",
+     "      clock_id: 6\n      is_incremental: true\n", "marks built-in clock 6 incremental"),
+    ("time going back on a track", None, LAST_PACKET, "time goes back on track 20"),
+    ("an undescribed track", "    name: \"task create\"\n",
+     "    name: \"task create\"\n    track_uuid: 99\n", "track 99, not described before"),
+    ("a counter value on a thread track", "    track_uuid: 20\n", "    track_uuid: 10\n",
+     "TYPE_COUNTER on a non-counter track"),
+    ("an instant on a counter track", "    name: \"task create\"\n",
+     "    name: \"task create\"\n    track_uuid: 20\n", "TYPE_INSTANT on a counter track"),
+    ("a counter event without a value", "    counter_value: 1\n", "", "without a value"),
+    ("an end with no begin", "    type: TYPE_SLICE_BEGIN\n    name_iid: 1\n  }\n  interned_data",
+     "    type: TYPE_INSTANT\n    name_iid: 1\n  }\n  interned_data", "with no slice open"),
+    ("a slice never ended", END2 + "  trusted_packet_sequence_id: 2\n  track_event {\n"
+     "    type: TYPE_SLICE_END\n", END2 + "  trusted_packet_sequence_id: 2\n  track_event {\n"
+     "    type: TYPE_INSTANT\n    name: \"x\"\n", "still open at the end"),
+    ("a flow ending without a start", "    flow_ids: 7\n", "", "flow 7 ends without a start"),
+    ("a flow never ending", "    terminating_flow_ids: 7\n", "", "never end"),
+    ("a flow ending before it starts", "  timestamp: 10\n", "  timestamp: 100\n",
+     "before it starts"),
+    ("a flow starting twice", "    name_iid: 1\n  }\n", "    name_iid: 1\n    flow_ids: 7\n  }\n",
+     "flow 7 starts twice"),
+    ("a flow starting and ending on one event", BEGIN2, BEGIN2 + "    flow_ids: 7\n",
+     "both in flow_ids and terminating_flow_ids"),
+    ("a thread of an undescribed process", "      pid: 42\n      tid: 1\n",
+     "      pid: 43\n      tid: 1\n", "no process track of that pid"),
+    ("a track described twice, differently", "    uuid: 11\n",
+     "    uuid: 10\n    name: \"x\"\n", "track 10 described twice, differently"),
+    ("a parent described after its child", "    parent_uuid: 1\n  }\n}\npacket {\n  trusted",
+     "    parent_uuid: 5\n  }\n}\npacket {\n  trusted", "names parent 5 before it is described"),
+    ("a begin without a name", BEGIN2, "    terminating_flow_ids: 7\n",
+     "TYPE_SLICE_BEGIN without a name"),
+    ("an annotation without a name", "      name: \"n\"\n", "", "debug annotation without a name"),
+    ("an annotation without a value", "      uint_value: 2\n", "", "debug annotation without a value"),
+    ("an event without a timestamp", END2, "", "without a timestamp"),
+    ("an event without a type", "    type: TYPE_SLICE_END\n", "", "TrackEvent without a type"),
+    ("text that is not protoc's", "    counter {\n    }\n", "    counter {\n    } x\n",
+     "not protoc text format"),
+]
+
+
+def self_test():
+    c, errors = check(SAMPLE.splitlines(True))
+    if errors:
+        print("check-perfetto-schema: self-test: the good sample fails: %s" % errors)
+        return 1
+    bad = 0
+    for what, old, new, expect in MUTATIONS:
+        if old is None:
+            text = SAMPLE + new
+        elif old not in SAMPLE:
+            print("check-perfetto-schema: self-test: %s: the text to replace is not in the sample"
+                  % what)
+            bad = 1
+            continue
+        else:
+            text = SAMPLE.replace(old, new, 1)
+        _, errors = check(text.splitlines(True))
+        if not any(expect in e for e in errors):
+            print("check-perfetto-schema: self-test: %s: expected '%s', got %s" % (what, expect, errors))
+            bad = 1
+    _, errors = check(SAMPLE.replace("    terminating_flow_ids: 7\n", "", 1).splitlines(True),
+                      open_flows=True)
+    if errors:
+        print("check-perfetto-schema: self-test: --open-flows still fails an open flow: %s" % errors)
+        bad = 1
+    if not bad:
+        print("check-perfetto-schema: self-test: ok: the sample passes, %d broken variants fail"
+              % len(MUTATIONS))
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("decoded")
+    ap.add_argument("decoded", nargs="?")
     ap.add_argument("name", nargs="?")
     ap.add_argument("--open-flows", action="store_true",
                     help="flows may stay open (a file stopped by its size cap)")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the checker on a small good sample and broken variants of it")
     a = ap.parse_args()
+    if a.self_test:
+        sys.exit(self_test())
+    if not a.decoded:
+        ap.error("DECODED.txt is required")
     name = a.name or a.decoded
-    c = Checker(a.open_flows)
-    unknown = []
-    try:
-        with open(a.decoded, errors="replace") as f:
-            for p in packets(f, unknown):
-                c.packet(p)
-                if unknown:
-                    raise Problems(unknown[:10])
-        c.finish()
-        if c.errors:
-            raise Problems(c.errors)
-    except Problems as e:
-        for line in e.args[0]:
+    with open(a.decoded, errors="replace") as f:
+        c, errors = check(f, a.open_flows)
+    if errors:
+        for line in errors:
             print("check-perfetto-schema: %s: %s" % (name, line))
         sys.exit(1)
     kinds = {}
