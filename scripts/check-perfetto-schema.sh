@@ -27,7 +27,7 @@ name=check-perfetto-schema
 if [ ! -f "$schema_dir/perfetto_trace.proto" ]; then
   cat >&2 <<EOF
 $name: no $schema_dir/perfetto_trace.proto. Fetch Perfetto's published merged schema,
-  protos/perfetto/trace/perfetto_trace.proto of github.com/google/perfetto (a recent one: it
+  protos/perfetto/trace/perfetto_trace.proto of the repository google/perfetto (a recent one: it
   must know TrackEvent.flow_ids, counter tracks and InternedData), into a folder outside the
   repository, and name that folder. It stays out of the repository.
 EOF
@@ -97,7 +97,7 @@ run flows test/trace/perfetto-flows.c "" "" ""
 run every-packet test/trace/perfetto-protoc.c "" "" ""
 run nested test/trace/nested.c "" "" ""
 run untied test/trace/untied.c "" "" ""
-run window test/trace/filters.c "" GLASS_TRACE_WINDOW=500: ""
+run window test/trace/filters.c "" GLASS_TRACE_WINDOW=500: "" sleep
 run only test/trace/filters.c "" GLASS_TRACE_ONLY=filters.c:45 ""
 run sample test/trace/filters.c "" GLASS_TRACE_SAMPLE=4 ""
 run dropped test/trace/buffer-full.c "" "OMP_NUM_THREADS=3 GLASS_TRACE_BUFFER=2K GLASS_TRACE_FULL=drop" ""

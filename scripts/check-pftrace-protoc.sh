@@ -5,10 +5,10 @@
 # protoc cannot parse the file, or meets a field the schema does not define or whose wire type
 # differs from the schema's (protoc prints those as bare numbers). Needs protoc (Debian:
 # protobuf-compiler); test/trace/perfetto-protoc.c runs it where protoc is installed. With
-# DECODED.txt it keeps protoc's text there, for scripts/check-perfetto-schema.py.
-#   scripts/check-pftrace-protoc.sh FILE.pftrace [DECODED.txt]
+# DECODED it keeps protoc's text there, for scripts/check-perfetto-schema.py.
+#   scripts/check-pftrace-protoc.sh FILE.pftrace [DECODED]
 set -eu
-[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 FILE.pftrace [DECODED.txt]" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 FILE.pftrace [DECODED]" >&2; exit 2; }
 command -v protoc >/dev/null || { echo "check-pftrace-protoc: protoc not found" >&2; exit 2; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
