@@ -12,7 +12,7 @@
 #
 #   scripts/check-perfetto-schema.sh SCHEMA_DIR [FILE.pftrace...]
 #
-# Without files it builds a few workloads with clang-22 against the Glass build (GLASS_BUILD,
+# Without files it builds 18 workloads with clang-22 against the Glass build (GLASS_BUILD,
 # default build/), traces each with `glass-trace -f perfetto` and checks every file, including
 # two stopped by their size cap. Not part of CI: CI has no copy of the schema. Exits 2 when the
 # schema, protoc, the compiler or the build is missing.
@@ -63,7 +63,7 @@ build=${GLASS_BUILD:-$root/build}
 cc=${CC:-clang-22}
 command -v "$cc" >/dev/null || { echo "$name: $cc not found (CC=...)" >&2; exit 2; }
 [ -x "$build/bin/glass-trace" ] || { echo "$name: no $build/bin/glass-trace: build first (GLASS_BUILD=...)" >&2; exit 2; }
-flags="-fopenmp -O1 -g -I$root/include -I$root/bench/apps -L$build/lib -Wl,-rpath,$build/lib"
+flags="-fopenmp -O1 -g -I$root/include -I$root/bench/apps -I$root/test/utils -L$build/lib -Wl,-rpath,$build/lib"
 
 # run NAME SOURCE 'CC FLAGS' 'ENV' 'CHECKER OPTIONS' [PROGRAM ARGUMENTS]: build, trace, check.
 bad=0
@@ -104,6 +104,7 @@ run dropped test/trace/buffer-full.c "" "OMP_NUM_THREADS=3 GLASS_TRACE_BUFFER=2K
 run spilled test/trace/buffer-full.c "" "OMP_NUM_THREADS=3 GLASS_TRACE_BUFFER=2K" ""
 if [ -f "$build/lib/libomptarget.so" ]; then
   run offload test/trace/offload.c "$offload" "" ""
+  run offload-nowait test/offload/nowait_depend.c "$offload" OMP_NUM_THREADS=4 ""
 else
   echo "$name: offload: skipped (no libomptarget in $build/lib)"
 fi
