@@ -369,7 +369,39 @@ def check(lines, open_flows=False):
     return c, c.errors
 
 
-SAMPLE = """packet {
+# A thread's sequence starts: the incremental clock 64 next to BOOTTIME, and the defaults.
+SEQ_START = """packet {
+  clock_snapshot {
+    clocks {
+      clock_id: 64
+      timestamp: 0
+      is_incremental: true
+    }
+    clocks {
+      clock_id: 6
+      timestamp: 0
+    }
+  }
+  trusted_packet_sequence_id: %d
+  sequence_flags: 1
+  trace_packet_defaults {
+    track_event_defaults {
+      track_uuid: %d
+    }
+    timestamp_clock_id: 64
+  }
+}
+"""
+INTERNED = """  interned_data {
+    event_names {
+      iid: 1
+      name: "task"
+    }
+  }
+"""
+# Descriptors and a counter on sequences 100 and 200; thread 0 (sequence 1, track 10) has a
+# slice and an instant that starts flow 7, which thread 1's slice (sequence 2, track 11) ends.
+SAMPLE = ("""packet {
   trusted_packet_sequence_id: 100
   sequence_flags: 1
   track_descriptor {
@@ -420,28 +452,7 @@ packet {
   }
   sequence_flags: 1
 }
-packet {
-  clock_snapshot {
-    clocks {
-      clock_id: 64
-      timestamp: 0
-      is_incremental: true
-    }
-    clocks {
-      clock_id: 6
-      timestamp: 0
-    }
-  }
-  trusted_packet_sequence_id: 1
-  sequence_flags: 1
-  trace_packet_defaults {
-    track_event_defaults {
-      track_uuid: 10
-    }
-    timestamp_clock_id: 64
-  }
-}
-packet {
+""" + SEQ_START % (1, 10) + """packet {
   timestamp: 10
   trusted_packet_sequence_id: 1
   track_event {
@@ -452,13 +463,7 @@ packet {
     type: TYPE_SLICE_BEGIN
     name_iid: 1
   }
-  interned_data {
-    event_names {
-      iid: 1
-      name: "task"
-    }
-  }
-  sequence_flags: 2
+""" + INTERNED + """  sequence_flags: 2
 }
 packet {
   timestamp: 5
@@ -478,28 +483,7 @@ packet {
   }
   sequence_flags: 2
 }
-packet {
-  clock_snapshot {
-    clocks {
-      clock_id: 64
-      timestamp: 0
-      is_incremental: true
-    }
-    clocks {
-      clock_id: 6
-      timestamp: 0
-    }
-  }
-  trusted_packet_sequence_id: 2
-  sequence_flags: 1
-  trace_packet_defaults {
-    track_event_defaults {
-      track_uuid: 11
-    }
-    timestamp_clock_id: 64
-  }
-}
-packet {
+""" + SEQ_START % (2, 11) + """packet {
   timestamp: 30
   trusted_packet_sequence_id: 2
   track_event {
@@ -507,13 +491,7 @@ packet {
     name_iid: 1
     terminating_flow_ids: 7
   }
-  interned_data {
-    event_names {
-      iid: 1
-      name: "task"
-    }
-  }
-  sequence_flags: 2
+""" + INTERNED + """  sequence_flags: 2
 }
 packet {
   timestamp: 4
@@ -523,10 +501,10 @@ packet {
   }
   sequence_flags: 2
 }
-"""
+""")
 END2 = "  timestamp: 4\n"
 BEGIN2 = "    name_iid: 1\n    terminating_flow_ids: 7\n"
-INTERN2 = BEGIN2 + "  }\n  interned_data {\n    event_names {\n      iid: 1\n      name: \"task\"\n    }\n  }\n"
+INTERN2 = BEGIN2 + "  }\n" + INTERNED
 LAST_PACKET = "packet {\n  timestamp: 1\n  trusted_packet_sequence_id: 200\n  track_event {\n" \
     "    type: TYPE_COUNTER\n    track_uuid: 20\n    counter_value: 0\n  }\n}\n"
 # (what is wrong, text replaced, its replacement, a piece of the expected message). The text
