@@ -556,6 +556,7 @@ static int parse_more(void) {
   const char *v;
   trace_opt.window1 = UINT64_MAX;
   trace_opt.sample = TRACE_SAMPLE_AUTO;
+  trace_opt.sample_cost = TRACE_SAMPLE_COST_NS;
   trace_opt.json_max_events = 1000000;
   trace_opt.max_bytes = 4ull << 30;
   if ((v = getenv("GLASS_TRACE_FORMAT")) && *v) {
@@ -618,6 +619,18 @@ static int parse_more(void) {
           bad++;
     else
       trace_opt.sample = (uint32_t)n;
+  }
+  if ((v = getenv("GLASS_TRACE_SAMPLE_COST")) && *v) {
+    char *end;
+    double c = strtod(v, &end);
+    if (*end || end == v || !(c > 0 && c <= 1e9))
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_SAMPLE_COST=%s: expected the ns one recorded event "
+              "costs (e.g. 130); using %.0f\n",
+              v, TRACE_SAMPLE_COST_NS),
+          bad++;
+    else
+      trace_opt.sample_cost = c;
   }
   return bad;
 }

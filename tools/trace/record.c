@@ -175,18 +175,19 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt
 // Auto sampling (the default) records every task until the thread has created
 // TRACE_SAMPLE_WARMUP of them; then, every TRACE_SAMPLE_WINDOW creations, it reads the clock
 // once and picks the smallest power-of-2 period N that keeps the predicted overhead
-//   (SAMPLE_COST_CREATE + SAMPLE_COST_EVENT * e / N) / u  <=  SAMPLE_BUDGET
+//   (SAMPLE_COST_CREATE + cost * e / N) / u  <=  SAMPLE_BUDGET
 // where u is the program's own time per creation (the window's time less what the tool did in
 // it) and e the events one fully recorded creation brings (task switches, the taskwaits in the
 // task, ...: the window's events times its N). The costs were measured on the development
 // machine (2 vCPUs, AMD EPYC, rdtsc about 12 ns), with bench/trace_cost.py: fib
 // (bench/apps/fib.c, 30 ns a task), tasktree (50 ns) and uts (0.5 us), untraced, with every
-// task recorded and with almost none (docs/tracing.md, "Adaptive task sampling").
-#define SAMPLE_COST_CREATE    20.0  // ns: a creation that is not recorded (its 3 callbacks)
-#define SAMPLE_COST_EVENT_RUN 20.0  // ns: recording one event, in the program's time
-#define SAMPLE_COST_EVENT     130.0 // ns: one event in all: recording, reading back, outputs
-#define SAMPLE_BUDGET         1.5   // predicted overhead, as a share of the untraced time
-#define SAMPLE_BUDGET_FULL    1.8   // ... below which every task stays recorded
+// task recorded and with almost none (docs/tracing.md, "Adaptive task sampling"). cost, one
+// recorded event's in all (recording, reading back, the outputs at exit), is
+// GLASS_TRACE_SAMPLE_COST (TRACE_SAMPLE_COST_NS by default), for machines that differ.
+#define SAMPLE_COST_CREATE    20.0 // ns: a creation that is not recorded (its 3 callbacks)
+#define SAMPLE_COST_EVENT_RUN 20.0 // ns: recording one event, in the program's time
+#define SAMPLE_BUDGET         1.5  // predicted overhead, as a share of the untraced time
+#define SAMPLE_BUDGET_FULL    1.8  // ... below which every task stays recorded
 
 static uint32_t sample_gap(trace_sampler_t *s) {
   if (s->period <= 1)
@@ -219,7 +220,7 @@ static void sample_window(trace_thread_t *th, uint64_t now) {
   if (prog < win / 8) // the costs are estimates: never take the program for instant
     prog = win / 8;
   double per_task = s->rec_sum >= 1 ? s->ev_sum / s->rec_sum : 1;
-  double full = per_task * SAMPLE_COST_EVENT; // ns per creation, N = 1
+  double full = per_task * trace_opt.sample_cost; // ns per creation, N = 1
   double u = prog / k;
   uint32_t n = 1;
   if (full > SAMPLE_BUDGET_FULL * u - SAMPLE_COST_CREATE) {

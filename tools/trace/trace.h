@@ -190,6 +190,9 @@ typedef struct trace_sampler {
 #define TRACE_SAMPLE_MAX       1024
 #define TRACE_SAMPLE_AUTO      0     // trace_opt.sample: auto
 #define TRACE_SAMPLE_FIXED_MAX 65536 // GLASS_TRACE_SAMPLE=N: the largest N
+// One recorded event's cost in all, ns (GLASS_TRACE_SAMPLE_COST's default): measured on the
+// development machine (docs/tracing.md, "Adaptive task sampling").
+#define TRACE_SAMPLE_COST_NS 130.0
 
 // A recorded task's period N, as N - 1 in bits 8 to 23 of its creation's flags word (bits that
 // ompt_task_flag_t leaves unused): N = 1 keeps the record as it was, and the few recorded tasks
@@ -242,6 +245,7 @@ typedef struct trace_options {
   char only[1024];           // GLASS_TRACE_ONLY: source locations to keep ("" = all)
   uint64_t window0, window1; // GLASS_TRACE_WINDOW, ns since the start (0, UINT64_MAX = all)
   uint32_t sample;           // GLASS_TRACE_SAMPLE: 0 auto, else one explicit task in N (1 = all)
+  double sample_cost;        // GLASS_TRACE_SAMPLE_COST: ns of one recorded event, for auto
   int format;                // TRACE_FMT_*
   uint64_t json_max_events;  // auto format: JSON up to this many events, else Perfetto
   uint64_t max_bytes;        // GLASS_TRACE_MAX_SIZE: cap on the trace file (0 = none)
