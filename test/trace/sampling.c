@@ -1,27 +1,29 @@
 // Adaptive task sampling, the default (GLASS_TRACE_SAMPLE=auto), on a tree of empty tasks
-// (2^18 - 2 tasks, each with a taskwait unless it is a leaf). Each thread records its first 4096
+// (2^17 - 2 tasks, each with a taskwait unless it is a leaf). Each thread records its first 4096
 // tasks, then picks a period N per window of 1024 creations from its CPU time per creation and
-// the cost of a recorded event. That cost is set here to 20 us (GLASS_TRACE_SAMPLE_COST), so
+// the cost of a recorded event. That cost is set here to 10 us (GLASS_TRACE_SAMPLE_COST), so
 // that the rule engages on any machine, sanitizer builds included, whose task creation takes
-// less than about 10 us (the default, 130 ns, engages on these tasks only where they are fast).
+// less than about 15 us (the default, 130 ns, engages on these tasks only where they are fast;
+// under ThreadSanitizer a creation takes about 4 us).
 //  (a) auto: the notice on stderr; the trace is in Perfetto's format (a thinned run is a large
 //      one) and well formed, its summary consistent with its slices; the estimates (each
-//      recorded slice counted N times) are within 30% of the true counts: N is at most 1024,
-//      so the task row's standard deviation is at most sqrt(262142 * 1024) = 6%, and 30% is
-//      five of them (the draws are seeded per thread, so most runs repeat besides);
-//  (c) GLASS_TRACE_SAMPLE=1 records every task (a tree of 32766, which auto would thin at that
-//      cost): exact counts, no notice, no estimates;
+//      recorded slice counted N times) are within 30% of the true counts: N is 256 on the
+//      development machine, so the task row's standard deviation is sqrt(131070 * 256) = 4.4%
+//      (at most 8.8%, at N = 1024) and 30% is 7 of them (the draws are seeded per thread,
+//      so most runs repeat besides);
+//  (c) GLASS_TRACE_SAMPLE=1 (here the launcher's --sample 1) records every task (a tree of
+//      32766, which auto would thin at that cost): exact counts, no notice, no estimates;
 //  (d) bad values warn and fall back to auto (a small tree: below the warm-up, every task);
 //      "auto" itself is accepted silently.
 // REQUIRES: ompt
 // RUN: %compile
-// RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_SAMPLE_COST=20000 %trace-run %t 2>%t.err | %FileCheck %s
+// RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_SAMPLE_COST=10000 %trace-run %t 2>%t.err | %FileCheck %s
 // RUN: %FileCheck --check-prefix=AUTO %s < %t.err
-// RUN: %check-pftrace %t --summary --count "task>=8192" --count "task<=131071"
-// RUN: %check-sampling %t.txt --created 262142 --source %s --row task@tree=262142:30 \
-// RUN:   --row taskwait=131071:30
-// RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_SAMPLE=1 GLASS_TRACE_SAMPLE_COST=20000 %trace-run %t 14 \
-// RUN:   2>%t.err | %FileCheck --check-prefix=MID %s
+// RUN: %check-pftrace %t --summary --count "task>=8192" --count "task<=65535"
+// RUN: %check-sampling %t.txt --created 131070 --source %s --row task@tree=131070:30 \
+// RUN:   --row taskwait=65535:30
+// RUN: env OMP_NUM_THREADS=2 GLASS_TRACE_SAMPLE_COST=10000 %glass-trace -q -o %t --sample 1 \
+// RUN:   -- %t 14 2>%t.err | %FileCheck --check-prefix=MID %s
 // RUN: %FileCheck --check-prefix=FULL %s < %t.err
 // RUN: %check-trace %t --count task=32766 --count taskwait=16383
 // RUN: %check-sampling %t.txt --none
@@ -54,18 +56,18 @@ static void tree(int depth) {
 }
 
 int main(int argc, char **argv) {
-  int depth = argc > 1 ? atoi(argv[1]) : 17;
+  int depth = argc > 1 ? atoi(argv[1]) : 16;
 #pragma omp parallel
 #pragma omp single
   tree(depth);
   printf("tasks %ld\n", (2L << depth) - 2);
   return 0;
 }
-// CHECK: tasks 262142
+// CHECK: tasks 131070
 // MID: tasks 32766
 // SMALL: tasks 126
 // AUTO: glass-trace: tasks created every {{[0-9]+}} ns on average; recorded {{[0-9,]+}} of
-// AUTO-SAME: 262,142 tasks (1 in {{[0-9]+}} at most); the summary's last table estimates the rows
+// AUTO-SAME: 131,070 tasks (1 in {{[0-9]+}} at most); the summary's last table estimates the rows
 // AUTO-SAME: for every task (GLASS_TRACE_SAMPLE=1 records every task)
 // AUTO: glass-trace: task sampling engaged, so the trace is in Perfetto's format, with no JSON
 // FULL-NOT: recorded
