@@ -173,20 +173,24 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt
 // taskwait, a barrier) and its constructs are not recorded (the recorded ones stand for them).
 //
 // Auto sampling (the default) records every task until the thread has created
-// TRACE_SAMPLE_WARMUP of them; then, every TRACE_SAMPLE_WINDOW creations, it reads the clock
-// once and picks the smallest power-of-2 period N that keeps the predicted overhead
+// TRACE_SAMPLE_WARMUP of them; then, every TRACE_SAMPLE_WINDOW creations, it reads the thread's
+// CPU time once and picks the smallest power-of-2 period N that keeps the predicted overhead
 //   (SAMPLE_COST_CREATE + cost * e / N) / u  <=  SAMPLE_BUDGET
-// where u is the program's own time per creation (the window's time less what the tool did in
-// it) and e the events one fully recorded creation brings (task switches, the taskwaits in the
-// task, ...: the window's events times its N). The costs were measured on the development
-// machine (2 vCPUs, AMD EPYC, rdtsc about 12 ns), with bench/trace_cost.py: fib
-// (bench/apps/fib.c, 30 ns a task), tasktree (50 ns) and uts (0.5 us), untraced, with every
-// task recorded and with almost none (docs/tracing.md, "Adaptive task sampling"). cost, one
+// where u is the program's own CPU time per creation (the window's less what the tool did in
+// it) and e the events one fully recorded creation brings (its switches, the taskwaits in the
+// task, ...: events per recorded creation over the last windows). A thread that records every
+// task keeps doing so while the overhead of that is predicted within SAMPLE_BUDGET_FULL: coarse
+// tasks (uts, 0.5 us, about 1.5) stay exact, and leaving them out would gain little. cost, one
 // recorded event's in all (recording, reading back, the outputs at exit), is
-// GLASS_TRACE_SAMPLE_COST (TRACE_SAMPLE_COST_NS by default), for machines that differ.
+// GLASS_TRACE_SAMPLE_COST (TRACE_SAMPLE_COST_NS by default), for machines that differ. The
+// costs were measured on the development machine (2 vCPUs, AMD EPYC, rdtsc about 12 ns) with
+// bench/trace_cost.py, in CPU time: fib (bench/apps/fib.c, 70 ns a task), tasktree (50 ns) and
+// uts (0.5 us), untraced, with every task recorded, recorded but not written, and with almost
+// none recorded (docs/tracing.md, "Adaptive task sampling, measured"). The budget puts fib
+// and tasktree at about 2.5 times their untraced CPU time, all outputs written.
 #define SAMPLE_COST_CREATE    20.0 // ns: a creation that is not recorded (its 3 callbacks)
 #define SAMPLE_COST_EVENT_RUN 20.0 // ns: recording one event, in the program's time
-#define SAMPLE_BUDGET         1.5  // predicted overhead, as a share of the untraced time
+#define SAMPLE_BUDGET         1.0  // predicted overhead, as a share of the untraced time
 #define SAMPLE_BUDGET_FULL    1.8  // ... below which every task stays recorded
 
 static uint32_t sample_gap(trace_sampler_t *s) {
