@@ -516,7 +516,8 @@ static int parse_more(void) {
   int bad = 0;
   const char *v;
   trace_opt.window1 = UINT64_MAX;
-  trace_opt.sample = 1;
+  trace_opt.sample = TRACE_SAMPLE_AUTO;
+  trace_opt.sample_cost = TRACE_SAMPLE_COST_NS;
   trace_opt.json_max_events = 1000000;
   trace_opt.max_bytes = 4ull << 30;
   if ((v = getenv("GLASS_TRACE_FORMAT")) && *v) {
@@ -567,17 +568,30 @@ static int parse_more(void) {
   }
   if ((v = getenv("GLASS_TRACE_ONLY")) && *v)
     snprintf(trace_opt.only, sizeof(trace_opt.only), "%s", v);
-  if ((v = getenv("GLASS_TRACE_SAMPLE")) && *v) {
+  if ((v = getenv("GLASS_TRACE_SAMPLE")) && *v && strcmp(v, "auto") != 0) {
     char *end;
-    unsigned long n = strtoul(v, &end, 10);
-    if (*end || end == v || n == 0 || n > 1000000000)
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*end || end == v || errno || n == 0 || n > TRACE_SAMPLE_FIXED_MAX || *v == '-')
       fprintf(stderr,
-              "glass-trace: GLASS_TRACE_SAMPLE=%s: expected N >= 1 (record one task in "
-              "N); recording every task\n",
-              v),
+              "glass-trace: GLASS_TRACE_SAMPLE=%s: expected auto, 1 (every task) or N from 2 "
+              "to %u (one task in N); using auto\n",
+              v, TRACE_SAMPLE_FIXED_MAX),
           bad++;
     else
       trace_opt.sample = (uint32_t)n;
+  }
+  if ((v = getenv("GLASS_TRACE_SAMPLE_COST")) && *v) {
+    char *end;
+    double c = strtod(v, &end);
+    if (*end || end == v || !(c > 0 && c <= 1e9))
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_SAMPLE_COST=%s: expected the ns one recorded event "
+              "costs (e.g. 130); using %.0f\n",
+              v, TRACE_SAMPLE_COST_NS),
+          bad++;
+    else
+      trace_opt.sample_cost = c;
   }
   return bad;
 }
