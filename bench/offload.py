@@ -5,9 +5,12 @@
 Each round runs every runtime and mode once, back to back (interleaved), so that ratios pair
 runs of the same round: a ratio is the median over rounds of (run / reference run in the same
 round). Modes: none (no tool); tool (a tool registering every target callback, counting the
-events); trace (the same tool, also tracing device 0 with every record type). LLVM's
-libomptarget offers no tracing entry points, so its trace mode is reported n/a (the tool says
-so, and the run is checked to have no records).
+events); trace (the same tool, also tracing device 0 with every record type); records (a
+tracing tool without the callbacks of target constructs and their operations: it registers
+only device initialize/finalize/load/unload and traces device 0 as trace does, observing the
+constructs through their records, as a CUPTI-style tracing tool does). LLVM's libomptarget
+offers no tracing entry points, so its trace and records modes are reported n/a (the tool says
+so, and the runs are checked to have no records).
 
   bench/offload.py [--glass-build DIR] [--out DIR] [--rounds 5] [--reps 7] [--rep-time US]
                    [--llvm-lib DIR] [--smoke] [--quiet] [--instructions]
@@ -16,6 +19,9 @@ so, and the run is checked to have no records).
 valgrind's callgrind (collecting inside the program's run_counted only), and the difference
 over N is the instructions per instance, which the load of the machine does not change (an
 rdtsc counts as one instruction, whatever it costs). Writes DIR/offload-instructions.md.
+
+The report also gives what one reading of the trace clock costs here (bench/offload/clock_cost.c:
+rdtsc and clock_gettime in process CPU time), which bounds what tracing can cost per record time.
 
 Writes DIR/offload.md (tables) and DIR/offload.json (every run). Fails (exit 1) when a build or
 a run fails, a result is wrong, the intended runtime was not the one loaded, the tool did not
@@ -32,7 +38,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(HERE)
-MODES = ["none", "tool", "trace"]
+MODES = ["none", "tool", "trace", "records"]
+TRACING = ("trace", "records")
 RUNTIMES = ["glass", "llvm"]
 
 
@@ -55,6 +62,20 @@ def build(glass, out):
     sh(["clang-22", "-O2", "-shared", "-fPIC", "-I", inc, "-I", os.path.join(SRC, "test", "utils"),
         os.path.join(HERE, "offload", "tool_target.c"), "-o", tool])
     return exe, tool
+
+
+def clock_cost(out, smoke):
+    """ns per clock reading (rdtsc, rdtsc among stores, clock_gettime), in CPU time."""
+    exe = os.path.join(out, "clock_cost")
+    sh(["clang-22", "-O2", os.path.join(HERE, "offload", "clock_cost.c"), "-o", exe])
+    r = sh([exe, "--count", "100000" if smoke else "10000000"])
+    return json.loads(r.stdout)
+
+
+def clock_line(c):
+    return ("Trace clock here (`bench/offload/clock_cost.c`, process CPU time, best of 3): rdtsc "
+            "%s ns back to back, %s ns among stores; clock_gettime %s ns." %
+            (c["rdtsc_ns"], c["rdtsc_among_stores_ns"], c["clock_gettime_ns"]))
 
 
 def llvm_dir(llvm_lib, out):
@@ -86,10 +107,10 @@ def run(exe, tool, runtime, mode, dirs, args):
         if not toolrep or toolrep[0]["events"] == 0:
             fail("%s %s: the tool did not run or saw no event" % (runtime, mode))
         t = toolrep[0]
-        if mode == "trace" and runtime == "glass" and (t["trace"] != "on" or t["records"] == 0):
-            fail("glass trace: tracing did not start or recorded nothing: %s" % t)
-        if mode == "tool" and t["records"]:
-            fail("%s tool: records without tracing" % runtime)
+        if mode in TRACING and runtime == "glass" and (t["trace"] != "on" or t["records"] == 0):
+            fail("glass %s: tracing did not start or recorded nothing: %s" % (mode, t))
+        if (mode == "tool" or runtime == "llvm") and t["records"]:
+            fail("%s %s: records without tracing" % (runtime, mode))
     return {"runtimes": loaded, "tool": toolrep[0] if toolrep else None,
             "constructs": {l["construct"]: l for l in lines[1:]}}
 
@@ -102,7 +123,8 @@ def run_env(tool, runtime, mode, dirs):
     env["LD_LIBRARY_PATH"] = dirs[runtime]
     if mode != "none":
         env["OMP_TOOL_LIBRARIES"] = tool
-        env["BENCH_TRACE"] = "1" if mode == "trace" else "0"
+        env["BENCH_TRACE"] = "1" if mode in TRACING else "0"
+        env["BENCH_CALLBACKS"] = "0" if mode == "records" else "1"
     return env
 
 
@@ -125,7 +147,7 @@ def instructions(exe, tool, dirs, out, quiet):
     # Glass traced: N spans several of the tool's 1 MiB buffers (each delivered and walked), so
     # their cost is spread over the instances that filled them. LLVM: fewer (no tracing).
     counts = {"empty": 20000, "map1": 10000, "map8": 2000, "data_update_1mb": 20}
-    keys = ["glass/none", "glass/tool", "glass/trace", "llvm/none", "llvm/tool"]
+    keys = ["glass/none", "glass/tool", "glass/trace", "glass/records", "llvm/none", "llvm/tool"]
     res = {}
     for c, big in counts.items():
         for k in keys:
@@ -140,12 +162,15 @@ def instructions(exe, tool, dirs, out, quiet):
              "callgrind, collected in run_counted: (I(2N) - I(N)) / N (N: %s for Glass, a tenth "
              "for LLVM). An rdtsc counts as one." % ", ".join("%s %d" % kv for kv in counts.items()),
              "", "| construct | " + " | ".join(k.replace("/", " ") for k in keys) +
-             " | Glass trace - tool | Glass trace ÷ tool |", "|---" * (len(keys) + 3) + "|"]
+             " | Glass trace - tool | Glass trace ÷ tool | Glass records ÷ none | "
+             "Glass records ÷ tool |", "|---" * (len(keys) + 5) + "|"]
     for c in counts:
         r = res[c]
-        lines.append("| %s | %s | %.0f | %.2f |" % (
+        lines.append("| %s | %s | %.0f | %.2f | %.2f | %.2f |" % (
             c, " | ".join("%.0f" % r[k] for k in keys), r["glass/trace"] - r["glass/tool"],
-            r["glass/trace"] / r["glass/tool"]))
+            r["glass/trace"] / r["glass/tool"], r["glass/records"] / r["glass/none"],
+            r["glass/records"] / r["glass/tool"]))
+    lines += ["", clock_line(clock_cost(out, False))]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "offload-instructions.md"), "w") as f:
         f.write(text)
@@ -174,6 +199,19 @@ def fmt(x):
     return "%.2f" % x if x is not None else "n/a"
 
 
+def key_name(k):
+    r, m = k.split("/")
+    return "%s %s" % ("Glass" if r == "glass" else "LLVM", m)
+
+
+def ratio_name(a, b):
+    """"glass/trace", "glass/tool" -> "Glass trace ÷ tool"; across runtimes, "Glass ÷ LLVM, tool"."""
+    (ra, ma), (rb, mb) = a.split("/"), b.split("/")
+    if ra == rb:
+        return "%s %s ÷ %s" % (ra.capitalize() if ra == "glass" else "LLVM", ma, mb)
+    return "Glass ÷ LLVM, %s" % ("no tool" if ma == "none" else ma)
+
+
 def report(rounds, meta, out):
     constructs = list(rounds[0]["glass/none"]["constructs"])
     llvm_trace = rounds[0].get("llvm/trace")
@@ -187,39 +225,38 @@ def report(rounds, meta, out):
         cells = []
         for r in RUNTIMES:
             for m in MODES:
-                if r == "llvm" and m == "trace":
+                if r == "llvm" and m in TRACING:
                     cells.append("n/a (no tracing)")
                 else:
                     cells.append(cell(rounds, "%s/%s" % (r, m), c))
         lines.append("| %s | %s |" % (c, " | ".join(cells)))
+    ratios = [("glass/none", "llvm/none"), ("glass/tool", "llvm/tool"),
+              ("glass/tool", "glass/none"), ("glass/trace", "glass/tool"),
+              ("glass/trace", "glass/none"), ("glass/records", "glass/none"),
+              ("glass/records", "glass/tool"), ("llvm/tool", "llvm/none")]
     lines += ["", "Paired ratios (median over rounds of the same round's ratio):", "",
-              "| construct | Glass ÷ LLVM, no tool | Glass ÷ LLVM, tool | Glass tool ÷ none | "
-              "Glass trace ÷ tool | Glass trace ÷ none | LLVM tool ÷ none |",
-              "|---|---|---|---|---|---|---|"]
+              "| construct | " + " | ".join(ratio_name(a, b) for a, b in ratios) + " |",
+              "|---" * (1 + len(ratios)) + "|"]
     for c in constructs:
-        lines.append("| %s | %s | %s | %s | %s | %s | %s |" % (
-            c, fmt(paired(rounds, "glass/none", "llvm/none", c)),
-            fmt(paired(rounds, "glass/tool", "llvm/tool", c)),
-            fmt(paired(rounds, "glass/tool", "glass/none", c)),
-            fmt(paired(rounds, "glass/trace", "glass/tool", c)),
-            fmt(paired(rounds, "glass/trace", "glass/none", c)),
-            fmt(paired(rounds, "llvm/tool", "llvm/none", c))))
+        lines.append("| %s | %s |" % (c, " | ".join(fmt(paired(rounds, a, b, c))
+                                                   for a, b in ratios)))
+    keys = ["glass/none", "glass/tool", "glass/trace", "glass/records", "llvm/none", "llvm/tool"]
+    ratios = [("glass/none", "llvm/none"), ("glass/trace", "glass/tool"),
+              ("glass/trace", "glass/none"), ("glass/records", "glass/none"),
+              ("glass/records", "glass/tool")]
     lines += ["", "Process CPU time (µs per instance, median (minimum) of the rounds' medians; "
               "what the runs cost without the waits of a loaded machine) and its paired ratios:",
-              "", "| construct | Glass none | Glass tool | Glass trace | LLVM none | LLVM tool | "
-              "Glass ÷ LLVM, no tool | Glass trace ÷ tool | Glass trace ÷ none |",
-              "|---|---|---|---|---|---|---|---|---|"]
+              "", "| construct | " + " | ".join(key_name(k) for k in keys) +
+              " | " + " | ".join(ratio_name(a, b) for a, b in ratios) + " |",
+              "|---" * (1 + len(keys) + len(ratios)) + "|"]
     for c in constructs:
-        cells = [cell(rounds, k, c, "cpu_median") for k in
-                 ("glass/none", "glass/tool", "glass/trace", "llvm/none", "llvm/tool")]
-        cells += [fmt(paired(rounds, a, b, c, "cpu_median")) for a, b in
-                  (("glass/none", "llvm/none"), ("glass/trace", "glass/tool"),
-                   ("glass/trace", "glass/none"))]
+        cells = [cell(rounds, k, c, "cpu_median") for k in keys]
+        cells += [fmt(paired(rounds, a, b, c, "cpu_median")) for a, b in ratios]
         lines.append("| %s | %s |" % (c, " | ".join(cells)))
-    lines += ["", "Load average at the end: %s." % meta.get("load", "?")]
+    lines += ["", clock_line(meta["clock"]), "", "Load average at the end: %s." % meta.get("load", "?")]
     if llvm_trace and llvm_trace["tool"]:
-        lines += ["", "LLVM's trace mode: the tool found no tracing entry points (%s)." %
-                  json.dumps(llvm_trace["tool"])]
+        lines += ["", "LLVM's trace and records modes: the tool found no tracing entry points "
+                  "(%s)." % json.dumps(llvm_trace["tool"])]
     text = "\n".join(lines) + "\n"
     with open(os.path.join(out, "offload.md"), "w") as f:
         f.write(text)
@@ -265,6 +302,7 @@ def main():
         if not a.quiet:
             print("round %d/%d done" % (i + 1, a.rounds), file=sys.stderr)
     meta = {"args": " ".join(sys.argv[1:]) or "defaults", "glass": glass,
+            "clock": clock_cost(a.out, a.smoke),
             "load": " ".join("%.2f" % x for x in os.getloadavg()),
             "llvm": "%s (libomp 19.1.7, libomptarget 22)" % a.llvm_lib}
     text = report(rounds, meta, a.out)

@@ -2,8 +2,8 @@
 # CI smoke test of the benchmark suite: builds it (and Glass, unless GLASS_BUILD names a build),
 # runs every construct and application kernel once on Glass, LLVM libomp and libgomp, under
 # every tool mode, and one group under callgrind; then the offload latency benchmark once
-# (bench/offload.py --smoke: Glass and LLVM 22's libomptarget, without and with a tool, and
-# tracing). Takes well under a minute.
+# (bench/offload.py --smoke: Glass and LLVM 22's libomptarget, without and with a tool,
+# tracing with the tool's callbacks and with device callbacks only). Takes well under a minute.
 #
 # Exits non-zero only when something fails to build or a run fails (crash, hang, wrong result,
 # a tool not loaded); never because of a timing. A construct whose entry points Glass lacks is

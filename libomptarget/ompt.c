@@ -56,6 +56,11 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
   tgt_ompt_on = cb.device_initialize || cb.device_finalize || cb.device_load || cb.target ||
                 cb.target_emi || cb.target_data_op || cb.target_data_op_emi || cb.target_submit ||
                 cb.target_submit_emi || cb.device_unload || cb.target_map || cb.target_map_emi;
+  // The callbacks of operations are the only ones that come between two record boundaries
+  // that could share a clock reading (trace.c): a construct's begin callback precedes its
+  // first record, which reads anew, and its end callback follows its last.
+  tgt_trace_sharing = !cb.target_data_op && !cb.target_data_op_emi && !cb.target_submit &&
+                      !cb.target_submit_emi && !cb.target_map && !cb.target_map_emi;
   TGT_INFO(INFO_PLUGIN, -1, "connected to the host runtime's tool (target events %s)",
            tgt_ompt_on ? "on" : "off");
   return 1;
@@ -198,6 +203,7 @@ void tgt_ompt_target(struct tgt_ompt_region *r, bool begin) {
   if (begin) {
     tgt_trace_target(r->dev, r, true);
   } else {
+    tgt_trace_clock_break(); // the program runs next
     tgt_ompt_cur = r->prev;
     if (set_task_region)
       set_task_region(r->task_prev);
@@ -219,15 +225,11 @@ static void op_step(struct tgt_ompt_region *r, bool begin, uint64_t *host_op_id)
     __atomic_store_n(&r->host_op, begin ? *host_op_id : 0, __ATOMIC_RELAXED);
 }
 
-void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
-                      const void *dst, int dst_dev, size_t bytes) {
-  tgt_ompt_data_op_at(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL);
-}
-
-// A device memory routine's operation (codeptr: the routine's caller) is part of the target
-// construct it runs in, if any.
-void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
-                         const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
+// A data operation of a construct (routine false) or of a device memory routine (codeptr: the
+// routine's caller), which is part of the target construct it runs in, if any.
+static inline __attribute__((always_inline)) void
+data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev, const void *dst,
+        int dst_dev, size_t bytes, const void *codeptr, bool routine) {
   struct tgt_ompt_region *r = tgt_ompt_cur;
   if (!codeptr && r)
     codeptr = r->codeptr;
@@ -248,6 +250,18 @@ void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *s
   if (begin) // the id the tool's EMI callback may have set
     tgt_trace_op_begin(d, GLASS_TRACE_DATA_OP, op, target_id, *host_op_id, src, src_dev, dst,
                        dst_dev, bytes, 0);
+  else if (routine) // the program runs next
+    tgt_trace_clock_break();
+}
+
+void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                      const void *dst, int dst_dev, size_t bytes) {
+  data_op(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, NULL, false);
+}
+
+void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
+                         const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
+  data_op(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, codeptr, true);
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {
@@ -321,9 +335,11 @@ static const void *pack(struct map_items *m, unsigned k, void *mem) {
 // The construct's map items (literals and firstprivate copies are not mapped), with the device
 // address each has now. Called with d->lock held, once the items are present.
 void tgt_ompt_map(struct tgt_device *d, const struct map_args *a, bool exiting) {
+  if (a->n <= 0) // an empty clause: no callback, no record
+    return;
   struct tgt_ompt_region *r = tgt_ompt_cur;
   bool trace = tgt_trace_map_wanted(d);
-  if ((!cb.target_map_emi && !cb.target_map && !trace) || a->n <= 0)
+  if (!cb.target_map_emi && !cb.target_map && !trace)
     return;
   _Alignas(void *) char stack[MAP_STACK * MAP_ITEM];
   struct map_items m;

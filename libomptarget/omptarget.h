@@ -261,6 +261,7 @@ TGT_HIDDEN void tgt_ompt_device_load(struct tgt_device *d, int image, const void
 TGT_HIDDEN void tgt_ompt_target(struct tgt_ompt_region *r, bool begin);
 TGT_HIDDEN void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src,
                                  int src_dev, const void *dst, int dst_dev, size_t bytes);
+// A device memory routine's operation (codeptr: its caller); tgt_ompt_data_op: a construct's.
 TGT_HIDDEN void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src,
                                     int src_dev, const void *dst, int dst_dev, size_t bytes,
                                     const void *codeptr);
@@ -299,3 +300,16 @@ TGT_HIDDEN void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uin
                                  int dst_dev, uint64_t bytes, unsigned teams);
 // Stops tracing on the device, returning every buffer (at the tool's finalization).
 TGT_HIDDEN void tgt_trace_stop_all(struct tgt_device *d);
+// The clock reading of this thread's last record boundary, which the next boundary shares when
+// nothing a tool or the program can see ran between them (trace.c): only while the tool has no
+// callbacks of operations (tgt_trace_sharing, set at connection), and until the thread leaves
+// the construct's own bookkeeping (tgt_trace_clock_break).
+struct tgt_clock_memo {
+  uint64_t now;
+  const struct tgt_trace *t; // whose clock; NULL: no reading to share
+};
+TGT_HIDDEN extern __thread struct tgt_clock_memo tgt_clock_memo;
+TGT_HIDDEN extern bool tgt_trace_sharing;
+static inline void tgt_trace_clock_break(void) {
+  tgt_clock_memo.t = NULL;
+}

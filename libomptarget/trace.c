@@ -67,7 +67,10 @@ struct tgt_trace {
   pthread_mutex_t slow; // buffer_request and buffer_complete, lanes, start and stop
   struct lane *lanes;
   bool plugin_started;
-  bool tsc; // the device's clock is the TSC: read here (trace_now)
+  bool tsc;        // the device's clock is the TSC
+  bool inline_tsc; // tsc, and no readings counted: read_clock reads it inline
+  bool counting;   // LIBOMPTARGET_INFO had 0x100 at start_trace: readings are counted
+  atomic_ulong readings;
 };
 
 // The trace state of a device, created when the tool first sets up tracing on it.
@@ -95,14 +98,50 @@ static uint64_t device_now(struct tgt_device *d) {
   return d->rtl->get_device_time ? d->rtl->get_device_time(d->rtl_id) : 0;
 }
 
-// The device's time for a record: the TSC inline when that is the device's clock (no call,
-// and no registers to save around one).
-static inline uint64_t trace_now(struct tgt_trace *t) {
+static __attribute__((noinline)) uint64_t read_clock_slow(struct tgt_trace *t) {
+  if (t->counting)
+    atomic_fetch_add_explicit(&t->readings, 1, memory_order_relaxed);
 #if defined(__x86_64__)
-  if (__builtin_expect(t->tsc, 1))
+  if (t->tsc)
     return __rdtsc();
 #endif
   return device_now(t->dev);
+}
+
+// The device's time: the TSC inline when that is the device's clock (no call, and no registers
+// to save around one).
+static inline uint64_t read_clock(struct tgt_trace *t) {
+#if defined(__x86_64__)
+  if (__builtin_expect(t->inline_tsc, 1))
+    return __rdtsc();
+#endif
+  return read_clock_slow(t);
+}
+
+// One clock reading can serve two adjacent record boundaries of a construct on this thread when
+// nothing that could tell the difference runs between them: no tool code and no program code.
+// Tool code: the callbacks of operations (data_op, submit, map) would sit between two such
+// boundaries, so no reading is kept while the tool has any (tgt_trace_sharing); a construct's
+// own callbacks do not (its begin callback precedes its first record, which always reads anew,
+// and its end callback follows its last); buffer_request and buffer_complete break the memo
+// here before they are called. Program code: an operation's begin breaks it (the operation
+// follows, or the kernel's code), and so does the end of a construct or of a device memory
+// routine (ompt.c). A shared time is the earlier boundary's: the later record's time is early
+// by libomptarget's own bookkeeping between the two (a map lookup, building the kernel's
+// arguments), never by tool or program code. The reading at a construct's begin, at an
+// operation's end and at a boundary that found no memo is kept.
+__thread struct tgt_clock_memo tgt_clock_memo;
+bool tgt_trace_sharing;
+
+static inline uint64_t now_fresh(struct tgt_trace *t) {
+  uint64_t now = read_clock(t);
+  if (tgt_trace_sharing)
+    tgt_clock_memo.now = now, tgt_clock_memo.t = t;
+  return now;
+}
+
+static inline uint64_t now_shared(struct tgt_trace *t) {
+  return tgt_clock_memo.t == t ? tgt_clock_memo.now : now_fresh(t);
 }
 
 // ---- buffers ------------------------------------------------------------------------------
@@ -168,6 +207,7 @@ static void lane_key_setup(void) {
 static void hand_back(struct tgt_trace *t, struct lane *l) {
   void *buf = l->tool_buf;
   size_t begin = l->begin, n = atomic_load_explicit(&l->used, memory_order_relaxed);
+  tgt_trace_clock_break(); // the tool runs
   t->complete(t->dev->id, buf, begin + n, begin, 1);
 }
 
@@ -192,6 +232,7 @@ static bool refill(struct tgt_trace *t, struct lane *l, size_t need) {
     return false;
   void *buf = NULL;
   size_t bytes = 0;
+  tgt_trace_clock_break(); // the tool runs
   t->request(t->dev->id, &buf, &bytes);
   size_t begin = buf ? (size_t)(-(uintptr_t)buf & 7) : 0;
   bool on = atomic_load(&t->state) & TRACE_ON;
@@ -459,7 +500,9 @@ void tgt_trace_target(struct tgt_device *d, const struct tgt_ompt_region *r, boo
   if (!t || !type_on(t, ompt_callback_target) ||
       !(rec = begin_record(t, ompt_callback_target, sizeof *rec, MINE, r->target_id, &b)))
     return;
-  rec->time = trace_now(t); // once there is room: the begin callback is further behind
+  // Once there is room (getting a buffer calls the tool); the begin reads anew (the program ran
+  // since the last construct), the end may share the last operation's end.
+  rec->time = begin ? now_fresh(t) : now_shared(t);
   rec->record.target = (ompt_record_target_t){(ompt_target_t)r->kind,
                                               begin ? ompt_scope_begin : ompt_scope_end,
                                               d->id,
@@ -485,7 +528,7 @@ void tgt_trace_map(struct tgt_device *d, uint64_t target_id, unsigned n, const v
   if (!t || size > MAX_RECORD ||
       !(r = begin_record(t, ompt_callback_target_map, size, MINE, target_id, &b)))
     return;
-  r->time = trace_now(t);
+  r->time = now_shared(t);
   // The arrays follow the record in the caller's layout: pointers first (8-byte aligned),
   // then the flags; one copy.
   void **h = (void **)(r + 1), **v = h + n;
@@ -517,7 +560,10 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   // Described to the plugin for its native records too, when those are on without the type.
   unsigned v = t ? live(t) : 0;
   bool on = v & ((1u << type) | LIVE_NATIVE);
+  // Every path drops the kept reading (after using it for the start): the operation, or the
+  // kernel's code, runs next, traced or not.
   if (__builtin_expect(op_depth >= OP_DEPTH, 0)) {
+    tgt_trace_clock_break();
     if (on)
       atomic_fetch_add(&t->dropped, 1);
     op_depth++;
@@ -526,14 +572,18 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   struct cur_op *o = &ops[op_depth++];
   o->t = on ? t : NULL;
   o->taken = !on;
-  if (!on)
+  if (!on) {
+    tgt_trace_clock_break();
     return;
+  }
   o->typed = v & (1u << type);
   struct glass_trace_op *op = &o->op;
   if (!t->plugin_started) { // timed here: only the start is kept
-    op->start = trace_now(t);
+    op->start = tgt_clock_memo.t == t ? tgt_clock_memo.now : read_clock(t);
+    tgt_trace_clock_break();
     return;
   }
+  tgt_trace_clock_break();
   // Field by field: a compound literal zeroes the whole struct first (a `rep stos`, slow to
   // start for 100 bytes).
   op->kind = (enum glass_trace_kind)kind, op->optype = optype;
@@ -555,7 +605,7 @@ void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t targe
     return;
   o->taken = true;
   struct tgt_trace *t = o->t;
-  uint64_t end = trace_now(t);
+  uint64_t end = now_fresh(t);
   // A start of 0: a tracing plugin made no call for it (an instant at its end).
   uint64_t start = o->op.start ? o->op.start : end;
   if (!o->typed) // described for native records alone
@@ -708,6 +758,9 @@ static int start_trace(ompt_device_t *device, ompt_callback_buffer_request_t req
     t->request = request, t->complete = complete;
     t->plugin_started = d->rtl->trace_start && d->rtl->trace_start(d->rtl_id, &t->sink) == 0;
     t->tsc = d->rtl->time_is_tsc && d->rtl->time_is_tsc(d->rtl_id);
+    t->counting = tgt_info_flags & INFO_PLUGIN;
+    t->inline_tsc = t->tsc && !t->counting;
+    atomic_store(&t->readings, 0);
     atomic_store(&t->state, TRACE_ON);
     update_live(t);
   }
@@ -764,6 +817,9 @@ static int stop(struct tgt_trace *t) {
   unsigned long lost = atomic_exchange(&t->dropped, 0);
   atomic_store(&t->warned, false);
   pthread_mutex_unlock(&t->slow);
+  if (t->counting)
+    TGT_INFO(INFO_PLUGIN, d->id, "tracing stopped: %lu clock reading(s) timed the records",
+             atomic_load(&t->readings));
   if (lost)
     tgt_error("device %d: %lu trace record(s) dropped: the tool's buffer_request gave no room "
               "for them",

@@ -1,8 +1,11 @@
 // The offload benchmark's tool: registers every target callback (the EMI forms, device
 // initialize/finalize/load/unload, target_map_emi) with bodies that count the event. With
 // BENCH_TRACE=1 it also traces device 0 (every record type, 1 MiB buffers, records counted at
-// buffer_complete). At finalization it prints one JSON line on stderr: events, records, and
-// whether tracing started ("trace": null where the device offers no tracing entry points).
+// buffer_complete). BENCH_CALLBACKS=0 leaves out the callbacks of target constructs and their
+// operations (target, data_op, submit, map): a tool that observes them through trace records
+// alone, as a CUPTI-style tracing tool does. At finalization it prints one JSON line on stderr:
+// events, records, and whether tracing started ("trace": null where the device offers no
+// tracing entry points).
 #include "tool.h" // test/utils: the tests' tool helpers
 #include <omp-tools.h>
 #include <stdio.h>
@@ -80,7 +83,11 @@ static void on_device_init(int d, const char *type, ompt_device_t *dev, ompt_fun
 static int init(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
   TOOL_SET_ALL(lookup, TOOL_CB(device_initialize, on_device_init),
                TOOL_CB(device_finalize, on_finalize), TOOL_CB(device_load, on_load),
-               TOOL_CB(device_unload, on_unload), TOOL_CB(target_emi, on_target_emi),
+               TOOL_CB(device_unload, on_unload));
+  const char *c = getenv("BENCH_CALLBACKS");
+  if (c && *c == '0')
+    return 1;
+  TOOL_SET_ALL(lookup, TOOL_CB(target_emi, on_target_emi),
                TOOL_CB(target_data_op_emi, on_data_op_emi),
                TOOL_CB(target_submit_emi, on_submit_emi), TOOL_CB(target_map_emi, on_map_emi));
   return 1;

@@ -8,19 +8,13 @@
 // RUN: %compile-offload && %run %t | %FileCheck %s
 // RUN: env GLASS_TARGET_HOST_CLOCK=monotonic %run %t | %FileCheck %s
 // REQUIRES: offload, ompt
+#include "Inputs/trace_device0.h"
 #include "tool.h"
 #include <omp-tools.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static ompt_device_t *dev0;
-static ompt_get_device_time_t get_device_time;
-static ompt_translate_time_t translate_time;
-static ompt_flush_trace_t flush_trace;
-static ompt_advance_buffer_cursor_t advance;
-static ompt_get_record_ompt_t get_record;
 
 // What the callbacks saw: one target construct at a time (the program is one thread).
 #define MAXMAP 8
@@ -72,7 +66,7 @@ static void on_request(int d, ompt_buffer_t **buf, size_t *bytes) {
   *buf = malloc(*bytes);
 }
 
-static int bad, records, map_records, checking;
+static int bad, records, map_records;
 static ompt_device_time_t dev_before, dev_after;
 
 // The record's device times lie in get_device_time's window and, translated, in lo..hi.
@@ -132,32 +126,6 @@ static void check(const ompt_record_ompt_t *r) {
     bad++;
     printf("unexpected record type %d\n", (int)r->type);
   }
-}
-
-static void on_complete(int d, ompt_buffer_t *buf, size_t bytes, ompt_buffer_cursor_t begin,
-                        int owned) {
-  ompt_buffer_cursor_t c = begin;
-  if (checking && bytes > begin)
-    do
-      check(get_record(buf, c));
-    while (advance(dev0, buf, bytes, c, &c));
-  if (owned)
-    free(buf);
-}
-
-static void on_device_init(int d, const char *type, ompt_device_t *dev, ompt_function_lookup_t l,
-                           const char *doc) {
-  if (d != 0)
-    return;
-  dev0 = dev;
-  get_device_time = (ompt_get_device_time_t)l("ompt_get_device_time");
-  translate_time = (ompt_translate_time_t)l("ompt_translate_time");
-  flush_trace = (ompt_flush_trace_t)l("ompt_flush_trace");
-  advance = (ompt_advance_buffer_cursor_t)l("ompt_advance_buffer_cursor");
-  get_record = (ompt_get_record_ompt_t)l("ompt_get_record_ompt");
-  ompt_set_trace_ompt_t set = (ompt_set_trace_ompt_t)l("ompt_set_trace_ompt");
-  ompt_start_trace_t start = (ompt_start_trace_t)l("ompt_start_trace");
-  printf("trace %d %d\n", set(dev, 1, 0), start(dev, on_request, on_complete));
 }
 
 static int init(ompt_function_lookup_t lookup, int dev, ompt_data_t *data) {
