@@ -4,10 +4,11 @@
 # the tool writes: the message and field names, types and numbers below, as published. Fails when
 # protoc cannot parse the file, or meets a field the schema does not define or whose wire type
 # differs from the schema's (protoc prints those as bare numbers). Needs protoc (Debian:
-# protobuf-compiler); test/trace/perfetto-protoc.c runs it where protoc is installed.
-#   scripts/check-pftrace-protoc.sh FILE.pftrace
+# protobuf-compiler); test/trace/perfetto-protoc.c runs it where protoc is installed. With
+# DECODED it keeps protoc's text there, for scripts/check-perfetto-schema.py.
+#   scripts/check-pftrace-protoc.sh FILE.pftrace [DECODED]
 set -eu
-[ $# -eq 1 ] || { echo "usage: $0 FILE.pftrace" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 FILE.pftrace [DECODED]" >&2; exit 2; }
 command -v protoc >/dev/null || { echo "check-pftrace-protoc: protoc not found" >&2; exit 2; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
@@ -51,6 +52,7 @@ if grep -nE '^ *[0-9]+[:{ ]' "$dir/out" | head -5 | grep .; then
   echo "check-pftrace-protoc: $1 has fields outside the schema (above)" >&2
   exit 1
 fi
+[ $# -eq 1 ] || cp "$dir/out" "$2"
 count() { grep -c "$1" "$dir/out" || true; }
 echo "check-pftrace-protoc: ok: $(count '^packet {') packets," \
   "$(count '^  track_descriptor {') track descriptors, $(count '^  track_event {') track events" \

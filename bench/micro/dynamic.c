@@ -20,11 +20,7 @@ static int for_dynamic_test(long n) {
       }
     }
   }
-  long want = n * bench_threads;
-  if (bench_counters_sum() != want)
-    return bench_fail("for_dynamic", "%ld iterations ran, expected %ld", bench_counters_sum(),
-                      want);
-  return 0;
+  return bench_counters_check("for_dynamic", "iterations", n * bench_threads);
 }
 
 // Loop schedules (sched.h).

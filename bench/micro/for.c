@@ -21,10 +21,7 @@ static int for_test(long n) {
       }
     }
   }
-  long want = n * bench_threads;
-  if (bench_counters_sum() != want)
-    return bench_fail("for", "%ld iterations ran, expected %ld", bench_counters_sum(), want);
-  return 0;
+  return bench_counters_check("for", "iterations", n * bench_threads);
 }
 
 // PARALLEL FOR: one instance = one combined `parallel for` of one iteration per thread.
@@ -38,10 +35,7 @@ static int parallel_for_test(long n) {
       bench_counters[i].v++;
     }
   }
-  if (bench_counters_sum() != n * nth)
-    return bench_fail("parallel_for", "%ld iterations ran, expected %ld", bench_counters_sum(),
-                      n * nth);
-  return 0;
+  return bench_counters_check("parallel_for", "iterations", n * nth);
 }
 
 // Loop schedules (sched.h).

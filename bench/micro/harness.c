@@ -77,6 +77,11 @@ long bench_counters_sum(void) {
   return s;
 }
 
+int bench_counters_check(const char *construct, const char *what, long want) {
+  long got = bench_counters_sum();
+  return got == want ? 0 : bench_fail(construct, "%ld %s ran, expected %ld", got, what, want);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Clocks and scheduler statistics
 

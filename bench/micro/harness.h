@@ -49,6 +49,8 @@ typedef struct {
 extern bench_counter_t bench_counters[BENCH_MAX_THREADS];
 void bench_counters_reset(void);
 long bench_counters_sum(void);
+// 0 when the counters add up to want, else bench_fail(construct, "N <what> ran, expected M").
+int bench_counters_check(const char *construct, const char *what, long want);
 
 // Each group file ends with BENCH_GROUP("group-name", {...}, {...}).
 extern const char bench_group_name[];

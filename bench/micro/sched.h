@@ -14,10 +14,7 @@
 static void sched_ref(long n) { bench_ref_delays(n * SCHED_ITERS); }
 
 static int sched_check(const char *name, long n) {
-  long want = n * SCHED_ITERS * bench_threads;
-  if (bench_counters_sum() != want)
-    return bench_fail(name, "%ld iterations ran, expected %ld", bench_counters_sum(), want);
-  return 0;
+  return bench_counters_check(name, "iterations", n * SCHED_ITERS * bench_threads);
 }
 
 #define SCHED_TEST(fname, label, clause)                                                       \

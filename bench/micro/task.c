@@ -7,13 +7,6 @@
 
 #define COUNT() bench_counters[omp_get_thread_num()].v++
 
-static int check(const char *name, long want) {
-  long got = bench_counters_sum();
-  if (got != want)
-    return bench_fail(name, "%ld task bodies ran, expected %ld", got, want);
-  return 0;
-}
-
 // PARALLEL TASK GENERATION: every thread creates n tasks, each a delay. One instance = one
 // task per thread (the reference is n delays).
 static int task_parallel_test(long n) {
@@ -28,7 +21,7 @@ static int task_parallel_test(long n) {
       }
     }
   }
-  return check("task_parallel", n * bench_threads);
+  return bench_counters_check("task_parallel", "task bodies", n * bench_threads);
 }
 
 // MASTER TASK GENERATION: thread 0 creates n*T tasks, the team runs them. One instance = T
@@ -49,7 +42,7 @@ static int task_master_test(long n) {
       }
     }
   }
-  return check("task_master", n * bench_threads);
+  return bench_counters_check("task_master", "task bodies", n * bench_threads);
 }
 
 // NESTED TASKS: every thread creates n tasks, each of which creates T child tasks, each child
@@ -72,7 +65,7 @@ static int task_nested_test(long n) {
       }
     }
   }
-  return check("task_nested", n * bench_threads * bench_threads);
+  return bench_counters_check("task_nested", "task bodies", n * bench_threads * bench_threads);
 }
 
 static void nested_ref(long n) { bench_ref_delays(n * bench_threads); }

@@ -19,10 +19,7 @@ static int task_undeferred_test(long n) {
       }
     }
   }
-  long got = bench_counters_sum(), want = n * bench_threads;
-  if (got != want)
-    return bench_fail("task_undeferred", "%ld task bodies ran, expected %ld", got, want);
-  return 0;
+  return bench_counters_check("task_undeferred", "task bodies", n * bench_threads);
 }
 
 BENCH_GROUP("task_undeferred", {"task_undeferred", "one task if(0) per thread",

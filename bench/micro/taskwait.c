@@ -19,10 +19,7 @@ static int taskwait_test(long n) {
 #pragma omp taskwait
     }
   }
-  long got = bench_counters_sum(), want = n * bench_threads;
-  if (got != want)
-    return bench_fail("taskwait", "%ld task bodies ran, expected %ld", got, want);
-  return 0;
+  return bench_counters_check("taskwait", "task bodies", n * bench_threads);
 }
 
 BENCH_GROUP("taskwait", {"taskwait", "one task and one taskwait per thread", taskwait_test,

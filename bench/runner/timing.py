@@ -248,6 +248,23 @@ class Stats:
         return v
 
 
+def mark_error(cell, label, error, stderr=None):
+    """Marks a result cell failed and logs why; label names the run (what, threads, mode)."""
+    cell["status"] = "error"
+    cell["error"] = error
+    if stderr is not None:
+        cell["stderr"] = stderr
+    log("ERROR %s: %s" % (label, error), always=True)
+
+
+def run_failed(cell, label, entry):
+    """True, with the cell marked failed, when the run failed or printed no result."""
+    if "error" not in entry and entry.get("record") is not None:
+        return False
+    mark_error(cell, label, entry.get("error", "no result printed"), entry.get("stderr", ""))
+    return True
+
+
 def measured_run(cmd, env, threads, mode, policy, stats, timeout, pick, trace=None):
     """Runs cmd until an undisturbed run (or retries run out). Returns (entry, rejected list)
     where entry is the kept run (a dict) and rejected the disturbed runs thrown away."""
@@ -371,22 +388,15 @@ def run_micro(runtimes, items, tools, opts, policy, stats, delay_lens):
                     lambda recs: recs[0] if recs else None,
                     (rt, tools) if mode == "trace" else None)
                 done += 1
-                if "error" in entry or entry.get("record") is None:
-                    cell["status"] = "error"
-                    cell["error"] = entry.get("error", "no result printed")
-                    cell["stderr"] = entry.get("stderr", "")
-                    log("ERROR %s T=%d %s/%s: %s" % (construct, threads, rt.name, mode,
-                                                   cell["error"]), always=True)
+                label = "%s T=%d %s/%s" % (construct, threads, rt.name, mode)
+                if run_failed(cell, label, entry):
                     continue
                 if mode in ("empty", "light") and out.tool_records:
                     cell["tool_report"] = out.tool_records
                 rec = entry.pop("record")
                 wrong = rt.wrong_library(rec.get("runtime"))
                 if wrong:
-                    cell["status"] = "error"
-                    cell["error"] = wrong
-                    log("ERROR %s T=%d %s/%s: %s" % (construct, threads, rt.name, mode, wrong),
-                        always=True)
+                    mark_error(cell, label, wrong)
                     continue
                 entry.update(round=rep, pingpong_ns=pingpong, overhead_us=rec["overhead_median_us"],
                              overhead_min_us=rec["overhead_min_us"],
@@ -442,12 +452,7 @@ def run_apps(runtimes, app_names, threads_list, opts, policy, stats, small=False
                     cmd, env, threads, mode, policy, stats, opts.timeout,
                     lambda recs: recs[0] if recs else None,
                     (rt, tools) if mode == "trace" else None)
-                if "error" in entry or entry.get("record") is None:
-                    cell["status"] = "error"
-                    cell["error"] = entry.get("error", "no result printed")
-                    cell["stderr"] = entry.get("stderr", "")
-                    log("ERROR app %s T=%d %s/%s: %s" % (app, threads, rt.name, mode,
-                                                      cell["error"]), always=True)
+                if run_failed(cell, "app %s T=%d %s/%s" % (app, threads, rt.name, mode), entry):
                     continue
                 rec = entry.pop("record")
                 entry.update(round=rep, pingpong_ns=pingpong, time_s=rec["time_s"], raw=rec)

@@ -1,28 +1,24 @@
 // The host device's clock. Each trace record needs one reading, so device time is the TSC
-// itself where the CPU says it ticks at a constant rate in every state (one instruction; a
-// vDSO clock_gettime costs 2 to 3 times as much), else nanoseconds of CLOCK_MONOTONIC from the
-// plugin's start. GLASS_TARGET_HOST_CLOCK=monotonic|tsc chooses. Records keep raw ticks: the
-// OpenMP interface gives device times in the device's own units, and only translate_time
-// converts them, so the recording path does no arithmetic on them.
+// itself where common/tsc.h's rule says it is usable (one instruction; a vDSO clock_gettime
+// costs 2 to 3 times as much), else nanoseconds of CLOCK_MONOTONIC from the plugin's start.
+// GLASS_TARGET_HOST_CLOCK=monotonic|tsc chooses. Records keep raw ticks: the OpenMP interface
+// gives device times in the device's own units, and only translate_time converts them, so the
+// recording path does no arithmetic on them.
 //
 // Ticks become nanoseconds through a rate measured once over at least CAL_NS. translate_time
 // does not trust that rate: it interpolates between anchors, (device ns, CLOCK_MONOTONIC)
-// pairs each read as the tightest of a few tries, taken at the start and whenever a time later
-// than the last anchor is translated. A translated time is then off by no more than the
+// pairs each read as the tightest of 16 tries (glass_tsc_pair), taken at the start and whenever a
+// time later than the last anchor is translated. A translated time is then off by no more than the
 // anchors' own uncertainty (half the tightest window, ~10 ns here), whatever its age.
 #define _GNU_SOURCE
 #include "host.h"
+#include "tsc.h"
 
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#if defined(__x86_64__)
-#include <cpuid.h>
-#include <x86intrin.h>
-#endif
 
 #define CAL_NS     1000000u // the rate is measured over 1 ms at least
 #define MAX_ANCHOR 4096
@@ -39,43 +35,8 @@ static pthread_mutex_t anchors_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct anchor *anchors;
 static size_t nanchors;
 
-uint64_t host_clock_mono(void) {
-  struct timespec ts;
-  return clock_gettime(CLOCK_MONOTONIC, &ts) ? 0 : ts.tv_sec * UINT64_C(1000000000) + ts.tv_nsec;
-}
-
-// The invariant-TSC bit (CPUID 0x80000007 EDX bit 8): constant rate, ticking in every state.
-static bool tsc_invariant(void) {
-#if defined(__x86_64__)
-  unsigned a, b, c, d;
-  return __get_cpuid(0x80000007, &a, &b, &c, &d) && (d & (1u << 8));
-#else
-  return false;
-#endif
-}
-
-static uint64_t ticks(void) {
-#if defined(__x86_64__)
-  return __rdtsc();
-#else
-  return 0;
-#endif
-}
-
-// A TSC reading and the CLOCK_MONOTONIC time read with it: the tightest of 16 tries, the TSC
-// taken in the middle of the window.
-static void pair(uint64_t *tick, uint64_t *mono) {
-  *tick = *mono = 0;
-  uint64_t best = UINT64_MAX;
-  for (int i = 0; i < 16; i++) {
-    uint64_t a = ticks(), m = host_clock_mono(), b = ticks();
-    if (b - a < best)
-      best = b - a, *tick = a + (b - a) / 2, *mono = m;
-  }
-}
-
 static uint64_t dev_ns(uint64_t tick) {
-  return (uint64_t)(((unsigned __int128)(tick - host_clock_tick0) * host_clock_mult) >> 32);
+  return glass_tsc_scale(tick - host_clock_tick0, host_clock_mult);
 }
 
 static bool want_tsc(void) {
@@ -84,33 +45,34 @@ static bool want_tsc(void) {
     fprintf(stderr, "omptarget warning: GLASS_TARGET_HOST_CLOCK=%s is not tsc or monotonic\n", v);
   if (v && !strcmp(v, "monotonic"))
     return false;
-  return tsc_invariant();
+  return glass_tsc_usable("omptarget");
 }
 
 void host_clock_init(void) {
   host_clock_tsc = want_tsc();
   if (!host_clock_tsc) {
-    mono0 = host_clock_mono();
+    mono0 = glass_tsc_mono_ns();
     return;
   }
-  uint64_t t0, m0, t1, m1;
-  pair(&t0, &m0);
+  glass_tsc_pair_t p0 = glass_tsc_pair(), p1;
   do // the rate: over CAL_NS at least
-    pair(&t1, &m1);
-  while (m1 - m0 < CAL_NS || t1 <= t0);
-  host_clock_mult = (uint64_t)(((unsigned __int128)(m1 - m0) << 32) / (t1 - t0));
-  host_clock_tick0 = t0, mono0 = m0;
+    p1 = glass_tsc_pair();
+  while (p1.ns - p0.ns < CAL_NS || p1.tick <= p0.tick);
+  host_clock_mult = glass_tsc_rate32(p0, p1);
+  host_clock_tick0 = p0.tick, mono0 = p0.ns;
   anchors = malloc(MAX_ANCHOR * sizeof *anchors);
-  if (anchors)
-    anchors[0] = (struct anchor){0, m0}, anchors[1] = (struct anchor){dev_ns(t1), m1}, nanchors = 2;
+  if (anchors) {
+    anchors[0] = (struct anchor){0, p0.ns};
+    anchors[1] = (struct anchor){dev_ns(p1.tick), p1.ns};
+    nanchors = 2;
+  }
 }
 
 // Adds an anchor read now (the last one is replaced when it is recent); every other one is
 // dropped when the table is full. Called with anchors_lock held.
 static void anchor_now(void) {
-  uint64_t t, m;
-  pair(&t, &m);
-  struct anchor a = {dev_ns(t), m};
+  glass_tsc_pair_t p = glass_tsc_pair();
+  struct anchor a = {dev_ns(p.tick), p.ns};
   if (nanchors > 1 && a.mono - anchors[nanchors - 1].mono < MERGE_NS) {
     anchors[nanchors - 1] = a;
     return;
@@ -153,5 +115,5 @@ double host_clock_translate(uint64_t d) {
 }
 
 uint64_t host_clock_now_slow(void) {
-  return host_clock_mono() - mono0;
+  return glass_tsc_mono_ns() - mono0;
 }

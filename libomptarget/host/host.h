@@ -4,9 +4,8 @@
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
+
+#include "tsc.h"
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
@@ -15,7 +14,6 @@ HIDDEN void glass_host_call(void *fn, void **args, long n);
 
 HIDDEN extern bool host_clock_tsc;
 HIDDEN void host_clock_init(void);
-HIDDEN uint64_t host_clock_mono(void); // CLOCK_MONOTONIC, ns
 HIDDEN uint64_t host_clock_now_slow(void);
 // A device time on CLOCK_MONOTONIC (omp_get_wtime's clock), in seconds.
 HIDDEN double host_clock_translate(uint64_t device_time);
@@ -23,9 +21,7 @@ HIDDEN double host_clock_translate(uint64_t device_time);
 // Not ordered by a fence: a record's reading comes after the callback that precedes it, whose
 // clock_gettime fences its own TSC reading, and the one that follows it fences this one.
 static inline uint64_t host_clock_now(void) {
-#if defined(__x86_64__)
   if (__builtin_expect(host_clock_tsc, 1))
-    return __rdtsc(); // raw: translate_time scales it
-#endif
+    return glass_tsc_read(); // raw: translate_time scales it
   return host_clock_now_slow();
 }

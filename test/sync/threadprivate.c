@@ -12,6 +12,7 @@
 // RUN: env OMP_NUM_THREADS=2 %run %t.rt | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t.rt | %FileCheck %s
 // RUN: %cc %flags -fnoopenmp-use-tls -S -emit-llvm -O1 %s -o - | %FileCheck %s --check-prefix=IR
+#include "expect.h"
 #include <omp.h>
 #include <stdio.h>
 
@@ -21,17 +22,6 @@ static double vec[3] = {1.5, 2.5, 3.5};
 #pragma omp threadprivate(vec)
 static int zeroed;
 #pragma omp threadprivate(zeroed)
-
-static int failures;
-#define EXPECT(cond, ...)                                                                          \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      printf("FAIL line %d: ", __LINE__);                                                          \
-      printf(__VA_ARGS__);                                                                         \
-      printf("\n");                                                                                \
-      failures++;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 int main(void) {
   int n = omp_get_max_threads();

@@ -89,13 +89,13 @@ int main(void) {
     omp_fulfill_event(ev);
 #pragma omp taskwait
   }
-  printf("bad=%d\n", atomic_load(&bad));
+  printf("failures=%d\n", atomic_load(&failures));
   return 0;
 }
 // CHECK-NOT: failed
 // CHECK: taskwait depend(omp_all_memory): a=1 b=1 c=1 d=2 m2=1 e=1 fulfilled=0
 // CHECK-NOT: failed
-// CHECK: bad=0
+// CHECK: failures=0
 
 // TOOL: dependences {{.*}} ndeps=1 deps=out_all_memory:0xffffffffffffffff{{$}}
 // TOOL: dependences {{.*}} ndeps=2 deps=out_all_memory:{{0x0|\(nil\)}},in:0x

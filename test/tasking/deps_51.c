@@ -3,18 +3,10 @@
 // RUN: %compile && env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
+#include "expect.h"
 #include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
-
-static int bad;
-#define EXPECT(c)                                                                                  \
-  do {                                                                                             \
-    if (!(c)) {                                                                                    \
-      _Pragma("omp atomic") bad++;                                                                 \
-      printf("failed: %s (line %d)\n", #c, __LINE__);                                              \
-    }                                                                                              \
-  } while (0)
 
 int main(void) {
   int x = 0, set_done = 0, a = 0, b = 0, c = 0;
@@ -62,8 +54,8 @@ int main(void) {
 #pragma omp taskwait
     }
   }
-  printf("bad=%d set=%d c=%d\n", bad, set_done, c);
+  printf("failures=%d set=%d c=%d\n", failures, set_done, c);
   return 0;
 }
 // CHECK-NOT: failed
-// CHECK: bad=0 set=4 c=1
+// CHECK: failures=0 set=4 c=1

@@ -4,18 +4,10 @@
 // RUN: %compile && env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
+#include "expect.h"
 #include <omp.h>
 #include <stdio.h>
 #include <unistd.h>
-
-static int bad;
-#define EXPECT(c)                                                                                  \
-  do {                                                                                             \
-    if (!(c)) {                                                                                    \
-      _Pragma("omp atomic") bad++;                                                                 \
-      printf("failed: %s (line %d)\n", #c, __LINE__);                                              \
-    }                                                                                              \
-  } while (0)
 
 int main(void) {
   int x = 0, readers = 0, inside = 0, mtx_done = 0, y = 0;
@@ -89,8 +81,8 @@ int main(void) {
       EXPECT(x == 3);
     }
   }
-  printf("bad=%d x=%d y=%d\n", bad, x, y);
+  printf("failures=%d x=%d y=%d\n", failures, x, y);
   return 0;
 }
 // CHECK-NOT: failed
-// CHECK: bad=0 x=3 y=2
+// CHECK: failures=0 x=3 y=2

@@ -7,6 +7,17 @@
 #include <omp.h>
 #include <stdio.h>
 
+// One iteration: the first one a task runs counts the task too (seen is the task's own copy).
+static void count(int *seen, int *tasks, int *iters) {
+  if (!*seen) {
+    *seen = 1;
+#pragma omp atomic
+    (*tasks)++;
+  }
+#pragma omp atomic
+  (*iters)++;
+}
+
 int main(void) {
   int tasks = 0, iters = 0;
 #pragma omp parallel
@@ -14,27 +25,13 @@ int main(void) {
     if (omp_get_thread_num() == 0) {
       int seen = 0;
 #pragma omp taskloop grainsize(strict : 30) firstprivate(seen) shared(tasks, iters)
-      for (int i = 0; i < 100; i++) {
-        if (!seen) {
-          seen = 1;
-#pragma omp atomic
-          tasks++;
-        }
-#pragma omp atomic
-        iters++;
-      }
+      for (int i = 0; i < 100; i++)
+        count(&seen, &tasks, &iters);
       printf("grainsize strict: tasks=%d iters=%d\n", tasks, iters);
       tasks = iters = 0;
 #pragma omp taskloop num_tasks(strict : 9) firstprivate(seen) shared(tasks, iters)
-      for (int i = 0; i < 100; i++) {
-        if (!seen) {
-          seen = 1;
-#pragma omp atomic
-          tasks++;
-        }
-#pragma omp atomic
-        iters++;
-      }
+      for (int i = 0; i < 100; i++)
+        count(&seen, &tasks, &iters);
       printf("num_tasks strict: tasks=%d iters=%d\n", tasks, iters);
     }
   }

@@ -75,14 +75,14 @@ int main(void) {
 #pragma omp taskwait
     printf("nowait returned first\n");
   }
-  printf("bad=%d\n", atomic_load(&bad));
+  printf("failures=%d\n", atomic_load(&failures));
   return 0;
 }
 // CHECK-NOT: failed
 // CHECK: entry: first=3 second=3
 // CHECK-NEXT: null routine: first=3 second=3
 // CHECK-NEXT: nowait returned first
-// CHECK-NEXT: bad=0
+// CHECK-NEXT: failures=0
 
 // The nowait node is a taskwait task with its dependences.
 // TOOL: task_create {{.*}} task=[[TW:[0-9]+]] flags=taskwait has_dependences=1

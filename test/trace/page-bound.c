@@ -1,5 +1,6 @@
 // The HTML page stays within its bound (GLASS_TRACE_HTML_MAX) however many slices the run
-// makes: 200,000 tasks on 2 threads make 200,013 slices, about 8 MB of detail.
+// makes: 200,000 tasks on 2 threads make 200,013 slices, about 8 MB of detail (every task
+// recorded: GLASS_TRACE_SAMPLE=1, since auto task sampling would thin these fine tasks).
 //  - 1M: the page keeps the aggregates (every level, every lane) and the detail windows of one
 //    stretch of the run, says so and names the JSON for the rest;
 //  - 64K: no detail fits: aggregates and the summary only;
@@ -15,23 +16,23 @@
 // detail is kept, per-construct shares elsewhere, and tooltips of both kinds.
 // REQUIRES: ompt
 // RUN: %compile
-// RUN: env GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
+// RUN: env GLASS_TRACE_SAMPLE=1 GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 --flows 200000 \
 // RUN:   --state partial --summary %t.txt --min-buckets 4096
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover-dropped 0 | %FileCheck --check-prefix=PARTIAL %s %}
-// RUN: env GLASS_TRACE_HTML_MAX=64K %trace-run %t | %FileCheck %s
+// RUN: env GLASS_TRACE_SAMPLE=1 GLASS_TRACE_HTML_MAX=64K %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 65536 --slices 200013 --state none
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover-dropped 0 | %FileCheck --check-prefix=NONE %s %}
-// RUN: env GLASS_TRACE_HTML_MAX=lots %trace-run %t 2>%t.err | %FileCheck %s
+// RUN: env GLASS_TRACE_SAMPLE=1 GLASS_TRACE_HTML_MAX=lots %trace-run %t 2>%t.err | %FileCheck %s
 // RUN: %FileCheck --check-prefix=BAD %s < %t.err
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 --flows 200000 \
 // RUN:   --state all --summary %t.txt
-// RUN: env GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
+// RUN: env GLASS_TRACE_SAMPLE=1 GLASS_TRACE_FORMAT=perfetto GLASS_TRACE_HTML_MAX=1M %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 1048576 --slices 200013 \
 // RUN:   --state lod --summary %t.txt --min-buckets 4096 --outside ">0" --pftrace %t
 // RUN: %if node %{ node %S/Inputs/page_run.js %t.html home hover 600 0 | %FileCheck --check-prefix=STREAM %s %}
-// RUN: env GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
+// RUN: env GLASS_TRACE_SAMPLE=1 GLASS_TRACE_FORMAT=perfetto %trace-run %t | %FileCheck %s
 // RUN: python3 %S/Inputs/check_page.py %t.html --max 33554432 --slices 200013 \
 // RUN:   --state all --summary %t.txt --outside 0 --pftrace %t
 // RUN: %if node %{ node --check %S/../../tools/trace/timeline.js %}

@@ -7,7 +7,7 @@
 // stream and count the rest as dropped, never an invented event; threads beyond the budget of all
 // threads together spill sooner and lose nothing; dropping mode keeps an exact prefix with the
 // count.
-// RUN: %cc -O1 -g -I%S/../../tools/trace -I%incdir %s -o %t
+// RUN: %cc -O1 -g -I%S/../../tools/trace -I%S/../../common -I%incdir %s -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env TMPDIR=%t.d %t | %FileCheck %s
 #include "buffer.c"

@@ -1,9 +1,10 @@
 // The dependence entry points as a test calls them by hand (so that clang-14, which has neither
 // omp_all_memory nor taskwait nowait, runs it too): kmp_depend_info's layout and flags, the
-// task header, the calls. EXPECT checks inside tasks: a failure is printed with its line and
-// counted in `bad`, which the test prints at the end.
+// task header, the calls. EXPECT (expect.h) checks inside tasks.
 #ifndef GLASS_TEST_DEPS_ABI_H
 #define GLASS_TEST_DEPS_ABI_H
+
+#include "expect.h"
 
 #include <stdatomic.h>
 #include <stddef.h>
@@ -34,16 +35,6 @@ void __kmpc_omp_wait_deps(void *loc, int32_t gtid, int32_t n, dep_t *d, int32_t 
 void __kmpc_omp_taskwait_deps_51(void *loc, int32_t gtid, int32_t n, dep_t *d, int32_t nn,
                                  dep_t *nd, int32_t nowait);
 int32_t __kmpc_global_thread_num(void *loc);
-
-static atomic_int bad;
-
-#define EXPECT(cond)                                                                               \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      atomic_fetch_add(&bad, 1);                                                                   \
-      printf("failed: %s (line %d)\n", #cond, __LINE__);                                           \
-    }                                                                                              \
-  } while (0)
 
 // The body of a task ordered by its dependences: it checks what its predecessors published,
 // sleeps (so that a missing edge shows as a wrong value in a later task), then counts itself.

@@ -6,21 +6,11 @@
 // RUN: env OMP_NUM_THREADS=1 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=2 %run %t | %FileCheck %s
 // RUN: env OMP_NUM_THREADS=7 %run %t | %FileCheck %s
+#include "expect.h"
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-static int failures;
-#define EXPECT(cond, ...)                                                                          \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      printf("FAIL line %d: ", __LINE__);                                                          \
-      printf(__VA_ARGS__);                                                                         \
-      printf("\n");                                                                                \
-      failures++;                                                                                  \
-    }                                                                                              \
-  } while (0)
 
 #define MAXT 8
 #define N 103

@@ -5,6 +5,7 @@
 // that are kept form a prefix or the whole of the thread's stream, so pairing never breaks.
 #define _GNU_SOURCE
 #include "trace.h"
+#include "tsc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -25,59 +26,17 @@ static _Atomic size_t allocated; // bytes of chunks, all threads together
 uint32_t trace_ntracks(void) {
   return atomic_load(&next_track);
 }
-// ns = (ticks - tick0) * ns_per_tick32 >> 32: the same formula for both clocks (CLOCK_MONOTONIC
-// counts ns, so 1 << 32), in fixed point since it runs once per event read back.
-static uint64_t tick0, ns0;                 // at trace_clock_start
+// ns = (ticks - start.tick) * ns_per_tick32 >> 32: the same formula for both clocks
+// (CLOCK_MONOTONIC counts ns, so 1 << 32), in fixed point since it runs once per event read back.
+static glass_tsc_pair_t start;              // at trace_clock_start
 static uint64_t ns_per_tick32 = 1ull << 32; // calibrated at trace_clock_stop
 
 uint64_t trace_monotonic(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  return glass_tsc_mono_ns();
 }
 
-// The TSC is usable when the CPU says it ticks at a constant rate in every power state; a
-// virtual machine that hides it from /proc/cpuinfo gets CLOCK_MONOTONIC.
-static bool tsc_usable(void) {
-#if defined(__x86_64__)
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  if (!f)
-    return false;
-  char line[8192];
-  bool constant = false, nonstop = false;
-  while (fgets(line, sizeof(line), f) && !(constant && nonstop))
-    if (strncmp(line, "flags", 5) == 0) {
-      constant = strstr(line, " constant_tsc") != NULL;
-      nonstop = strstr(line, " nonstop_tsc") != NULL;
-      break;
-    }
-  fclose(f);
-  return constant && nonstop;
-#else
-  return false;
-#endif
-}
-
-// A CLOCK_MONOTONIC reading and the tick count at the same instant: the tick is the middle of
-// two readings around it, and of several tries the one with the narrowest window wins. A
-// thread preempted between the two clocks (a loaded machine) would otherwise skew the rate by
-// the whole time it was off the CPU, and a short run's durations with it.
-static void clock_pair(uint64_t *ns, uint64_t *tick) {
-  uint64_t best = UINT64_MAX;
-  for (int i = 0; i < 16 && best > 2000; i++) {
-    uint64_t a = trace_now(), n = trace_monotonic(), b = trace_now();
-    if (b >= a && b - a < best) {
-      best = b - a;
-      *ns = n;
-      *tick = a + (b - a) / 2;
-    }
-  }
-  if (best == UINT64_MAX) { // the ticks went backwards every time: take the last reading
-    *ns = trace_monotonic();
-    *tick = trace_now();
-  }
-}
-
+// The TSC where common/tsc.h's rule says it is usable, else CLOCK_MONOTONIC (whose "ticks" are
+// its own ns: the start pair is one reading twice, the rate stays 1 << 32).
 void trace_clock_start(void) {
   const char *v = getenv("GLASS_TRACE_CLOCK");
   if (v && *v && strcmp(v, "tsc") != 0 && strcmp(v, "monotonic") != 0)
@@ -85,21 +44,23 @@ void trace_clock_start(void) {
             "glass-trace: GLASS_TRACE_CLOCK=%s: expected tsc or monotonic; using the "
             "default\n",
             v);
-  trace_use_tsc = v && strcmp(v, "monotonic") == 0 ? false : tsc_usable();
-  clock_pair(&ns0, &tick0);
+  trace_use_tsc = v && strcmp(v, "monotonic") == 0 ? false : glass_tsc_usable("glass-trace");
+  if (trace_use_tsc)
+    start = glass_tsc_pair();
+  else
+    start.tick = start.ns = trace_monotonic();
 }
 
 void trace_clock_stop(void) {
   if (!trace_use_tsc)
     return;
-  uint64_t ns1, tick1;
-  clock_pair(&ns1, &tick1);
-  if (tick1 > tick0 && ns1 > ns0)
-    ns_per_tick32 = (uint64_t)((double)(ns1 - ns0) / (double)(tick1 - tick0) * 4294967296.0);
+  uint64_t rate32 = glass_tsc_rate32(start, glass_tsc_pair());
+  if (rate32)
+    ns_per_tick32 = rate32;
 }
 
 static inline uint64_t ticks_ns(uint64_t ticks) {
-  return ticks > tick0 ? (uint64_t)((unsigned __int128)(ticks - tick0) * ns_per_tick32 >> 32) : 0;
+  return ticks > start.tick ? glass_tsc_scale(ticks - start.tick, ns_per_tick32) : 0;
 }
 
 uint64_t trace_ns(uint64_t ticks) {
@@ -555,7 +516,8 @@ static int parse_more(void) {
   int bad = 0;
   const char *v;
   trace_opt.window1 = UINT64_MAX;
-  trace_opt.sample = 1;
+  trace_opt.sample = TRACE_SAMPLE_AUTO;
+  trace_opt.sample_cost = TRACE_SAMPLE_COST_NS;
   trace_opt.json_max_events = 1000000;
   trace_opt.max_bytes = 4ull << 30;
   if ((v = getenv("GLASS_TRACE_FORMAT")) && *v) {
@@ -606,17 +568,30 @@ static int parse_more(void) {
   }
   if ((v = getenv("GLASS_TRACE_ONLY")) && *v)
     snprintf(trace_opt.only, sizeof(trace_opt.only), "%s", v);
-  if ((v = getenv("GLASS_TRACE_SAMPLE")) && *v) {
+  if ((v = getenv("GLASS_TRACE_SAMPLE")) && *v && strcmp(v, "auto") != 0) {
     char *end;
-    unsigned long n = strtoul(v, &end, 10);
-    if (*end || end == v || n == 0 || n > 1000000000)
+    errno = 0;
+    unsigned long long n = strtoull(v, &end, 10);
+    if (*end || end == v || errno || n == 0 || n > TRACE_SAMPLE_FIXED_MAX || *v == '-')
       fprintf(stderr,
-              "glass-trace: GLASS_TRACE_SAMPLE=%s: expected N >= 1 (record one task in "
-              "N); recording every task\n",
-              v),
+              "glass-trace: GLASS_TRACE_SAMPLE=%s: expected auto, 1 (every task) or N from 2 "
+              "to %u (one task in N); using auto\n",
+              v, TRACE_SAMPLE_FIXED_MAX),
           bad++;
     else
       trace_opt.sample = (uint32_t)n;
+  }
+  if ((v = getenv("GLASS_TRACE_SAMPLE_COST")) && *v) {
+    char *end;
+    double c = strtod(v, &end);
+    if (*end || end == v || !(c > 0 && c <= 1e9))
+      fprintf(stderr,
+              "glass-trace: GLASS_TRACE_SAMPLE_COST=%s: expected the ns one recorded event "
+              "costs (e.g. 130); using %.0f\n",
+              v, TRACE_SAMPLE_COST_NS),
+          bad++;
+    else
+      trace_opt.sample_cost = c;
   }
   return bad;
 }

@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "trace.h"
 
+#include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,10 +123,12 @@ static void on_parallel_end(ompt_data_t *parallel, ompt_data_t *task, int flags,
 static void on_implicit_task(ompt_scope_endpoint_t ep, ompt_data_t *parallel, ompt_data_t *task,
                              unsigned int actual, unsigned int index, int flags) {
   trace_thread_t *th = self();
-  if (ep == ompt_scope_begin)
+  if (ep == ompt_scope_begin) {
     rec(th, EV_ITASK_BEGIN, (flags & ompt_task_initial) ? 1 : 0, idof(parallel), give_id(th, task),
         index, NULL);
-  else
+    if (th)
+      th->smp.itask = idof(task);
+  } else
     rec(th, EV_ITASK_END, 0, 0, idof(task), 0, NULL);
 }
 
@@ -159,18 +162,117 @@ static void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t ep, ompt
   REC_EP(self(), ep, EV_REDUCTION_BEGIN, EV_REDUCTION_END, (uint8_t)kind, 0, 0, 0, codeptr);
 }
 
-// Task sampling (GLASS_TRACE_SAMPLE=N): each thread records the first explicit task it creates
-// and then one in N. A task left out gets an id with TRACE_ID_UNSAMPLED; while a thread runs
-// one, it records nothing but task creation and scheduling, so the task's time stays inside
-// whatever the thread was doing (a taskwait, a barrier) and its constructs are not counted.
+// Task sampling (GLASS_TRACE_SAMPLE): each explicit task is recorded with probability 1/N, N
+// the period in force on the creating thread, and a recorded task carries N in its creation
+// record, so the summary can weigh each recorded slice by it (Horvitz-Thompson estimates). The
+// choice is drawn as a geometric gap to the next recorded task (one draw per recorded task; an
+// unrecorded creation costs a decrement and a compare), so it is independent of any pattern in
+// the program's tasks (a fixed stride alternates with fib's two task sites). A task left out
+// gets an id with TRACE_ID_UNSAMPLED; while a thread runs one, it records nothing but task
+// creation and scheduling, so the task's time stays inside whatever the thread was doing (a
+// taskwait, a barrier) and its constructs are not recorded (the recorded ones stand for them).
+//
+// Auto sampling (the default) records every task until the thread has created
+// TRACE_SAMPLE_WARMUP of them; then, every TRACE_SAMPLE_WINDOW creations, it reads the thread's
+// CPU time once and picks the smallest power-of-2 period N that keeps the predicted overhead
+//   (SAMPLE_COST_CREATE + cost * e / N) / u  <=  SAMPLE_BUDGET
+// where u is the program's own CPU time per creation (the window's less what the tool did in
+// it) and e the events one fully recorded creation brings (its switches, the taskwaits in the
+// task, ...: events per recorded creation over the last windows). A thread that records every
+// task keeps doing so while the overhead of that is predicted within SAMPLE_BUDGET_FULL: coarse
+// tasks (uts, 0.5 us, about 1.5) stay exact, and leaving them out would gain little. cost, one
+// recorded event's in all (recording, reading back, the outputs at exit), is
+// GLASS_TRACE_SAMPLE_COST (TRACE_SAMPLE_COST_NS by default), for machines that differ. The
+// costs were measured on the development machine (2 vCPUs, AMD EPYC, rdtsc about 12 ns) with
+// bench/trace_cost.py, in CPU time: fib (bench/apps/fib.c, 70 ns a task), tasktree (50 ns) and
+// uts (0.5 us), untraced, with every task recorded, recorded but not written, and with almost
+// none recorded (docs/tracing.md, "Adaptive task sampling, measured"). The budget puts fib
+// and tasktree at about 2.5 times their untraced CPU time, all outputs written.
+#define SAMPLE_COST_CREATE    20.0 // ns: a creation that is not recorded (its 3 callbacks)
+#define SAMPLE_COST_EVENT_RUN 20.0 // ns: recording one event, in the program's time
+#define SAMPLE_BUDGET         1.0  // predicted overhead, as a share of the untraced time
+#define SAMPLE_BUDGET_FULL    1.8  // ... below which every task stays recorded
+
+static uint32_t sample_gap(trace_sampler_t *s) {
+  if (s->period <= 1)
+    return 1;
+  s->rng ^= s->rng << 13, s->rng ^= s->rng >> 7, s->rng ^= s->rng << 17; // xorshift64
+  double u = (double)((s->rng >> 11) + 1) / 9007199254740992.0;          // in (0, 1]
+  double g = floor(log(u) / log1p(-1.0 / s->period));
+  return g < (double)UINT32_MAX - 1 ? (uint32_t)g + 1 : UINT32_MAX;
+}
+
+static void sample_set_period(trace_sampler_t *s, uint32_t n) {
+  s->period = n;
+  if (n > s->period_max)
+    s->period_max = n;
+  s->skip = sample_gap(s); // geometric gaps are memoryless: a fresh draw is as good
+}
+
+// The period for the next window, from the one that just ended (auto sampling).
+static void sample_window(trace_thread_t *th, uint64_t now) {
+  trace_sampler_t *s = &th->smp;
+  double k = TRACE_SAMPLE_WINDOW, win = (double)(now - s->win_ns);
+  double events = (double)(th->events - s->win_events);
+  s->measured_ns += now - s->win_ns;
+  s->measured_tasks += TRACE_SAMPLE_WINDOW;
+  // Events per recorded creation, over the last windows: at a large period a window records a
+  // task or two, too few to go by alone.
+  s->ev_sum = s->ev_sum / 2 + events;
+  s->rec_sum = s->rec_sum / 2 + (double)(th->tasks_seen - th->sampled_out - s->win_recorded);
+  double prog = win - k * SAMPLE_COST_CREATE - events * SAMPLE_COST_EVENT_RUN;
+  if (prog < win / 8) // the costs are estimates: never take the program for instant
+    prog = win / 8;
+  double per_task = s->rec_sum >= 1 ? s->ev_sum / s->rec_sum : 1;
+  double full = per_task * trace_opt.sample_cost; // ns per creation, N = 1
+  double u = prog / k;
+  uint32_t n = 1;
+  if (full > SAMPLE_BUDGET_FULL * u - SAMPLE_COST_CREATE) {
+    double room = SAMPLE_BUDGET * u - SAMPLE_COST_CREATE; // for recording, per creation
+    while (n < TRACE_SAMPLE_MAX && full > room * n)
+      n *= 2;
+  }
+  if (n != s->period)
+    sample_set_period(s, n);
+}
+
+// Once per TRACE_SAMPLE_WINDOW creations (auto), or at the thread's first creation.
+static GLASS_TRACE_NOINLINE void sample_check(trace_thread_t *th) {
+  trace_sampler_t *s = &th->smp;
+  if (s->period == 0) { // the first creation: seeded by the track, so a run can be repeated
+    s->rng = trace_hash64(th->track + 1) | 1;
+    bool fixed = trace_opt.sample != TRACE_SAMPLE_AUTO;
+    s->check = fixed ? UINT64_MAX : TRACE_SAMPLE_WARMUP - TRACE_SAMPLE_WINDOW;
+    sample_set_period(s, fixed ? trace_opt.sample : 1);
+    return;
+  }
+  // The thread's CPU time: what the program spends, whatever the machine's load (a window in
+  // wall time would count the time the thread waited for a CPU as the program's). A system
+  // call, about 0.3 us, once per window.
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  uint64_t now = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+  if (s->win_ns)
+    sample_window(th, now);
+  s->win_ns = now;
+  s->win_events = th->events;
+  s->win_recorded = th->tasks_seen - th->sampled_out;
+  s->check += TRACE_SAMPLE_WINDOW;
+}
+
 static bool sampled_out(trace_thread_t *th, ompt_data_t *task, int flags) {
-  if (trace_opt.sample <= 1 || !th || !task || !(flags & ompt_task_explicit))
+  if (trace_opt.sample == 1 || !th || !task || !(flags & ompt_task_explicit))
     return false;
-  if (th->tasks_seen++ % trace_opt.sample == 0)
-    return false;
-  task->value = TRACE_ID_UNSAMPLED | (th->next_id & ((1ull << 40) - 1));
-  th->sampled_out++;
-  return true;
+  trace_sampler_t *s = &th->smp;
+  if (__builtin_expect(++th->tasks_seen > s->check, 0))
+    sample_check(th);
+  if (--s->skip != 0) {
+    task->value = TRACE_ID_UNSAMPLED | (th->next_id & ((1ull << 40) - 1));
+    th->sampled_out++;
+    return true;
+  }
+  s->skip = s->period == 1 ? 1 : sample_gap(s);
+  return false;
 }
 
 static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_data_t *task,
@@ -179,8 +281,11 @@ static void on_task_create(ompt_data_t *parent, const ompt_frame_t *frame, ompt_
   if (sampled_out(th, task, flags))
     return;
   uint64_t t;
+  // The period rides in unused flag bits (N = 1: none, the record as it always was).
+  uint32_t w = th && (flags & ompt_task_explicit) && th->smp.period > 1 ? th->smp.period - 1 : 0;
   if (rec_time(th, &t))
-    trace_put_create(th, t, give_id(th, task), (uint64_t)(uintptr_t)codeptr, (uint32_t)flags);
+    trace_put_create(th, t, give_id(th, task), (uint64_t)(uintptr_t)codeptr,
+                     (uint32_t)flags | w << TRACE_CREATE_W_SHIFT);
 }
 
 static bool unsampled(const ompt_data_t *d) {
@@ -194,13 +299,15 @@ static bool task_done(ompt_task_status_t s) {
 
 static void on_task_schedule(ompt_data_t *prior, ompt_task_status_t status, ompt_data_t *next) {
   trace_thread_t *th = self();
-  if (__builtin_expect(trace_opt.sample > 1, 0) && th) {
+  if (__builtin_expect(trace_opt.sample != 1, 0) && th) {
     bool pu = unsampled(prior), nu = unsampled(next);
     th->muted = nu;
     // A recorded task that switches to one left out stays open: the other runs inside it.
     if (nu && (pu || !task_done(status)))
       return;
-    if (pu && nu)
+    // Back from one left out to the implicit task: nothing the replay would do (the common case,
+    // which would otherwise cost an event per task left out).
+    if (pu && idof(next) == th->smp.itask)
       return;
   }
   uint64_t t;
@@ -393,8 +500,13 @@ static void finalize_outputs(void) {
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
     events += trace_thread_count(th);
   int fmt = trace_opt.format;
+  // A run that auto sampling thinned is a large one: the JSON path would cost it about twice
+  // what the Perfetto file does per event, and its budget was counted at the Perfetto cost.
+  bool thinned = false;
+  for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
+    thinned |= th->sampled_out && trace_opt.sample == TRACE_SAMPLE_AUTO;
   if (fmt == TRACE_FMT_AUTO)
-    fmt = events <= trace_opt.json_max_events ? TRACE_FMT_JSON : TRACE_FMT_PERFETTO;
+    fmt = events <= trace_opt.json_max_events && !thinned ? TRACE_FMT_JSON : TRACE_FMT_PERFETTO;
   bool json = fmt != TRACE_FMT_PERFETTO;
   char path[4200];
   snprintf(path, sizeof(path), "%s.txt", trace_opt.out);
@@ -415,12 +527,19 @@ static void finalize_outputs(void) {
             "glass-trace: %llu event(s) dropped because a buffer was full; the trace "
             "shows what came before (raise GLASS_TRACE_BUFFER)\n",
             (unsigned long long)m.dropped);
-  if (fmt == TRACE_FMT_PERFETTO && trace_opt.format == TRACE_FMT_AUTO)
+  if (m.sampled_out)
+    trace_sampling_note(&m, stderr, "glass-trace: ",
+                        "the summary's last table estimates the rows for every task "
+                        "(GLASS_TRACE_SAMPLE=1 records every task)");
+  if (fmt == TRACE_FMT_PERFETTO && trace_opt.format == TRACE_FMT_AUTO && !thinned)
     fprintf(stderr,
             "glass-trace: %llu events: over GLASS_TRACE_JSON_MAX=%llu, so the trace is in "
             "Perfetto's format, with no JSON, and the HTML timeline keeps the longer slices "
             "of the whole run (GLASS_TRACE_FORMAT=json forces the JSON)\n",
             (unsigned long long)events, (unsigned long long)trace_opt.json_max_events);
+  else if (fmt == TRACE_FMT_PERFETTO && trace_opt.format == TRACE_FMT_AUTO)
+    fprintf(stderr, "glass-trace: task sampling engaged, so the trace is in Perfetto's format, "
+                    "with no JSON (GLASS_TRACE_FORMAT=json forces the JSON)\n");
   if (bad || !getenv("GLASS_TRACE_LAUNCHED")) { // else the glass-trace command says it
     fprintf(stderr, "glass-trace: %s",
             bad ? "could not write every output; see above. " : "wrote ");

@@ -31,6 +31,7 @@ typedef struct idinfo {
   const void *code; // creation of a task, begin of a parallel region
   uint16_t flags;
   uint16_t nstack;       // tasks: pieces of it open on the threads' stacks (saturates)
+  uint16_t wm1;          // tasks: the sampling period it was recorded with, less 1
   uint32_t create_track; // tasks: the creating thread (for flows)
   uint32_t run_track;    // tasks: 1 + the thread that runs it, RUN_SEVERAL, or 0 (not seen)
 } idinfo_t;
@@ -226,6 +227,9 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
     return;
   r->stack = st;
   uint64_t par = r->depth ? st[r->depth - 1].region : 0;
+  // A recorded task stands for its period's worth of tasks, and what runs inside it for as many.
+  const idinfo_t *task = kind == SL_TASK ? id_find(r->c->ids, id) : NULL;
+  uint16_t wm1 = task ? task->wm1 : r->depth ? st[r->depth - 1].s.wm1 : 0;
   open_slice_t *o = &st[r->depth++];
   o->child = 0; // the handles are set when it is shown
   o->shown = false;
@@ -239,6 +243,7 @@ static void push(replay_t *r, uint8_t kind, uint8_t sub, uint64_t t, uint64_t id
                    .kind = kind,
                    .sub = sub,
                    .flags = flags,
+                   .wm1 = wm1,
                    .loc = loc_of(r->c, code)};
   set_below(r, r->depth - 1);
   if (kind == SL_TASK)
@@ -675,6 +680,7 @@ static void scan(trace_model_t *m, ids_t *ids, codeset_t *codes, trace_thread_t 
           t->flags |= ID_TASK;
           t->code = e->code;
           t->create_track = tr;
+          t->wm1 = (uint16_t)((e->n & TRACE_CREATE_W_MASK) >> TRACE_CREATE_W_SHIFT);
         }
         taskext_t *x = id_ext(ids, e->a);
         if (x)
@@ -851,6 +857,9 @@ out:
       m->spilled += threads[tr]->spilled;
       m->threads[tr].sampled_out = threads[tr]->sampled_out;
       m->sampled_out += threads[tr]->sampled_out;
+      m->threads[tr].measured_ns = threads[tr]->smp.measured_ns;
+      m->threads[tr].measured_tasks = threads[tr]->smp.measured_tasks;
+      m->threads[tr].period_max = threads[tr]->smp.period_max;
     }
     if (ids.tab)
       free(ids.tab[tr].v), free(ids.tab[tr].x);

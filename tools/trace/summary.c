@@ -31,6 +31,10 @@ typedef struct row {
   uint64_t count, total, wait;
   uint64_t incl, excl;
   uint64_t bytes; // data operations
+  // Task sampling: count, incl and excl with each slice counted as many times as it stands for
+  // (its weight); weighted: some slice's weight was above 1.
+  uint64_t wcount, wincl, wexcl;
+  bool weighted;
   double imb_weighted, imb_weight;
   uint64_t *per_thread;
   uint64_t *dur; // per-instance inclusive times, for the percentiles
@@ -193,6 +197,13 @@ static double imbalance(const uint64_t *v, uint32_t n) {
   return ((double)max - (double)sum / k) / (double)max;
 }
 
+// Adds to a row's count and times, and (times w, the slice's weight) to their estimates.
+static void row_add(row_t *r, uint64_t w, uint64_t count, uint64_t incl, uint64_t excl) {
+  r->count += count, r->incl += incl, r->excl += excl;
+  r->wcount += w * count, r->wincl += w * incl, r->wexcl += w * excl;
+  r->weighted |= w > 1;
+}
+
 // Parallel regions: their row, duration and time on each thread, gathered as slices close (in
 // any order: a worker's implicit task may close before its region's parallel slice is seen).
 typedef struct region {
@@ -201,6 +212,8 @@ typedef struct region {
   uint32_t loc;
   bool seen; // its parallel slice closed
   uint64_t incl, excl, wait;
+  uint64_t wincl, wexcl; // weighted (task sampling)
+  bool weighted;
 } region_t;
 
 typedef struct region_thread { // one thread's part of a region
@@ -338,14 +351,13 @@ void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const 
     return;
   }
   S->th_excl[s->track] += ex;
+  uint64_t w = (uint64_t)s->wm1 + 1;
   switch (s->kind) {
   case SL_PARALLEL: {
     r = row_for(t, s->kind, 0, s->loc, s->t0);
     if (r) {
-      r->count++;
+      row_add(r, w, 1, ex, ex); // the implicit tasks bring the rest, on every thread
       r->total += d;
-      r->incl += ex; // the implicit tasks bring the rest, on every thread
-      r->excl += ex;
       add_instance(r, d);
     }
     region_t *g = region_find(S, s->id);
@@ -361,8 +373,10 @@ void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const 
       S->th_busy[s->track] += d;
     region_t *g = region_find(S, s->id);
     region_thread_t *rt = rt_find(S, s->id, s->track);
-    if (g)
+    if (g) {
       g->incl += d, g->excl += ex;
+      g->wincl += w * d, g->wexcl += w * ex, g->weighted |= w > 1;
+    }
     if (rt)
       rt->busy += d;
     return;
@@ -373,9 +387,7 @@ void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const 
     r = row_for(t, SL_SYNC, s->sub, inside ? p->loc : s->loc, s->t0);
     if (r) {
       r->wait += ex;
-      r->excl += ex;
-      if (!inside) // else inside the region's time
-        r->incl += d;
+      row_add(r, w, 0, inside ? 0 : d, ex); // inside: in the region's time already
     }
     if (is_barrier(s->sub)) {
       S->th_bwait[s->track] += ex;
@@ -394,18 +406,15 @@ void trace_summary_add(trace_summary_t *S, const slice_t *s, uint64_t ex, const 
     r = row_for(t, SL_MUTEX_HELD, s->sub, s->loc, s->t0);
     if (r) {
       r->wait += ex;
-      r->incl += d; // a lock's inclusive time runs from the acquire to the release
-      r->excl += ex;
+      row_add(r, w, 0, d, ex); // a lock's inclusive time runs from the acquire to the release
     }
     S->th_lwait[s->track] += ex;
     return;
   default:
     r = row_for(t, s->kind, s->kind == SL_TASK || s->kind == SL_KERNEL ? 0 : s->sub, s->loc, s->t0);
     if (r) {
-      r->count++;
+      row_add(r, w, 1, d, ex);
       r->total += d;
-      r->incl += d;
-      r->excl += ex;
       r->per_thread[s->track] += d;
       if (s->kind == SL_DATA_OP)
         r->bytes += s->task;
@@ -459,6 +468,7 @@ static void region_rows(trace_summary_t *S) {
       r->incl += g->incl;
       r->excl += g->excl;
       r->wait += g->wait;
+      r->wincl += g->wincl, r->wexcl += g->wexcl, r->weighted |= g->weighted;
     }
   }
 }
@@ -578,26 +588,57 @@ static void gpu_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
   }
 }
 
-// Task sampling: the table above holds what was recorded; these are the task rows scaled to
-// every task created (estimates).
-static void sampling_table(const table_t *t, const trace_locs_t *locs, uint64_t recorded,
-                           uint64_t left_out, double scale, FILE *f) {
-  fprintf(f,
-          "\ntask sampling: %llu of %llu tasks recorded; estimated for all tasks (the recorded "
-          "task rows x %.2f; constructs inside unrecorded tasks are not counted anywhere)\n",
-          (unsigned long long)recorded, (unsigned long long)(recorded + left_out), scale);
+// 1234567 as "1,234,567".
+static const char *fmt_count(char *b, size_t n, uint64_t v) {
+  char digits[32];
+  int len = snprintf(digits, sizeof(digits), "%llu", (unsigned long long)v), k = 0;
+  for (int i = 0; i < len && (size_t)k + 2 < n; i++) {
+    b[k++] = digits[i];
+    if ((len - i - 1) % 3 == 0 && i + 1 < len)
+      b[k++] = ',';
+  }
+  b[k] = 0;
+  return b;
+}
+
+void trace_sampling_note(const trace_model_t *m, FILE *f, const char *head, const char *tail) {
+  uint64_t recorded = 0, ns = 0, tasks = 0;
+  uint32_t period = 1;
+  for (uint32_t i = 0; i < m->ntracks; i++) {
+    const thread_info_t *ti = &m->threads[i];
+    recorded += ti->created;
+    ns += ti->measured_ns, tasks += ti->measured_tasks;
+    period = ti->period_max > period ? ti->period_max : period;
+  }
+  char a[32], b[32];
+  fputs(head, f);
+  if (trace_opt.sample == TRACE_SAMPLE_AUTO && tasks)
+    fprintf(f, "tasks created every %.0f ns on average; ", (double)ns / (double)tasks);
+  fprintf(f, "recorded %s of %s tasks (1 in %u%s); %s\n", fmt_count(a, sizeof(a), recorded),
+          fmt_count(b, sizeof(b), recorded + m->sampled_out), (unsigned)period,
+          trace_opt.sample == TRACE_SAMPLE_AUTO ? " at most" : "", tail);
+}
+
+// Task sampling: the table above holds what was recorded; this one estimates, for the rows that
+// sampling touched, every task's share: each slice counted as many times as its task's period.
+static void sampling_table(const table_t *t, const trace_model_t *m, const trace_locs_t *locs,
+                           FILE *f) {
+  fputc('\n', f);
+  trace_sampling_note(m, f, "task sampling: ",
+                      "estimated for all tasks: each recorded slice counted N times, N its "
+                      "task's period (GLASS_TRACE_SAMPLE=1 records every task)");
   fprintf(f, "%-30s %-24s %9s %12s %12s\n", "estimated", "location", "~count", "~incl ms",
           "~excl ms");
   for (size_t i = 0; i < t->n; i++) {
     const row_t *r = &t->v[i];
-    if (r->kind != SL_TASK)
+    if (!r->weighted)
       continue;
-    char inc[32], exc[32];
-    fmt_ms(inc, sizeof(inc), (uint64_t)((double)r->incl * scale));
-    fmt_ms(exc, sizeof(exc), (uint64_t)((double)r->excl * scale));
-    fprintf(f, "%-30s %-24s %9llu %12s %12s\n", "task",
-            r->loc < locs->n ? locs->v[r->loc].label : "-",
-            (unsigned long long)((double)r->count * scale + 0.5), inc, exc);
+    char name[256], inc[32], exc[32];
+    const char *where = row_names(r, locs, name, sizeof(name));
+    fmt_ms(inc, sizeof(inc), r->wincl);
+    fmt_ms(exc, sizeof(exc), r->wexcl);
+    fprintf(f, "%-30s %-24s %9llu %12s %12s\n", name, where, (unsigned long long)r->wcount, inc,
+            exc);
   }
 }
 
@@ -635,11 +676,6 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
     S->rows_done = true;
   }
   table_t t = S->t;
-  // Task sampling: the task rows are scaled up by created / recorded.
-  uint64_t recorded = 0;
-  for (uint32_t i = 0; i < m->ntracks; i++)
-    recorded += m->threads[i].created;
-  double scale = m->sampled_out && recorded ? (double)(recorded + m->sampled_out) / recorded : 1;
   const uint64_t *th_busy = S->th_busy, *th_bwait = S->th_bwait, *th_twait = S->th_twait,
                  *th_lwait = S->th_lwait, *th_excl = S->th_excl;
   fprintf(f, "\nglass-trace summary: %u thread(s), %.3f ms traced, %llu slices\n", m->ntracks,
@@ -695,8 +731,8 @@ void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace
   gpu_table(&S->gpu, locs, f);
   device_events_table(S, f);
   top_table(&t, m, locs, f);
-  if (scale != 1)
-    sampling_table(&t, locs, recorded, m->sampled_out, scale, f);
+  if (m->sampled_out)
+    sampling_table(&t, m, locs, f);
   if (trace_opt.window0 || trace_opt.window1 != UINT64_MAX) {
     fprintf(f, "\n(GLASS_TRACE_WINDOW: only what falls between %.3f ms and ",
             trace_opt.window0 / 1e6);

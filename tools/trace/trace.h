@@ -164,6 +164,42 @@ typedef struct trace_chunk {
 #define TRACE_HUGE_BYTES ((size_t)2 << 20) // the largest chunk: one huge page
 #define TRACE_CHUNK_HUGE ((TRACE_HUGE_BYTES - sizeof(trace_chunk_t)) / sizeof(uint64_t))
 
+// Task sampling, per thread (record.c): each explicit task is recorded with probability 1/period,
+// drawn as a geometric gap to the next recorded one, so an unrecorded creation costs a decrement
+// and a compare. Auto sampling (GLASS_TRACE_SAMPLE=auto) re-chooses the period every
+// TRACE_SAMPLE_WINDOW creations from the creation interval it measures.
+typedef struct trace_sampler {
+  uint64_t check;        // tasks_seen at which auto sampling looks at the clock next
+  uint64_t rng;          // xorshift64 state
+  uint64_t win_ns;       // the thread's CPU time at the start of the current window (0: none)
+  uint64_t win_events;   // the thread's events then
+  uint64_t win_recorded; // the thread's recorded creations then
+  uint64_t measured_ns;  // windows measured: their time and creations (for the notice)
+  uint64_t measured_tasks;
+  double ev_sum, rec_sum; // events and recorded creations of the last windows, decaying
+  uint64_t itask;         // id of the implicit task the thread began last
+  uint32_t skip;          // creations until the next recorded one (1: the next)
+  uint32_t period;        // N in force: a recorded task stands for N tasks
+  uint32_t period_max;    // the largest N used
+} trace_sampler_t;
+
+// Auto sampling: every thread records its first TRACE_SAMPLE_WARMUP explicit tasks, then
+// chooses the period every TRACE_SAMPLE_WINDOW creations, up to TRACE_SAMPLE_MAX.
+#define TRACE_SAMPLE_WARMUP    4096
+#define TRACE_SAMPLE_WINDOW    1024
+#define TRACE_SAMPLE_MAX       1024
+#define TRACE_SAMPLE_AUTO      0     // trace_opt.sample: auto
+#define TRACE_SAMPLE_FIXED_MAX 65536 // GLASS_TRACE_SAMPLE=N: the largest N
+// One recorded event's cost in all, ns (GLASS_TRACE_SAMPLE_COST's default): measured on the
+// development machine (docs/tracing.md, "Adaptive task sampling").
+#define TRACE_SAMPLE_COST_NS 130.0
+
+// A recorded task's period N, as N - 1 in bits 8 to 23 of its creation's flags word (bits that
+// ompt_task_flag_t leaves unused): N = 1 keeps the record as it was, and the few recorded tasks
+// of a sampled run take the long form.
+#define TRACE_CREATE_W_SHIFT 8
+#define TRACE_CREATE_W_MASK  (0xffffu << TRACE_CREATE_W_SHIFT)
+
 typedef struct trace_thread {
   // The recording's fields first: where the next record goes; the end of the current chunk less
   // room for one record; the clock's upper bits as last written (TRACE_W_HI); records kept.
@@ -182,8 +218,9 @@ typedef struct trace_thread {
   uint64_t dropped;                 // events not recorded
   uint64_t spilled;                 // events written to the spill file
   int spill_fd;                     // -1 until the first spill
-  uint64_t tasks_seen;              // explicit tasks created here (for 1-in-N sampling)
+  uint64_t tasks_seen;              // explicit tasks created here (for task sampling)
   uint64_t sampled_out;             // explicit tasks created here and not recorded
+  trace_sampler_t smp;              // task sampling's state (record.c)
   uint32_t muted;                   // running a task that is not recorded (depth)
   int32_t device;                   // TRACE_THREAD_DEVICE: the device number
 } trace_thread_t;
@@ -207,7 +244,8 @@ typedef struct trace_options {
   char runtime[256];         // the runtime version string given to ompt_start_tool
   char only[1024];           // GLASS_TRACE_ONLY: source locations to keep ("" = all)
   uint64_t window0, window1; // GLASS_TRACE_WINDOW, ns since the start (0, UINT64_MAX = all)
-  uint32_t sample;           // GLASS_TRACE_SAMPLE: record one explicit task in N (1 = all)
+  uint32_t sample;           // GLASS_TRACE_SAMPLE: 0 auto, else one explicit task in N (1 = all)
+  double sample_cost;        // GLASS_TRACE_SAMPLE_COST: ns of one recorded event, for auto
   int format;                // TRACE_FMT_*
   uint64_t json_max_events;  // auto format: JSON up to this many events, else Perfetto
   uint64_t max_bytes;        // GLASS_TRACE_MAX_SIZE: cap on the trace file (0 = none)
@@ -399,9 +437,11 @@ typedef struct slice {
   uint16_t depth;
   uint8_t kind, sub;
   uint8_t flags;
+  uint16_t wm1;   // task sampling: the slice stands for wm1 + 1 (its innermost task's period)
   uint32_t loc;   // index into the location table (symbols.c), filled after symbolization
   uint32_t count; // worksharing: iteration count reported at begin
 } slice_t;
+_Static_assert(sizeof(slice_t) == 80, "slice_t stays 80 bytes");
 
 enum flow_kind { FLOW_CREATE, FLOW_DEPEND };
 
@@ -439,8 +479,10 @@ typedef struct thread_info {
   int32_t device;             // TRACE_THREAD_DEVICE tracks: the device number
   uint64_t created, executed; // explicit tasks (recorded ones when sampling)
   uint64_t events, dropped, spilled;
-  uint64_t last;        // time of the thread's last event
-  uint64_t sampled_out; // explicit tasks created here and not recorded (sampling)
+  uint64_t last;                        // time of the thread's last event
+  uint64_t sampled_out;                 // explicit tasks created here and not recorded (sampling)
+  uint64_t measured_ns, measured_tasks; // auto sampling's windows: their time and creations
+  uint32_t period_max;                  // the largest sampling period used
 } thread_info_t;
 
 typedef struct trace_model {
@@ -530,6 +572,8 @@ void trace_summary_instant(trace_summary_t *S, const instant_t *in);
 void trace_summary_write(trace_summary_t *S, const trace_model_t *m, const trace_locs_t *locs,
                          FILE *f); // may be called more than once
 void trace_summary_free(trace_summary_t *S);
+// "head[tasks created every X ns on average; ]recorded R of C tasks (1 in N[ at most]); tail".
+void trace_sampling_note(const trace_model_t *m, FILE *f, const char *head, const char *tail);
 // Perfetto's protobuf trace, streamed as slices open and close (write_perfetto.c).
 typedef struct trace_pf trace_pf_t;
 trace_pf_t *trace_pf_open(const char *path, const trace_model_t *m, const trace_locs_t *locs);

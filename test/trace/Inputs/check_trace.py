@@ -183,13 +183,16 @@ def row_name(name):
 def json_exclusive(slices, parent):
     """Exclusive ms per summary row name, recomputed from the JSON's nesting. A device-lane
     slice has no parent: it runs beside its target construct and does not come out of the
-    construct's exclusive time, as in the summary (docs/tracing.md)."""
+    construct's exclusive time, as in the summary (docs/tracing.md); nor is it a construct row
+    (the summary tables it apart, "device (trace records)"), so it counts in no row here."""
     own = [ns(ev["dur"]) for ev in slices]
     for i, p in parent.items():
         if p is not None:
             own[p] -= ns(slices[i]["dur"])
     out, terms = {}, {}
     for i, ev in enumerate(slices):
+        if ev.get("args", {}).get("device_record"):
+            continue
         name = row_name(construct(ev))
         out[name] = out.get(name, 0) + own[i] / 1e6
         terms[name] = terms.get(name, 0) + 1
