@@ -18,9 +18,8 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
+
+#include "tsc.h"
 
 #define LIVE_NATIVE (1u << 31) // in tgt_trace.live: native records are on
 
@@ -101,20 +100,14 @@ static uint64_t device_now(struct tgt_device *d) {
 static __attribute__((noinline)) uint64_t read_clock_slow(struct tgt_trace *t) {
   if (t->counting)
     atomic_fetch_add_explicit(&t->readings, 1, memory_order_relaxed);
-#if defined(__x86_64__)
-  if (t->tsc)
-    return __rdtsc();
-#endif
-  return device_now(t->dev);
+  return t->tsc ? glass_tsc_read() : device_now(t->dev);
 }
 
 // The device's time: the TSC inline when that is the device's clock (no call, and no registers
 // to save around one).
 static inline uint64_t read_clock(struct tgt_trace *t) {
-#if defined(__x86_64__)
   if (__builtin_expect(t->inline_tsc, 1))
-    return __rdtsc();
-#endif
+    return glass_tsc_read();
   return read_clock_slow(t);
 }
 
