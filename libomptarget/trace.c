@@ -572,7 +572,7 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   o->typed = v & (1u << type);
   struct glass_trace_op *op = &o->op;
   if (!t->plugin_started) { // timed here: only the start is kept
-    op->start = tgt_clock_memo.t == t ? tgt_clock_memo.now : read_clock(t);
+    op->start = now_shared(t);
     tgt_trace_clock_break();
     return;
   }
