@@ -496,15 +496,13 @@ static int stream_outputs(trace_model_t *m, trace_locs_t *locs, FILE *txt) {
 }
 
 static void finalize_outputs(void) {
-  uint64_t events = 0;
-  for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
-    events += trace_thread_count(th);
-  int fmt = trace_opt.format;
   // A run that auto sampling thinned is a large one: the JSON path would cost it about twice
   // what the Perfetto file does per event, and its budget was counted at the Perfetto cost.
-  bool thinned = false;
+  uint64_t events = 0, left_out = 0;
   for (trace_thread_t *th = atomic_load(&trace_threads); th; th = th->next_thread)
-    thinned |= th->sampled_out && trace_opt.sample == TRACE_SAMPLE_AUTO;
+    events += trace_thread_count(th), left_out += th->sampled_out;
+  bool thinned = left_out && trace_opt.sample == TRACE_SAMPLE_AUTO;
+  int fmt = trace_opt.format;
   if (fmt == TRACE_FMT_AUTO)
     fmt = events <= trace_opt.json_max_events && !thinned ? TRACE_FMT_JSON : TRACE_FMT_PERFETTO;
   bool json = fmt != TRACE_FMT_PERFETTO;
