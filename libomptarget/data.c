@@ -182,9 +182,10 @@ static uintptr_t shared_row(struct tgt_device *d, uintptr_t begin, uint64_t size
 // Finds or creates the device copy of [begin, begin+size) and takes a reference when
 // `count`. Returns the device address of begin (0 for an absent zero-length section); *is_new
 // says whether the range's row was created by the current construct, which is when its data
-// is copied in (a member of a structure lives in the structure's row).
-static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size, int64_t type,
-                           bool count, bool *is_new, const tgt_ident_t *loc) {
+// is copied in (a member of a structure lives in the structure's row). A new row keeps `base`,
+// the section's base pointer, for map_translate_pointer.
+static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size, uintptr_t base,
+                           int64_t type, bool count, bool *is_new, const tgt_ident_t *loc) {
   bool extends;
   struct map_row *r = map_find(&d->table, begin, size, &extends);
   *is_new = false;
@@ -222,6 +223,7 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
     tgt_fatal(loc, "device %d: out of memory for the mapping table", d->id);
   r->owned = true;
   r->born = d->epoch;
+  r->base = base <= begin ? base : begin;
   if (type & MAP_OMPX_HOLD)
     r->hold_ref = 1;
   else
@@ -269,10 +271,11 @@ static void data_begin_flat(struct tgt_device *d, const struct map_args *a,
     uint64_t size = (uint64_t)a->sizes[i];
     int parent = map_parent(type);
     bool member = parent >= 0 && parent < i, is_new;
+    // The base of a pointer-and-object entry is the pointer's address, not its value.
     if (type & MAP_PTR_AND_OBJ)
-      map_range(d, base, sizeof(void *), type & ~MAP_PRESENT, !member, &is_new, loc);
-    uintptr_t tgt =
-        map_range(d, begin, size, type, !member || (type & MAP_PTR_AND_OBJ), &is_new, loc);
+      map_range(d, base, sizeof(void *), base, type & ~MAP_PRESENT, !member, &is_new, loc);
+    uintptr_t tgt = map_range(d, begin, size, type & MAP_PTR_AND_OBJ ? begin : base, type,
+                              !member || (type & MAP_PTR_AND_OBJ), &is_new, loc);
     if (tgt && size && (type & MAP_TO) && (is_new || (type & MAP_ALWAYS)))
       transfer(d, true, begin, tgt, size, loc);
     if (type & MAP_PTR_AND_OBJ)
@@ -289,7 +292,8 @@ static void return_params(struct tgt_device *d, const struct map_args *a) {
     if (!(a->types[i] & MAP_RETURN_PARAM))
       continue;
     uintptr_t begin = (uintptr_t)a->begins[i], base = (uintptr_t)a->bases[i];
-    void *t = map_translate(&d->table, begin);
+    void *t =
+        a->sizes[i] ? map_translate(&d->table, begin) : map_translate_pointer(&d->table, begin);
     if (t)
       a->bases[i] = (char *)t - (begin - base);
   }

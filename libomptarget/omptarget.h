@@ -86,6 +86,7 @@ struct tgt_image {
 // One row of a device's present table: host [begin, end) lives at tgt on the device.
 struct map_row {
   uintptr_t begin, end, tgt;
+  uintptr_t base; // <= begin: the base pointer of the array section that created the row
   uint64_t dyn_ref, hold_ref; // dyn_ref REF_INF: never released (globals, associate_ptr)
   bool owned;                 // tgt was allocated by the runtime and is freed with the row
   bool releasing;             // scheduled for removal by the current data-end call
@@ -212,6 +213,8 @@ TGT_HIDDEN struct map_row *map_insert(struct map_table *t, uintptr_t begin, uint
 TGT_HIDDEN void map_remove(struct map_table *t, struct map_row *row);
 // The device address of host address p if it lies in a mapped range, else NULL.
 TGT_HIDDEN void *map_translate(struct map_table *t, uintptr_t p);
+// The same for the value of a pointer, which may also name a mapped section by its base.
+TGT_HIDDEN void *map_translate_pointer(struct map_table *t, uintptr_t p);
 
 // data.c: the data-mapping steps of target, target data, enter/exit data and update.
 struct map_args {
