@@ -249,6 +249,15 @@ static void attach(struct tgt_device *d, uintptr_t ptr_addr, uintptr_t pointee,
   shadow_put(&d->shadows, (struct shadow){ptr_addr, (uintptr_t)dev_ptr, value});
 }
 
+void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i, uintptr_t *begin,
+                     uint64_t *size) {
+  *begin = (uintptr_t)a->begins[i], *size = (uint64_t)a->sizes[i];
+  bool extends;
+  if ((a->types[i] & MAP_IMPLICIT) && *size && !map_find(&d->table, *begin, *size, &extends) &&
+      extends)
+    map_clip(&d->table, begin, size);
+}
+
 static void show_args(struct tgt_device *d, const struct map_args *a) {
   for (int i = 0; i < a->n; i++) {
     char name[128];
@@ -267,8 +276,9 @@ static void data_begin_flat(struct tgt_device *d, const struct map_args *a,
     int64_t type = a->types[i];
     if (type & (MAP_LITERAL | MAP_PRIVATE | MAP_ATTACH))
       continue;
-    uintptr_t begin = (uintptr_t)a->begins[i], base = (uintptr_t)a->bases[i];
-    uint64_t size = (uint64_t)a->sizes[i];
+    uintptr_t begin, base = (uintptr_t)a->bases[i];
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
     int parent = map_parent(type);
     bool member = parent >= 0 && parent < i, is_new;
     // The base of a pointer-and-object entry is the pointer's address, not its value.
@@ -355,8 +365,10 @@ static void data_end_flat(struct tgt_device *d, const struct map_args *a, const 
       continue;
     int64_t type = a->types[i];
     bool member = map_parent(type) >= 0;
-    release_range(d, (uintptr_t)a->begins[i], a->sizes[i], type,
-                  !member || (type & MAP_PTR_AND_OBJ), loc);
+    uintptr_t begin;
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
+    release_range(d, begin, size, type, !member || (type & MAP_PTR_AND_OBJ), loc);
     if (type & MAP_PTR_AND_OBJ)
       release_range(d, (uintptr_t)a->bases[i], sizeof(void *), type & ~MAP_PRESENT, !member, loc);
   }
@@ -365,15 +377,20 @@ static void data_end_flat(struct tgt_device *d, const struct map_args *a, const 
     if (skip_at_end(a, i) || !(type & MAP_FROM) || !a->sizes[i])
       continue;
     bool extends;
-    uintptr_t begin = (uintptr_t)a->begins[i];
-    struct map_row *r = map_find(&d->table, begin, a->sizes[i], &extends);
+    uintptr_t begin;
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
+    struct map_row *r = map_find(&d->table, begin, size, &extends);
     if (r && (r->releasing || (type & MAP_ALWAYS)))
-      transfer(d, false, begin, r->tgt + (begin - r->begin), a->sizes[i], loc);
+      transfer(d, false, begin, r->tgt + (begin - r->begin), size, loc);
   }
   for (int i = 0; i < a->n; i++) {
     if (skip_at_end(a, i))
       continue;
-    remove_if_released(d, (uintptr_t)a->begins[i], a->sizes[i]);
+    uintptr_t begin;
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
+    remove_if_released(d, begin, size);
     if (a->types[i] & MAP_PTR_AND_OBJ)
       remove_if_released(d, (uintptr_t)a->bases[i], sizeof(void *));
   }

@@ -143,8 +143,9 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
       dev_begin[i] = p;
       args[k++] = (char *)p - (begin - base);
     } else {
-      void *t =
-          a->sizes[i] ? map_translate(&d->table, begin) : map_translate_pointer(&d->table, begin);
+      uint64_t size;
+      tgt_entry_range(d, a, i, &begin, &size);
+      void *t = size ? map_translate(&d->table, begin) : map_translate_pointer(&d->table, begin);
       args[k++] = t ? (char *)t - (begin - base) : (void *)base;
     }
   }

@@ -70,6 +70,24 @@ void *map_translate(struct map_table *t, uintptr_t p) {
   return NULL;
 }
 
+// OpenMP 5.1 (2.21.7.1): when a single contiguous part of an implicitly mapped variable is
+// already mapped, only that part is mapped. Narrows [*begin, *begin + *size) to the one row it
+// overlaps; false, leaving it unchanged, when it overlaps no row or several.
+bool map_clip(struct map_table *t, uintptr_t *begin, uint64_t *size) {
+  uintptr_t lo = *begin, hi = lo + *size;
+  long i = row_at_or_before(t, lo);
+  if (i < 0 || t->rows[i].end <= lo)
+    i++;
+  if ((size_t)i >= t->n || t->rows[i].begin >= hi)
+    return false;
+  if ((size_t)i + 1 < t->n && t->rows[i + 1].begin < hi)
+    return false;
+  const struct map_row *r = &t->rows[i];
+  uintptr_t b = r->begin > lo ? r->begin : lo, e = r->end < hi ? r->end : hi;
+  *begin = b, *size = e - b;
+  return true;
+}
+
 // The pointer of a zero-length array section (an implicitly captured pointer, a
 // use_device_ptr) also finds the section mapped as p[lo:n] through its base pointer p, which
 // lies before the row (OpenMP 5.1, 2.21.7.2). The device pointer is then as far before the

@@ -215,6 +215,7 @@ TGT_HIDDEN void map_remove(struct map_table *t, struct map_row *row);
 TGT_HIDDEN void *map_translate(struct map_table *t, uintptr_t p);
 // The same for the value of a pointer, which may also name a mapped section by its base.
 TGT_HIDDEN void *map_translate_pointer(struct map_table *t, uintptr_t p);
+TGT_HIDDEN bool map_clip(struct map_table *t, uintptr_t *begin, uint64_t *size);
 
 // data.c: the data-mapping steps of target, target data, enter/exit data and update.
 struct map_args {
@@ -229,6 +230,9 @@ TGT_HIDDEN int tgt_data_end(struct tgt_device *d, const struct map_args *a, cons
 TGT_HIDDEN int tgt_data_update(struct tgt_device *d, const struct map_args *a,
                                const tgt_ident_t *loc);
 TGT_HIDDEN const char *tgt_map_name(const struct map_args *a, int i, char *buf, size_t len);
+// Entry i's host range; for an implicit entry of which one part is already mapped, that part.
+TGT_HIDDEN void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i,
+                                uintptr_t *begin, uint64_t *size);
 
 // ompt.c: target events for the host runtime's tool. Each hook is behind `if (tgt_ompt_on)`.
 typedef union {
