@@ -6,19 +6,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-// A user-defined mapper fills one of these through __tgt_push_mapper_component.
+// A user-defined mapper fills one of these through __tgt_push_mapper_component. The handle
+// is opaque to the program; one that this runtime did not create (a program calling the two
+// entry points itself) is refused by its first word.
+#define MAPPER_MAGIC 0x676c6173736d6170ull
 struct mapper_components {
+  uint64_t magic;
   struct map_args a;
   int32_t cap;
 };
 
+static struct mapper_components *mapper_handle(void *handle, const char *what) {
+  struct mapper_components *c = handle;
+  if (c && c->magic == MAPPER_MAGIC)
+    return c;
+  tgt_error("%s: %p is not a mapper handle of this runtime; ignored", what, handle);
+  return NULL;
+}
+
 TGT_API int64_t __tgt_mapper_num_components(void *handle) {
-  return ((struct mapper_components *)handle)->a.n;
+  struct mapper_components *c = mapper_handle(handle, "__tgt_mapper_num_components");
+  return c ? c->a.n : 0;
 }
 
 TGT_API void __tgt_push_mapper_component(void *handle, void *base, void *begin, int64_t size,
                                          int64_t type, void *name) {
-  struct mapper_components *c = handle;
+  struct mapper_components *c = mapper_handle(handle, "__tgt_push_mapper_component");
+  if (!c)
+    return;
   struct map_args *a = &c->a;
   if (a->n == c->cap) {
     int32_t cap = c->cap ? 2 * c->cap : 8;
@@ -59,6 +74,7 @@ static bool flatten(const struct map_args *a, struct mapper_components *out) {
   for (int i = 0; a->mappers && i < a->n && !any; i++)
     any = a->mappers[i] != NULL;
   memset(out, 0, sizeof *out);
+  out->magic = MAPPER_MAGIC;
   if (!any) {
     out->a = *a;
     return false;
@@ -74,7 +90,7 @@ static bool flatten(const struct map_args *a, struct mapper_components *out) {
           p >= 0 && p < i ? with_parent(a->types[i], first[p]) : a->types[i], name);
       continue;
     }
-    struct mapper_components c = {0};
+    struct mapper_components c = {.magic = MAPPER_MAGIC};
     ((mapper_fn)a->mappers[i])(&c, a->bases[i], a->begins[i], a->sizes[i], a->types[i], name);
     int outer = map_parent(a->types[i]);
     outer = outer >= 0 && outer < i ? first[outer] : -1;
