@@ -14,8 +14,8 @@
 
 // libomptarget's entry points for user-defined mappers, which compilers call from the mapper
 // functions they generate.
-void __tgt_push_mapper_component(void *handle, void *base, void *begin, int64_t size,
-                                 int64_t type, void *name);
+void __tgt_push_mapper_component(void *handle, void *base, void *begin, int64_t size, int64_t type,
+                                 void *name);
 int64_t __tgt_mapper_num_components(void *handle);
 
 int main(int argc, char **argv) {
