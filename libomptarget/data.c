@@ -334,8 +334,14 @@ static void release_range(struct tgt_device *d, uintptr_t begin, uint64_t size, 
     absent(d, begin, size, type, "map at exit", loc);
     return;
   }
-  if (!count || r->dyn_ref == REF_INF)
+  if (!count)
     return;
+  // A row that is never released (associated, global) still counts its ompx_hold references.
+  if (r->dyn_ref == REF_INF) {
+    if ((type & MAP_OMPX_HOLD) && r->hold_ref)
+      r->hold_ref--;
+    return;
+  }
   if (type & MAP_DELETE)
     r->dyn_ref = 0;
   else if ((type & MAP_OMPX_HOLD) && r->hold_ref)
