@@ -143,6 +143,10 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
       dev_begin[i] = p;
       args[k++] = (char *)p - (begin - base);
     } else {
+      // A pointer-and-object parameter is the pointer's value (its base is the pointer's
+      // address): the device address as far from the pointee's copy as the value is.
+      if (type & MAP_PTR_AND_OBJ)
+        memcpy(&base, (void *)base, sizeof base);
       uint64_t size;
       tgt_entry_range(d, a, i, &begin, &size);
       void *t = size ? map_translate(&d->table, begin) : map_translate_pointer(&d->table, begin);
