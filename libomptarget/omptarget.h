@@ -105,6 +105,7 @@ struct alloc_set {
 };
 TGT_HIDDEN bool alloc_set_add(struct alloc_set *s, uintptr_t p);
 TGT_HIDDEN bool alloc_set_remove(struct alloc_set *s, uintptr_t p);
+TGT_HIDDEN bool alloc_set_has(const struct alloc_set *s, uintptr_t p);
 
 // A device pointer the runtime pointed at a device pointee (attach): copies of the range that
 // holds it must not carry the device value to the host or the host value to the device.
