@@ -56,7 +56,8 @@ static void interop_deps(const tgt_ident_t *loc, int32_t gtid, int32_t ndeps, vo
 
 // The device an init names, or -1 after saying why there is none. Under disabled every
 // construct runs on the initial device, so the object is the initial device's; a device that
-// cannot be had stops the program under mandatory, as a target construct would.
+// cannot be had stops the program under mandatory, as a target construct would (the initial
+// device is fine there when named, not as the default for want of devices).
 static int interop_device(const tgt_ident_t *loc, int32_t device) {
   int n = tgt_num_devices();
   int64_t id = device == -1 ? omp_get_default_device() : device;
@@ -73,31 +74,39 @@ static int interop_device(const tgt_ident_t *loc, int32_t device) {
     why = "cannot be used (it failed to initialise)";
   else if (d && strcmp(d->rtl->name, "host") != 0)
     why = "is not a host device (interop objects are made for host devices only)";
+  else if (id == n && device == -1 && policy == 2)
+    why = "is the initial device, reached because there is no device,";
   if (!why)
     return (int)id;
   if (policy == 2)
     tgt_fatal(loc, "interop init: device %lld %s and OMP_TARGET_OFFLOAD is mandatory",
               (long long)id, why);
   interop_message(loc, "init",
-                  "device %lld %s (devices are 0 to %d, %d is the host); the "
-                  "object stays omp_interop_none",
+                  "device %lld %s (devices are 0 to %d, %d is the host); the object stays "
+                  "omp_interop_none",
                   (long long)id, why, n - 1, n);
   return -1;
+}
+
+static void interop_info(const tgt_ident_t *loc, const char *what, const struct interop *o,
+                         omp_interop_t obj) {
+  char where[256];
+  TGT_INFO(INFO_KERNEL_ARGS, o->device, "interop %s (%s) at %s: object %p", what,
+           type_name(o->type), tgt_loc_str(loc, where, sizeof where), obj);
 }
 
 static void interop_init(const tgt_ident_t *loc, omp_interop_t *obj, int type, int32_t device) {
   struct interop old;
   if (*obj && interop_find(*obj, &old)) {
     interop_message(loc, "init",
-                    "the variable holds a live object (destroy it first); left as "
-                    "it is");
+                    "the variable holds a live object (destroy it first); left as it is");
     return;
   }
   *obj = omp_interop_none;
   if (type != INTEROP_TARGET && type != INTEROP_TARGETSYNC) {
     interop_message(loc, "init",
-                    "interop type %d is neither target (1) nor targetsync (2); the "
-                    "object stays omp_interop_none",
+                    "interop type %d is neither target (1) nor targetsync (2); the object "
+                    "stays omp_interop_none",
                     type);
     return;
   }
@@ -116,8 +125,7 @@ static void interop_init(const tgt_ident_t *loc, omp_interop_t *obj, int type, i
     return;
   }
   *obj = o;
-  TGT_INFO(INFO_KERNEL_ARGS, dev, "interop init (%s) at %s: object %p", type_name(type),
-           tgt_loc_str(loc, (char[256]){0}, 256), (void *)o);
+  interop_info(loc, "init", &(struct interop){dev, type}, o);
 }
 
 // The live object *obj designates, or false after saying what it is instead.
@@ -137,11 +145,19 @@ static bool interop_get(const tgt_ident_t *loc, const char *what, omp_interop_t 
   return false;
 }
 
-static void check_device(const tgt_ident_t *loc, const char *what, const struct interop *o,
-                         int32_t device) {
+// What use and destroy share: the dependences, then the live object *obj designates (false
+// after saying what it is instead).
+static bool interop_enter(const tgt_ident_t *loc, int32_t gtid, const char *what,
+                          omp_interop_t *obj, int32_t device, int32_t ndeps, void *deps,
+                          struct interop *o) {
+  interop_deps(loc, gtid, ndeps, deps);
+  if (!interop_get(loc, what, obj, o))
+    return false;
   if (device != -1 && device != o->device)
     interop_message(loc, what, "device(%d) is not the object's device %d; the object's is used",
                     device, o->device);
+  interop_info(loc, what, o, *obj);
+  return true;
 }
 
 TGT_API void __tgt_interop_init(const tgt_ident_t *loc, int32_t gtid, omp_interop_t *obj,
@@ -160,23 +176,16 @@ TGT_API void __tgt_interop_init(const tgt_ident_t *loc, int32_t gtid, omp_intero
 TGT_API void __tgt_interop_use(const tgt_ident_t *loc, int32_t gtid, omp_interop_t *obj,
                                int32_t device, int32_t ndeps, void *deps, int32_t nowait) {
   (void)nowait;
-  interop_deps(loc, gtid, ndeps, deps);
   struct interop o;
-  if (!interop_get(loc, "use", obj, &o))
-    return;
-  check_device(loc, "use", &o, device);
-  TGT_INFO(INFO_KERNEL_ARGS, o.device, "interop use (%s) at %s: object %p", type_name(o.type),
-           tgt_loc_str(loc, (char[256]){0}, 256), *obj);
+  interop_enter(loc, gtid, "use", obj, device, ndeps, deps, &o);
 }
 
 TGT_API void __tgt_interop_destroy(const tgt_ident_t *loc, int32_t gtid, omp_interop_t *obj,
                                    int32_t device, int32_t ndeps, void *deps, int32_t nowait) {
   (void)nowait;
-  interop_deps(loc, gtid, ndeps, deps);
   struct interop o;
-  if (!interop_get(loc, "destroy", obj, &o))
+  if (!interop_enter(loc, gtid, "destroy", obj, device, ndeps, deps, &o))
     return;
-  check_device(loc, "destroy", &o, device);
   pthread_mutex_lock(&live_lock);
   bool mine = alloc_set_remove(&live, (uintptr_t)*obj); // a racing destroy may have won
   pthread_mutex_unlock(&live_lock);
@@ -184,8 +193,6 @@ TGT_API void __tgt_interop_destroy(const tgt_ident_t *loc, int32_t gtid, omp_int
     interop_message(loc, "destroy", "%p was destroyed meanwhile; nothing done", *obj);
     return;
   }
-  TGT_INFO(INFO_KERNEL_ARGS, o.device, "interop destroy (%s) at %s: object %p", type_name(o.type),
-           tgt_loc_str(loc, (char[256]){0}, 256), *obj);
   free(*obj);
   *obj = omp_interop_none;
 }

@@ -131,8 +131,9 @@ struct loaded_image {
 };
 
 struct tgt_device {
-  int id;     // the OpenMP device number
-  int rtl_id; // the plugin's number for it
+  int id;       // the OpenMP device number
+  int rtl_id;   // the plugin's number for it
+  char uid[24]; // "<plugin>-<rtl_id>": the same device whatever other plugins are loaded
   const struct glass_plugin *rtl;
   pthread_mutex_t lock; // guards table, images, ready
   bool ready;

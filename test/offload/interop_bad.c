@@ -3,12 +3,13 @@
 // OMP_TARGET_OFFLOAD=mandatory; omp_invalid_device always does); use and destroy of
 // omp_interop_none, of a destroyed object (through a copy of the handle) and of a pointer to the
 // stack do nothing; init over a live object leaves it alone. Under OMP_TARGET_OFFLOAD=disabled
-// every object is the initial device's.
+// every object is the initial device's; under mandatory the initial device must be named.
 // clang-format off
 // RUN: %compile-offload && %run %t 2>&1 | %FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=disabled %run %t disabled 2>&1 | %FileCheck %s --check-prefix=DISABLED
 // RUN: %not env OMP_TARGET_OFFLOAD=mandatory %run %t mandatory 2>&1 | %FileCheck %s --check-prefix=MANDATORY
 // RUN: %not %run %t invalid 2>&1 | %FileCheck %s --check-prefix=INVALID
+// RUN: %not env GLASS_TARGET_HOST_DEVICES=0 OMP_TARGET_OFFLOAD=mandatory %run %t nodevice 2>&1 | %FileCheck %s --check-prefix=NODEVICE
 // REQUIRES: offload
 // clang-format on
 #include <omp.h>
@@ -54,6 +55,13 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(mode, "mandatory"))
     mandatory();
+  if (!strcmp(mode, "nodevice")) {
+    omp_interop_t a = omp_interop_none, b = omp_interop_none;
+#pragma omp interop init(target : a) device(0)
+    printf("no device: named initial device %d\n", device_of(a));
+#pragma omp interop init(target : b)
+    printf("not reached\n");
+  }
   omp_interop_t obj = omp_interop_none;
   int dev = omp_invalid_device;
   if (!strcmp(mode, "invalid")) {
@@ -119,3 +127,6 @@ int main(int argc, char **argv) {
 // MANDATORY-NOT: not reached
 // INVALID: omptarget fatal error: {{.*}}interop_bad.c:{{[0-9]+}}:{{[0-9]+}} (main): interop init: device number is omp_invalid_device
 // INVALID-NOT: not reached
+// NODEVICE: no device: named initial device 0
+// NODEVICE-NEXT: omptarget fatal error: {{.*}}interop_bad.c:{{[0-9]+}}:{{[0-9]+}} (main): interop init: device 0 is the initial device, reached because there is no device, and OMP_TARGET_OFFLOAD is mandatory
+// NODEVICE-NOT: not reached
