@@ -459,7 +459,8 @@ TGT_API void llvm_omp_target_unlock_mem(void *ptr, int dev) {
 
 #define INITIAL_UID "initial"
 
-// Conforming device numbers: 0..n-1, n and omp_initial_device (-1); NULL for anything else.
+// Conforming device numbers: 0..n-1, and n or -1 (OpenMP 5.2's initial-device number); NULL for
+// anything else.
 TGT_API const char *omp_get_uid_from_device(int dev) {
   int n = tgt_num_devices();
   if (dev == n || dev == -1)
