@@ -2,14 +2,20 @@
 """Checks the device lanes of a glass-trace JSON (PREFIX.json): the slices made from device trace
 records (args.device_record) lie on tracks named "device N" (or "device N lane L"), one device
 per track, without overlapping on a track; each names the target construct that issued it
-(args.target_id, with the construct's location) and starts no earlier than it. Prints one line
-per device with its kernels, copies and bytes per direction, for FileCheck."""
+(args.target_id, with the construct's location) and starts no earlier than it (--slack-us,
+default 2: the clocks are mapped by sampling). Prints one line per device with its kernels,
+copies and bytes per direction, for FileCheck."""
+import argparse
 import json
 import sys
 
 
 def main():
-    data = json.load(open(sys.argv[1] + ".json"))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("prefix")
+    ap.add_argument("--slack-us", type=float, default=2.0)
+    args = ap.parse_args()
+    data = json.load(open(args.prefix + ".json"))
     events = data["traceEvents"]
     names = {e["tid"]: e["args"]["name"] for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name"}
@@ -32,7 +38,7 @@ def main():
         elif t["args"].get("location") != a.get("location"):
             errors.append("%s: location %s, its construct's %s" % (e["name"], a.get("location"),
                                                                   t["args"].get("location")))
-        elif float(e["ts"]) + 2 < float(t["ts"]):  # 2 us: the clocks are mapped by sampling
+        elif float(e["ts"]) + args.slack_us < float(t["ts"]):
             errors.append("%s starts before its construct" % e["name"])
         d = per_dev.setdefault(dev, {"kernels": 0, "to": 0, "from": 0, "to_bytes": 0,
                                      "from_bytes": 0})
