@@ -5,6 +5,7 @@
 #pragma once
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 // The inner clock's reading and the outer clock's time of it (the middle of the two outer
 // readings around it), with the width of that window; ok is false when the outer clock went
@@ -28,4 +29,17 @@ static inline glass_clock_pair_t glass_clock_pair(uint64_t (*outer)(void),
       p = (glass_clock_pair_t){a + (b - a) / 2, x, b - a, true};
   }
   return p;
+}
+
+// A clock that reads as a double (omp_get_wtime) as glass_clock_pair's 64 bits, and back.
+static inline uint64_t glass_clock_bits(double x) {
+  uint64_t u;
+  memcpy(&u, &x, sizeof(u));
+  return u;
+}
+
+static inline double glass_clock_double(uint64_t u) {
+  double x;
+  memcpy(&x, &u, sizeof(x));
+  return x;
 }

@@ -74,6 +74,7 @@ int main(void) {
 }
 // CHECK: team 40 ran 40 timeouts 0
 // DEV: device 0: 40 kernel(s), 0 copies to (0 bytes), 40 from (160 bytes)
+// DEV-NEXT: device 0: at most 40 record(s) at once
 // DEV-NOT: check_device
 // PF: check_pftrace: ok: {{.*}}, same as the JSON
 // SUM: device (trace records)

@@ -65,15 +65,13 @@ static gpu_dev_t *dev_make(int device) {
   atomic_store_explicit(&dev_chunks[device / DEV_CHUNK], c, memory_order_release);
   return &c[device % DEV_CHUNK];
 }
+
 static double (*wtime)(void);
 static uint64_t tick0; // trace_now() at wtime0
 static double wtime0;
 
 static uint64_t wtime_bits(void) {
-  double w = wtime();
-  uint64_t u;
-  memcpy(&u, &w, sizeof(u));
-  return u;
+  return glass_clock_bits(wtime());
 }
 
 // One instant on both clocks: omp_get_wtime read between two readings of the trace's clock.
@@ -81,8 +79,7 @@ static void sample_clocks(uint64_t *tick, double *w) {
   glass_clock_pair_t p = glass_clock_pair(trace_now, wtime_bits);
   if (!p.ok) // the trace's clock went backwards every time: one reading of each
     p.outer = trace_now(), p.inner = wtime_bits();
-  *tick = p.outer;
-  memcpy(w, &p.inner, sizeof(*w));
+  *tick = p.outer, *w = glass_clock_double(p.inner);
 }
 
 // GLASS_TRACE_DEVICE: auto (every device but the host's x86-64 ones), all, off.

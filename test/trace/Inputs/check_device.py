@@ -4,10 +4,22 @@ records (args.device_record) lie on tracks named "device N" (or "device N lane L
 per track, without overlapping on a track; each names the target construct that issued it
 (args.target_id, with the construct's location) and starts no earlier than it (--slack-us,
 default 2: the clocks are mapped by sampling). Prints one line per device with its kernels,
-copies and bytes per direction, for FileCheck."""
+copies and bytes per direction, then the most records it had in progress at one instant (which
+must be its number of tracks), for FileCheck."""
 import argparse
 import json
 import sys
+
+
+def at_once(slices):
+    """The most slices in progress at one instant (one that ends as another starts: not both)."""
+    ns = [(round(float(e["ts"]) * 1000), round(float(e["dur"]) * 1000)) for e in slices]
+    edges = sorted([(t, 1) for t, _ in ns] + [(t + d, -1) for t, d in ns])
+    n = most = 0
+    for _, step in edges:
+        n += step
+        most = max(most, n)
+    return most
 
 
 def main():
@@ -59,6 +71,12 @@ def main():
         d = per_dev[dev]
         print("device %s: %d kernel(s), %d copies to (%d bytes), %d from (%d bytes)" %
               (dev, d["kernels"], d["to"], d["to_bytes"], d["from"], d["from_bytes"]))
+        tids = [tid for tid in by_tid if names.get(tid, "").split()[1:2] == [dev]]
+        most = at_once([e for tid in tids for e in by_tid[tid]])
+        print("device %s: at most %d record(s) at once" % (dev, most))
+        if len(tids) != most:  # each record takes the first free lane: as many as overlap
+            errors.append("device %s: %d tracks for at most %d records at once"
+                          % (dev, len(tids), most))
     for e in errors:
         print("check_device: " + e)
     return 1 if errors else 0
