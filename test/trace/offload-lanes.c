@@ -6,7 +6,9 @@
 // lane a time-ordered stream whose slices never overlap, in the JSON (check_device, check_trace)
 // and in the Perfetto file (check_pftrace: every SLICE_END closes the last open SLICE_BEGIN of
 // its track, the same slices as the JSON; protoc decodes it where installed); exactly 40 lanes
-// (a thread's copy back follows its kernel, so no more than 40 operations ever overlap) and
+// (a thread's copy back follows its kernel, so no more than 40 operations ever overlap), and
+// all 40 kernels still in progress together in the output (check_device: "at most 40 at
+// once"; the old 32nd lane took the 8 beyond and drew them at wrong times, 32 at once), and
 // none of the 80 records lost. The gate is a mutex and a condition variable (visible to
 // ThreadSanitizer), with a deadline that only keeps a broken runtime from hanging the test: a
 // team smaller than 40 or a gate that timed out is printed and fails the CHECK.
