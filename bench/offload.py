@@ -78,6 +78,47 @@ def clock_line(c):
             (c["rdtsc_ns"], c["rdtsc_among_stores_ns"], c["clock_gettime_ns"]))
 
 
+def readings(exe, tool, dirs, construct, mode, n):
+    """Clock readings that timed n instances' trace records (LIBOMPTARGET_INFO=0x100 reports
+    them at stop_trace), with the start-up's fixed readings included."""
+    env = run_env(tool, "glass", mode, dirs)
+    env["LIBOMPTARGET_INFO"] = "0x100"
+    r = subprocess.run([exe, "--construct", construct, "--count", str(n)], capture_output=True,
+                       text=True, env=env, timeout=600)
+    m = re.search(r"tracing stopped: (\d+) clock reading", r.stderr)
+    if r.returncode != 0 or not m:
+        fail("glass %s %s: no count of clock readings (exit %d)\n%s" % (
+            mode, construct, r.returncode, r.stderr[-2000:]))
+    return int(m.group(1))
+
+
+def clock_bound(exe, tool, dirs, constructs, rounds, clock):
+    """Per construct and tracing mode: clock readings per instance ((R(2N) - R(N)) / N), what
+    they cost at this machine's rdtsc price among stores, and that cost as a share of the 20%
+    of the tool mode's CPU time that 'tracing within 1.2x' allows."""
+    lines = ["Clock readings per instance with tracing on (`LIBOMPTARGET_INFO=0x100`, "
+             "(R(2N) - R(N)) / N) and what they alone cost at this machine's rdtsc price "
+             "(%s ns among stores), against the 20%% of Glass tool's CPU time that tracing "
+             "within 1.2x of tracing off allows:" % clock["rdtsc_among_stores_ns"], "",
+             "| construct | readings, trace | readings, records | clock, trace (ns) | "
+             "clock, records (ns) | allowance: 0.2 x tool (ns) | trace clock / allowance | "
+             "records clock / allowance |", "|---" * 8 + "|"]
+    for c in constructs:
+        n = 200 if c.startswith("data") else 2000
+        per = {m: (readings(exe, tool, dirs, c, m, 2 * n) - readings(exe, tool, dirs, c, m, n)) / n
+               for m in TRACING}
+        tool_us = [r["glass/tool"]["constructs"][c]["cpu_median"] for r in rounds
+                   if c in r["glass/tool"]["constructs"]]
+        allow = 0.2 * statistics.median(tool_us) * 1000 if tool_us else None
+        cost = {m: per[m] * clock["rdtsc_among_stores_ns"] for m in TRACING}
+        lines.append("| %s | %.1f | %.1f | %.0f | %.0f | %s | %s | %s |" % (
+            c, per["trace"], per["records"], cost["trace"], cost["records"],
+            "%.0f" % allow if allow else "n/a",
+            "%.2f" % (cost["trace"] / allow) if allow else "n/a",
+            "%.2f" % (cost["records"] / allow) if allow else "n/a"))
+    return lines
+
+
 def llvm_dir(llvm_lib, out):
     """A folder with LLVM's libomp.so.5 and libomptarget.so.22.1 (the binary's sonames)."""
     d = os.path.join(out, "llvm-runtime")
@@ -253,7 +294,8 @@ def report(rounds, meta, out):
         cells = [cell(rounds, k, c, "cpu_median") for k in keys]
         cells += [fmt(paired(rounds, a, b, c, "cpu_median")) for a, b in ratios]
         lines.append("| %s | %s |" % (c, " | ".join(cells)))
-    lines += ["", clock_line(meta["clock"]), "", "Load average at the end: %s." % meta.get("load", "?")]
+    lines += ["", clock_line(meta["clock"]), ""] + meta.get("bound", [])
+    lines += ["", "Load average at the end: %s." % meta.get("load", "?")]
     if llvm_trace and llvm_trace["tool"]:
         lines += ["", "LLVM's trace and records modes: the tool found no tracing entry points "
                   "(%s)." % json.dumps(llvm_trace["tool"])]
@@ -305,6 +347,8 @@ def main():
             "clock": clock_cost(a.out, a.smoke),
             "load": " ".join("%.2f" % x for x in os.getloadavg()),
             "llvm": "%s (libomp 19.1.7, libomptarget 22)" % a.llvm_lib}
+    meta["bound"] = clock_bound(exe, tool, dirs, list(rounds[0]["glass/none"]["constructs"]),
+                                rounds, meta["clock"])
     text = report(rounds, meta, a.out)
     if not a.quiet:
         print(text)
