@@ -4,7 +4,8 @@
 // hands buffers back as they fill and at exit. The records are kept in memory (about 48 bytes
 // each) and, at finalization, turned into slices on one track per device: records sorted by
 // start, each on the first lane of its device that is free by then (a device runs operations
-// concurrently), so each lane is a time-ordered stream like a thread's. Each record's host_op_id
+// concurrently: it gets as many lanes as it ever ran at once), so each lane is a time-ordered
+// stream like a thread's. Each record's host_op_id
 // is the tool's id of the target construct that issued it (record.c sets it in the data-op and
 // submit callbacks), which links the device's slice to the construct's.
 #define _GNU_SOURCE
