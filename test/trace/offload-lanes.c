@@ -5,13 +5,14 @@
 // trace records go on one track per lane, "device 0" and "device 0 lane 1" to "lane 39": each
 // lane a time-ordered stream whose slices never overlap, in the JSON (check_device, check_trace)
 // and in the Perfetto file (check_pftrace: every SLICE_END closes the last open SLICE_BEGIN of
-// its track, the same slices as the JSON; protoc decodes it where installed); exactly 40 lanes
-// (a thread's copy back follows its kernel, so no more than 40 operations ever overlap), and
-// all 40 kernels still in progress together in the output (check_device: "at most 40 at
-// once"; the old 32nd lane took the 8 beyond and drew them at wrong times, 32 at once), and
-// none of the 80 records lost. The gate is a mutex and a condition variable (visible to
-// ThreadSanitizer), with a deadline that only keeps a broken runtime from hanging the test: a
-// team smaller than 40 or a gate that timed out is printed and fails the CHECK.
+// its track, the same slices as the JSON; where protoc is installed, it decodes the file and
+// the published schema's rules are checked on its text). Exactly 40 lanes (a thread's copy back
+// follows its kernel, so no more than 40 operations ever overlap), all 40 kernels in progress
+// together in the output (check_device: "at most 40 at once"; the old 32nd lane took the 8
+// beyond and drew them at wrong times, 32 at once), and none of the 80 records lost. The gate
+// is a mutex and a condition variable (visible to ThreadSanitizer), with a deadline that only
+// keeps a broken runtime from hanging the test: a team smaller than 40 or a gate that timed out
+// is printed and fails the CHECK.
 // REQUIRES: offload, ompt
 // RUN: %compile-offload
 // RUN: env GLASS_TRACE_DEVICE=all GLASS_TRACE_FORMAT=both %trace-run %t | %FileCheck %s
@@ -21,7 +22,8 @@
 // RUN: %check-pftrace %t --json --device-tracks 40 --count "device: kernel=40" \
 // RUN:   --count "device: copy from device=40" --summary | %FileCheck --check-prefix=PF %s
 // RUN: %FileCheck --check-prefix=SUM %s < %t.txt
-// RUN: %if protoc %{ %check-protoc %t.pftrace | %FileCheck --check-prefix=PROTOC %s %}
+// RUN: %if protoc %{ %check-protoc %t.pftrace %t.decoded | %FileCheck --check-prefix=PROTOC %s %}
+// RUN: %if protoc %{ %check-schema-rules %t.decoded | %FileCheck --check-prefix=RULES %s %}
 // clang-format on
 #include <errno.h>
 #include <omp.h>
@@ -83,3 +85,4 @@ int main(void) {
 // SUM-NEXT: kernel offload-lanes.c:{{[0-9]+}} 40{{ }}
 // SUM-NEXT: copy from device offload-lanes.c:{{[0-9]+}} 40{{ }}
 // PROTOC: check-pftrace-protoc: ok:
+// RULES: check-perfetto-schema: ok: {{.*}} slices
