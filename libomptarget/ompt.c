@@ -31,6 +31,7 @@ static struct {
 } cb;
 static ompt_data_t *(*get_task_data)(void);
 static void *(*set_task_region)(void *); // Glass's libomp: marks the encountering task
+static int32_t (*swap_league)(int32_t);  // Glass's libomp: the last league's size
 static uint64_t next_id = 1;
 static bool initialized_devices[256];
 
@@ -48,6 +49,7 @@ static int connect_init(ompt_function_lookup_t lookup, int initial_device, ompt_
   if (set_info)
     set_info((void *)tgt_ompt_target_info);
   set_task_region = (void *(*)(void *))lookup("glass_set_task_target");
+  swap_league = (int32_t(*)(int32_t))lookup("glass_swap_league");
 #define GET(name) get(ompt_callback_##name, (ompt_callback_t *)&cb.name)
   GET(device_initialize), GET(device_finalize), GET(device_load), GET(target), GET(target_emi);
   GET(target_data_op), GET(target_data_op_emi), GET(target_submit), GET(target_submit_emi);
@@ -262,6 +264,10 @@ void tgt_ompt_data_op(int op, bool begin, uint64_t *host_op_id, const void *src,
 void tgt_ompt_data_op_at(int op, bool begin, uint64_t *host_op_id, const void *src, int src_dev,
                          const void *dst, int dst_dev, size_t bytes, const void *codeptr) {
   data_op(op, begin, host_op_id, src, src_dev, dst, dst_dev, bytes, codeptr, true);
+}
+
+int32_t tgt_ompt_swap_league(int32_t v) {
+  return swap_league ? swap_league(v) : -1;
 }
 
 void tgt_ompt_submit(bool begin, uint64_t *host_op_id, unsigned teams) {

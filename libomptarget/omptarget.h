@@ -279,6 +279,9 @@ TGT_HIDDEN int tgt_ompt_target_info(void *region, uint64_t *device_num, uint64_t
                                     uint64_t *host_op_id);
 // Tracing has started on some device: ids and hooks are needed even without callbacks.
 TGT_HIDDEN void tgt_ompt_tracing_started(void);
+// Glass's libomp: the league size of the calling thread's last teams construct, replaced by v
+// (-1 when the host runtime does not say: LLVM's libomp).
+TGT_HIDDEN int32_t tgt_ompt_swap_league(int32_t v);
 
 // trace.c: device tracing (OpenMP 5.1). The hooks are called from ompt.c's, only while
 // tgt_ompt_on; each returns at once unless the device is being traced.

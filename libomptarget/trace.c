@@ -83,6 +83,7 @@ struct cur_op {
   struct tgt_trace *t; // NULL: not traced
   bool taken;          // reported (by the plugin or here), or not traced
   bool typed;          // its record type was on at its begin (else native records only)
+  int32_t league;      // a host kernel: the host runtime's last league size before it ran
 };
 static uint64_t next_thread_id = 1;
 static __thread uint64_t thread_id;
@@ -572,6 +573,9 @@ void tgt_trace_op_begin(struct tgt_device *d, int kind, int optype, uint64_t tar
   o->typed = v & (1u << type);
   struct glass_trace_op *op = &o->op;
   if (!t->plugin_started) { // timed here: only the start is kept
+    // A kernel's league will say what it was granted.
+    if (kind == GLASS_TRACE_KERNEL)
+      o->league = tgt_ompt_swap_league(0);
     op->start = now_shared(t);
     tgt_trace_clock_break();
     return;
@@ -601,10 +605,18 @@ void tgt_trace_op_end(struct tgt_device *d, int kind, int optype, uint64_t targe
   uint64_t end = now_fresh(t);
   // A start of 0: a tracing plugin made no call for it (an instant at its end).
   uint64_t start = o->op.start ? o->op.start : end;
+  unsigned granted = teams;
+  if (kind == GLASS_TRACE_KERNEL && !t->plugin_started) {
+    // A kernel run by the host runtime: its league (none: one team), unless that runtime does
+    // not say. The value before the kernel goes back, for a kernel this one runs inside.
+    int32_t league = tgt_ompt_swap_league(o->league);
+    if (league >= 0)
+      granted = league > 0 ? (unsigned)league : 1;
+  }
   if (!o->typed) // described for native records alone
     return;
   record_op(t, kind, optype, target_id, host_op_id, MINE, src, src_dev, dst, dst_dev, bytes, teams,
-            teams, start, end);
+            granted, start, end);
 }
 
 static const struct glass_trace_op *sink_current(void) {

@@ -59,6 +59,18 @@ int glass_ompt_target_info(uint64_t *device_num, ompt_id_t *target_id, ompt_id_t
   return 0;
 }
 
+// The league size the calling thread's last teams construct got, replaced by v: a host kernel's
+// trace record takes what its own league got (libomptarget saves and restores the value around
+// a kernel, so that a kernel offloading from inside its league still finds its own).
+static int32_t target_swap_league(int32_t v) {
+  glass_thread_t *th = glass_self_peek();
+  if (!th)
+    return 0;
+  int32_t old = th->ws.league_granted;
+  th->ws.league_granted = v;
+  return old;
+}
+
 static ompt_interface_fn_t target_lookup(const char *name) {
   if (!name)
     return NULL;
@@ -66,6 +78,8 @@ static ompt_interface_fn_t target_lookup(const char *name) {
     return (ompt_interface_fn_t)target_set_info;
   if (!strcmp(name, "glass_set_task_target"))
     return (ompt_interface_fn_t)target_set_task_region;
+  if (!strcmp(name, "glass_swap_league"))
+    return (ompt_interface_fn_t)target_swap_league;
   if (!strcmp(name, "ompt_get_callback"))
     return (ompt_interface_fn_t)glass_ompt_get_callback;
   if (!strcmp(name, "ompt_get_task_data"))

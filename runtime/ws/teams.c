@@ -252,6 +252,7 @@ static void teams_fork(glass_thread_t *th, ident_t *loc, void *codeptr, int32_t 
                  .enc_team = th->team,
                  .enc_task = th->task};
   th->ws.teams_ub = th->ws.teams_limit = 0;
+  th->ws.league_granted = nteams;
   if (nteams == 1) {
     run_single_team(th, &lg);
     return;

@@ -83,6 +83,9 @@ typedef struct glass_ws_thread {
   // level-0 team for running a team of a league.
   int32_t teams_ub, teams_limit;
   void *teams_root;
+  // The league size of the last teams construct this thread encountered: libomptarget's
+  // record of a host kernel reports it as the granted teams (ompt/target.c).
+  int32_t league_granted;
 } glass_ws_thread_t;
 
 // Shared by a region's members: written by whoever wins a single, read after a barrier.
