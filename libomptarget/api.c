@@ -375,12 +375,19 @@ TGT_API int omp_target_disassociate_ptr(const void *host_ptr, int dev) {
   pthread_mutex_lock(&d->lock);
   struct map_row *r = map_find(&d->table, (uintptr_t)host_ptr, 0, &extends);
   int rc = r && r->associated && r->begin == (uintptr_t)host_ptr ? 0 : EINVAL_RC;
+  // An ompx_hold reference promises the mapping to a construct still running.
+  uint64_t held = !rc ? r->hold_ref : 0;
+  rc = held ? EINVAL_RC : rc;
   if (!rc && tgt_ompt_on)
     api_instant(OMPT_DISASSOCIATE, host_ptr, dev, (void *)r->tgt, r->end - r->begin, RA);
   if (!rc)
     map_remove(&d->table, r);
   pthread_mutex_unlock(&d->lock);
-  if (rc)
+  if (held)
+    tgt_error("omp_target_disassociate_ptr: %p is held on device %d by %llu ompx_hold "
+              "reference(s); not disassociated",
+              host_ptr, dev, (unsigned long long)held);
+  else if (rc)
     tgt_error("omp_target_disassociate_ptr: %p was not associated on device %d", host_ptr, dev);
   return rc;
 }

@@ -6,19 +6,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-// A user-defined mapper fills one of these through __tgt_push_mapper_component.
+// A user-defined mapper fills one of these through __tgt_push_mapper_component. The handle
+// is opaque to the program; one that this runtime did not create (a program calling the two
+// entry points itself) is refused by its first word.
+#define MAPPER_MAGIC 0x676c6173736d6170ull
 struct mapper_components {
+  uint64_t magic;
   struct map_args a;
   int32_t cap;
 };
 
+static struct mapper_components *mapper_handle(void *handle, const char *what) {
+  struct mapper_components *c = handle;
+  if (c && c->magic == MAPPER_MAGIC)
+    return c;
+  tgt_error("%s: %p is not a mapper handle of this runtime; ignored", what, handle);
+  return NULL;
+}
+
 TGT_API int64_t __tgt_mapper_num_components(void *handle) {
-  return ((struct mapper_components *)handle)->a.n;
+  struct mapper_components *c = mapper_handle(handle, "__tgt_mapper_num_components");
+  return c ? c->a.n : 0;
 }
 
 TGT_API void __tgt_push_mapper_component(void *handle, void *base, void *begin, int64_t size,
                                          int64_t type, void *name) {
-  struct mapper_components *c = handle;
+  struct mapper_components *c = mapper_handle(handle, "__tgt_push_mapper_component");
+  if (!c)
+    return;
   struct map_args *a = &c->a;
   if (a->n == c->cap) {
     int32_t cap = c->cap ? 2 * c->cap : 8;
@@ -59,6 +74,7 @@ static bool flatten(const struct map_args *a, struct mapper_components *out) {
   for (int i = 0; a->mappers && i < a->n && !any; i++)
     any = a->mappers[i] != NULL;
   memset(out, 0, sizeof *out);
+  out->magic = MAPPER_MAGIC;
   if (!any) {
     out->a = *a;
     return false;
@@ -74,7 +90,7 @@ static bool flatten(const struct map_args *a, struct mapper_components *out) {
           p >= 0 && p < i ? with_parent(a->types[i], first[p]) : a->types[i], name);
       continue;
     }
-    struct mapper_components c = {0};
+    struct mapper_components c = {.magic = MAPPER_MAGIC};
     ((mapper_fn)a->mappers[i])(&c, a->bases[i], a->begins[i], a->sizes[i], a->types[i], name);
     int outer = map_parent(a->types[i]);
     outer = outer >= 0 && outer < i ? first[outer] : -1;
@@ -182,9 +198,10 @@ static uintptr_t shared_row(struct tgt_device *d, uintptr_t begin, uint64_t size
 // Finds or creates the device copy of [begin, begin+size) and takes a reference when
 // `count`. Returns the device address of begin (0 for an absent zero-length section); *is_new
 // says whether the range's row was created by the current construct, which is when its data
-// is copied in (a member of a structure lives in the structure's row).
-static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size, int64_t type,
-                           bool count, bool *is_new, const tgt_ident_t *loc) {
+// is copied in (a member of a structure lives in the structure's row). A new row keeps `base`,
+// the section's base pointer, for map_translate_pointer.
+static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size, uintptr_t base,
+                           int64_t type, bool count, bool *is_new, const tgt_ident_t *loc) {
   bool extends;
   struct map_row *r = map_find(&d->table, begin, size, &extends);
   *is_new = false;
@@ -222,6 +239,7 @@ static uintptr_t map_range(struct tgt_device *d, uintptr_t begin, uint64_t size,
     tgt_fatal(loc, "device %d: out of memory for the mapping table", d->id);
   r->owned = true;
   r->born = d->epoch;
+  r->base = base <= begin ? base : begin;
   if (type & MAP_OMPX_HOLD)
     r->hold_ref = 1;
   else
@@ -247,6 +265,15 @@ static void attach(struct tgt_device *d, uintptr_t ptr_addr, uintptr_t pointee,
   shadow_put(&d->shadows, (struct shadow){ptr_addr, (uintptr_t)dev_ptr, value});
 }
 
+void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i, uintptr_t *begin,
+                     uint64_t *size) {
+  *begin = (uintptr_t)a->begins[i], *size = (uint64_t)a->sizes[i];
+  bool extends;
+  if ((a->types[i] & MAP_IMPLICIT) && *size && !map_find(&d->table, *begin, *size, &extends) &&
+      extends)
+    map_clip(&d->table, begin, size);
+}
+
 static void show_args(struct tgt_device *d, const struct map_args *a) {
   for (int i = 0; i < a->n; i++) {
     char name[128];
@@ -265,14 +292,16 @@ static void data_begin_flat(struct tgt_device *d, const struct map_args *a,
     int64_t type = a->types[i];
     if (type & (MAP_LITERAL | MAP_PRIVATE | MAP_ATTACH))
       continue;
-    uintptr_t begin = (uintptr_t)a->begins[i], base = (uintptr_t)a->bases[i];
-    uint64_t size = (uint64_t)a->sizes[i];
+    uintptr_t begin, base = (uintptr_t)a->bases[i];
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
     int parent = map_parent(type);
     bool member = parent >= 0 && parent < i, is_new;
+    // The base of a pointer-and-object entry is the pointer's address, not its value.
     if (type & MAP_PTR_AND_OBJ)
-      map_range(d, base, sizeof(void *), type & ~MAP_PRESENT, !member, &is_new, loc);
-    uintptr_t tgt =
-        map_range(d, begin, size, type, !member || (type & MAP_PTR_AND_OBJ), &is_new, loc);
+      map_range(d, base, sizeof(void *), base, type & ~MAP_PRESENT, !member, &is_new, loc);
+    uintptr_t tgt = map_range(d, begin, size, type & MAP_PTR_AND_OBJ ? begin : base, type,
+                              !member || (type & MAP_PTR_AND_OBJ), &is_new, loc);
     if (tgt && size && (type & MAP_TO) && (is_new || (type & MAP_ALWAYS)))
       transfer(d, true, begin, tgt, size, loc);
     if (type & MAP_PTR_AND_OBJ)
@@ -289,7 +318,8 @@ static void return_params(struct tgt_device *d, const struct map_args *a) {
     if (!(a->types[i] & MAP_RETURN_PARAM))
       continue;
     uintptr_t begin = (uintptr_t)a->begins[i], base = (uintptr_t)a->bases[i];
-    void *t = map_translate(&d->table, begin);
+    void *t =
+        a->sizes[i] ? map_translate(&d->table, begin) : map_translate_pointer(&d->table, begin);
     if (t)
       a->bases[i] = (char *)t - (begin - base);
   }
@@ -304,8 +334,14 @@ static void release_range(struct tgt_device *d, uintptr_t begin, uint64_t size, 
     absent(d, begin, size, type, "map at exit", loc);
     return;
   }
-  if (!count || r->dyn_ref == REF_INF)
+  if (!count)
     return;
+  // A row that is never released (associated, global) still counts its ompx_hold references.
+  if (r->dyn_ref == REF_INF) {
+    if ((type & MAP_OMPX_HOLD) && r->hold_ref)
+      r->hold_ref--;
+    return;
+  }
   if (type & MAP_DELETE)
     r->dyn_ref = 0;
   else if ((type & MAP_OMPX_HOLD) && r->hold_ref)
@@ -351,8 +387,10 @@ static void data_end_flat(struct tgt_device *d, const struct map_args *a, const 
       continue;
     int64_t type = a->types[i];
     bool member = map_parent(type) >= 0;
-    release_range(d, (uintptr_t)a->begins[i], a->sizes[i], type,
-                  !member || (type & MAP_PTR_AND_OBJ), loc);
+    uintptr_t begin;
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
+    release_range(d, begin, size, type, !member || (type & MAP_PTR_AND_OBJ), loc);
     if (type & MAP_PTR_AND_OBJ)
       release_range(d, (uintptr_t)a->bases[i], sizeof(void *), type & ~MAP_PRESENT, !member, loc);
   }
@@ -361,15 +399,20 @@ static void data_end_flat(struct tgt_device *d, const struct map_args *a, const 
     if (skip_at_end(a, i) || !(type & MAP_FROM) || !a->sizes[i])
       continue;
     bool extends;
-    uintptr_t begin = (uintptr_t)a->begins[i];
-    struct map_row *r = map_find(&d->table, begin, a->sizes[i], &extends);
+    uintptr_t begin;
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
+    struct map_row *r = map_find(&d->table, begin, size, &extends);
     if (r && (r->releasing || (type & MAP_ALWAYS)))
-      transfer(d, false, begin, r->tgt + (begin - r->begin), a->sizes[i], loc);
+      transfer(d, false, begin, r->tgt + (begin - r->begin), size, loc);
   }
   for (int i = 0; i < a->n; i++) {
     if (skip_at_end(a, i))
       continue;
-    remove_if_released(d, (uintptr_t)a->begins[i], a->sizes[i]);
+    uintptr_t begin;
+    uint64_t size;
+    tgt_entry_range(d, a, i, &begin, &size);
+    remove_if_released(d, begin, size);
     if (a->types[i] & MAP_PTR_AND_OBJ)
       remove_if_released(d, (uintptr_t)a->bases[i], sizeof(void *));
   }

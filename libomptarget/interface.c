@@ -88,6 +88,27 @@ struct privates {
   int n;
 };
 
+// A lambda captured by a target region travels as a private copy, and each of its captures by
+// reference as a member entry marked pointer-and-object, literal and implicit, whose base is
+// the capture's field in the host lambda and whose begin is the referenced object. The field
+// of the device copy must point to that object's device copy; an object that is not mapped
+// keeps its host address.
+#define MAP_LAMBDA_CAPTURE (MAP_PTR_AND_OBJ | MAP_LITERAL | MAP_IMPLICIT)
+
+static void patch_lambda_capture(struct tgt_device *d, const struct map_args *a, int i,
+                                 void **dev_begin) {
+  int parent = map_parent(a->types[i]);
+  if (parent < 0 || parent >= i || !dev_begin[parent])
+    return;
+  uintptr_t object = (uintptr_t)a->begins[i];
+  void *dev_object =
+      a->sizes[i] ? map_translate(&d->table, object) : map_translate_pointer(&d->table, object);
+  if (!dev_object || (uintptr_t)dev_object == object)
+    return;
+  char *field = (char *)dev_begin[parent] + ((char *)a->bases[i] - (char *)a->begins[parent]);
+  d->rtl->submit(d->rtl_id, field, &dev_object, sizeof dev_object);
+}
+
 // The kernel's arguments: the device base address of every TARGET_PARAM entry, a literal's
 // value, or a private copy. A pointer whose storage is not mapped keeps its host value.
 static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool dyn_ptr, int *nargs,
@@ -95,13 +116,17 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
   void **args = calloc((size_t)a->n + 7, sizeof *args);
   priv->ptrs = calloc((size_t)a->n + 1, sizeof *priv->ptrs);
   priv->n = 0;
-  if (!args || !priv->ptrs)
+  // The device address of each private copy's begin, for the captures of lambdas.
+  void **dev_begin = calloc((size_t)a->n + 1, sizeof *dev_begin);
+  if (!args || !priv->ptrs || !dev_begin)
     tgt_fatal(loc, "out of memory");
   int k = 0;
   if (dyn_ptr)
     args[k++] = NULL; // the launch environment, which host kernels do not read
   for (int i = 0; i < a->n; i++) {
     int64_t type = a->types[i];
+    if ((type & MAP_LAMBDA_CAPTURE) == MAP_LAMBDA_CAPTURE)
+      patch_lambda_capture(d, a, i, dev_begin);
     if (!(type & MAP_TARGET_PARAM))
       continue;
     uintptr_t base = (uintptr_t)a->bases[i], begin = (uintptr_t)a->begins[i];
@@ -115,12 +140,20 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
       if (type & MAP_TO)
         d->rtl->submit(d->rtl_id, p, (void *)begin, a->sizes[i]);
       priv->ptrs[priv->n++] = p;
+      dev_begin[i] = p;
       args[k++] = (char *)p - (begin - base);
     } else {
-      void *t = map_translate(&d->table, begin);
+      // A pointer-and-object parameter is the pointer's value (its base is the pointer's
+      // address): the device address as far from the pointee's copy as the value is.
+      if (type & MAP_PTR_AND_OBJ)
+        memcpy(&base, (void *)base, sizeof base);
+      uint64_t size;
+      tgt_entry_range(d, a, i, &begin, &size);
+      void *t = size ? map_translate(&d->table, begin) : map_translate_pointer(&d->table, begin);
       args[k++] = t ? (char *)t - (begin - base) : (void *)base;
     }
   }
+  free(dev_begin);
   *nargs = k;
   return args;
 }

@@ -50,7 +50,7 @@ struct map_row *map_insert(struct map_table *t, uintptr_t begin, uint64_t size, 
   size_t i = (size_t)(row_at_or_before(t, begin) + 1);
   memmove(&t->rows[i + 1], &t->rows[i], (t->n - i) * sizeof *t->rows);
   t->n++;
-  t->rows[i] = (struct map_row){.begin = begin, .end = begin + size, .tgt = tgt};
+  t->rows[i] = (struct map_row){.begin = begin, .end = begin + size, .tgt = tgt, .base = begin};
   return &t->rows[i];
 }
 
@@ -68,6 +68,39 @@ void *map_translate(struct map_table *t, uintptr_t p) {
   if (p < r->end || p == r->begin)
     return (void *)(r->tgt + (p - r->begin));
   return NULL;
+}
+
+// OpenMP 5.1 (2.21.7.1): when a single contiguous part of an implicitly mapped variable is
+// already mapped, only that part is mapped. Narrows [*begin, *begin + *size) to the one row it
+// overlaps; false, leaving it unchanged, when it overlaps no row or several.
+bool map_clip(struct map_table *t, uintptr_t *begin, uint64_t *size) {
+  uintptr_t lo = *begin, hi = lo + *size;
+  long i = row_at_or_before(t, lo);
+  if (i < 0 || t->rows[i].end <= lo)
+    i++;
+  if ((size_t)i >= t->n || t->rows[i].begin >= hi)
+    return false;
+  if ((size_t)i + 1 < t->n && t->rows[i + 1].begin < hi)
+    return false;
+  const struct map_row *r = &t->rows[i];
+  uintptr_t b = r->begin > lo ? r->begin : lo, e = r->end < hi ? r->end : hi;
+  *begin = b, *size = e - b;
+  return true;
+}
+
+// The pointer of a zero-length array section (an implicitly captured pointer, a
+// use_device_ptr) also finds the section mapped as p[lo:n] through its base pointer p, which
+// lies before the row (OpenMP 5.1, 2.21.7.2). The device pointer is then as far before the
+// device copy as p is before the host section, so that p[i] for i in [lo, lo+n) lands in it.
+void *map_translate_pointer(struct map_table *t, uintptr_t p) {
+  void *in = map_translate(t, p);
+  if (in)
+    return in;
+  size_t next = (size_t)(row_at_or_before(t, p) + 1);
+  if (next >= t->n || t->rows[next].base > p)
+    return NULL;
+  struct map_row *r = &t->rows[next];
+  return (void *)(r->tgt - (r->begin - p));
 }
 
 static long alloc_index(const struct alloc_set *s, uintptr_t p) {

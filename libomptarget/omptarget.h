@@ -86,6 +86,7 @@ struct tgt_image {
 // One row of a device's present table: host [begin, end) lives at tgt on the device.
 struct map_row {
   uintptr_t begin, end, tgt;
+  uintptr_t base; // <= begin: the base pointer of the array section that created the row
   uint64_t dyn_ref, hold_ref; // dyn_ref REF_INF: never released (globals, associate_ptr)
   bool owned;                 // tgt was allocated by the runtime and is freed with the row
   bool releasing;             // scheduled for removal by the current data-end call
@@ -214,6 +215,9 @@ TGT_HIDDEN struct map_row *map_insert(struct map_table *t, uintptr_t begin, uint
 TGT_HIDDEN void map_remove(struct map_table *t, struct map_row *row);
 // The device address of host address p if it lies in a mapped range, else NULL.
 TGT_HIDDEN void *map_translate(struct map_table *t, uintptr_t p);
+// The same for the value of a pointer, which may also name a mapped section by its base.
+TGT_HIDDEN void *map_translate_pointer(struct map_table *t, uintptr_t p);
+TGT_HIDDEN bool map_clip(struct map_table *t, uintptr_t *begin, uint64_t *size);
 
 // data.c: the data-mapping steps of target, target data, enter/exit data and update.
 struct map_args {
@@ -228,6 +232,9 @@ TGT_HIDDEN int tgt_data_end(struct tgt_device *d, const struct map_args *a, cons
 TGT_HIDDEN int tgt_data_update(struct tgt_device *d, const struct map_args *a,
                                const tgt_ident_t *loc);
 TGT_HIDDEN const char *tgt_map_name(const struct map_args *a, int i, char *buf, size_t len);
+// Entry i's host range; for an implicit entry of which one part is already mapped, that part.
+TGT_HIDDEN void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i,
+                                uintptr_t *begin, uint64_t *size);
 
 // ompt.c: target events for the host runtime's tool. Each hook is behind `if (tgt_ompt_on)`.
 typedef union {

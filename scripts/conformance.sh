@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Runs LLVM 19.1.7's OpenMP runtime tests, its ompt-multiplex tests and its Archer tests (both
-# ways of loading Archer) against Glass and against LLVM's libomp, reruns failures alone, and
-# writes the comparison. The suite is fetched from Debian's llvm-toolchain-19 source package and
+# Runs LLVM 19.1.7's OpenMP runtime tests, its ompt-multiplex tests, its Archer tests (both
+# ways of loading Archer) and its offload tests (host target) against Glass and against LLVM's
+# libomp (and libomptarget), reruns failures alone, and writes the comparison. The suite is fetched from Debian's llvm-toolchain-19 source package and
 # kept outside the repository; nothing of it is copied here. See docs/conformance.md.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,20 +11,23 @@ usage() {
 usage: scripts/conformance.sh [options] [SUBSET...]
 
 SUBSET selects part of the suite: SUITE[/PATH] with SUITE one of runtime, multiplex, archer,
-e.g. runtime/ompt/tasks, runtime/tasking/omp_task.c, archer/task, multiplex. Default: all.
+offload, e.g. runtime/ompt/tasks, runtime/tasking/omp_task.c, archer/task, multiplex,
+offload/mapping. Default: all.
 
 options:
-  --src DIR        extracted suite, holds openmp/ (default /work/llvm-openmp-19)
+  --src DIR        extracted suite, holds openmp/ and offload/ (default /work/llvm-openmp-19)
   --out DIR        results (default /work/conformance-results/latest, or .../subset with SUBSET)
   --glass DIR      Glass build directory (default \$GLASS_BUILD or $here/build)
-  --libomp DIR     reference runtime directory (default /usr/lib/llvm-22/lib)
+  --libomp DIR     reference runtime directory, holds libomp.so.5 and (for the offload suite)
+                   libomptarget.so.22.1 (default /usr/lib/llvm-22/lib)
   --runtimes LIST  glass,libomp (default both)
-  --suites LIST    runtime,multiplex,archer-ld,archer-env (default all)
+  --suites LIST    runtime,multiplex,archer-ld,archer-env,offload (default all)
   -j N             parallel lit workers (default 2)
   --reruns N       reruns of each failure, alone (default 3)
   --timeout S      per-test limit in seconds (default 200; tasking/omp_task.c sleeps
                    for 125 s; a test that times out twice is not rerun again)
   --cc CC          test compiler (default clang-22)
+  --offload-cc CC  test compiler of the offload suite (default clang-19, the suite's own)
   --resume         keep the results of a runtime and suite already in --out (its results.json)
                    and run only the others
   --fetch-only     fetch and extract the suite, run nothing
@@ -46,7 +49,7 @@ while [ $# -gt 0 ]; do
     --glass) glass=$2; shift 2 ;;
     --libomp) libomp=$2; shift 2 ;;
     --cc) cc=$2; shift 2 ;;
-    --runtimes|--suites|--reruns|--timeout) pass+=("$1" "$2"); shift 2 ;;
+    --runtimes|--offload-cc|--suites|--reruns|--timeout) pass+=("$1" "$2"); shift 2 ;;
     --resume) pass+=(--resume); shift ;;
     -j) pass+=(-j "$2"); shift 2 ;;
     --fetch-only) fetch_only=1; shift ;;
@@ -97,12 +100,16 @@ EOF
     { echo "could not fetch $orig; see $cache/fetch.log" >&2; exit 1; }
 }
 
-if [ ! -f "$src/openmp/runtime/test/lit.cfg" ]; then
+extract() { # PART, and a file that is there once PART is
+  [ ! -f "$src/$2" ] || return 0
   fetch_tarball
-  echo "extracting openmp/ from $orig into $src"
+  echo "extracting $1/ from $orig into $src"
   mkdir -p "$src"
-  tar -xJf "$cache/$orig" -C "$src" --strip-components=1 "llvm-toolchain-19_$version/openmp"
-fi
+  tar -xJf "$cache/$orig" -C "$src" --strip-components=1 "llvm-toolchain-19_$version/$1"
+}
+# openmp/ whole (the runtime's headers are configured from it below), of offload/ its tests.
+extract openmp openmp/runtime/test/lit.cfg
+extract offload/test offload/test/lit.cfg
 # libomp 19.1.7's own headers, configured the way its build does (clang-22's omp.h has memory
 # spaces libomp 19 does not know, which trip assertions in its allocator).
 inc19=$src/include-19
@@ -121,6 +128,6 @@ py=/usr/bin/python3
 $py -c 'import psutil' 2>/dev/null || apt-get install -y -qq python3-psutil >/dev/null
 [ -f "$glass/lib/libomp.so.5" ] || GLASS_BUILD=$glass "$here/scripts/build.sh"
 
-exec $py "$here/scripts/conformance/run.py" --src "$src/openmp" --out "$out" \
+exec $py "$here/scripts/conformance/run.py" --src "$src" --out "$out" \
   --glass-lib "$glass/lib" --glass-inc "$here/include" --libomp-lib "$libomp" --libomp-inc "$inc19" \
   --archer-lib "$libomp/libarcher.so" --cc "$cc" ${pass[@]+"${pass[@]}"} ${subset[@]+"${subset[@]}"}

@@ -1,5 +1,6 @@
-# lit configuration for running LLVM's OpenMP test folders (from an extracted llvm-toolchain-19
-# source tree outside this repository) against one OpenMP runtime: Glass or LLVM's libomp.
+# lit configuration for running LLVM's OpenMP and offload test folders (from an extracted
+# llvm-toolchain-19 source tree outside this repository) against one OpenMP runtime: Glass or
+# LLVM's libomp (with libomptarget for the offload suite).
 #
 # scripts/conformance/run_lit.py loads this file in place of the folder's own lit.cfg, so the
 # tests run unmodified. What the tests expect from their configuration (substitution names,
@@ -7,12 +8,15 @@
 # for a standalone openmp build on Linux x86_64; the values come from the parameters below.
 #
 # Parameters (--param NAME=VALUE):
-#   suite        runtime | multiplex | archer
-#   src          the extracted openmp/ directory
-#   omp_lib      directory holding the runtime under test (libomp.so and libomp.so.5)
+#   suite        runtime | multiplex | archer | offload
+#   src          the extracted tree (holds openmp/ and offload/)
+#   omp_lib      directory holding the runtime under test (libomp.so and libomp.so.5; for
+#                offload also libomptarget.so and libomptarget.devicertl.a)
 #   omp_inc      directory with that runtime's omp.h and omp-tools.h ("" = the compiler's)
 #   exec_root    where compiled tests and their outputs go
 #   cc, cxx      test compilers (clang-22, clang++-22)
+#   offload_target  the host target the offload suite runs (x86_64-pc-linux-gnu, or the same
+#                with -LTO)
 #   llvm_bin     directory with FileCheck and not
 #   archer_lib   libarcher.so to use (archer suite)
 #   archer_mode  ld  = libarcher.so on the library path, no OMP_TOOL_LIBRARIES (how LLVM's own
@@ -48,12 +52,13 @@ filecheck = os.path.join(llvm_bin, "FileCheck")
 not_tool = os.path.join(llvm_bin, "not")
 
 suite_dirs = {
-    "runtime": "runtime/test",
-    "multiplex": "tools/multiplex/tests",
-    "archer": "tools/archer/tests",
+    "runtime": "openmp/runtime/test",
+    "multiplex": "openmp/tools/multiplex/tests",
+    "archer": "openmp/tools/archer/tests",
+    "offload": "offload/test",
 }
 if suite not in suite_dirs:
-    lit_config.fatal("unknown suite %r (runtime, multiplex, archer)" % suite)
+    lit_config.fatal("unknown suite %r (%s)" % (suite, ", ".join(suite_dirs)))
 for tool in (filecheck, not_tool):
     if not os.path.exists(tool):
         lit_config.fatal("missing %s" % tool)
@@ -102,22 +107,26 @@ def tsan_works():
     return probe.returncode == 0
 
 
-# Exactly one runtime must be found, the one under test: its directory goes first on the
-# library path and into the rpath, whatever the compiler's own default rpath says.
-env_path = [omp_lib]
-config.environment["LD_LIBRARY_PATH"] = ":".join(env_path)
-for var in list(config.environment):
-    if var.startswith(("OMP_", "KMP_", "ARCHER_")) or var == "LD_PRELOAD" or var.endswith("SAN_OPTIONS"):
-        del config.environment[var]
-# Opt-in environment for every test, as LLVM's configuration reads it.
-for item in os.environ.get("CHECK_OPENMP_ENV", "").split():
-    name, _, value = item.partition("=")
-    config.environment[name] = value
+def set_environment():
+    """Exactly one runtime must be found, the one under test: its directory goes first on the
+    library path and into the rpath, whatever the compiler's own default rpath says. Nothing
+    from the caller's environment steers the runtime, except the opt-in CHECK_OPENMP_ENV."""
+    config.environment["LD_LIBRARY_PATH"] = omp_lib
+    for var in list(config.environment):
+        if var.startswith(("OMP_", "KMP_", "ARCHER_", "LIBOMPTARGET_")) or \
+                var == "LD_PRELOAD" or var.endswith("SAN_OPTIONS"):
+            del config.environment[var]
+    for item in os.environ.get("CHECK_OPENMP_ENV", "").split():
+        name, _, value = item.partition("=")
+        config.environment[name] = value
+
+
+set_environment()
 
 header_flags = (" -I " + omp_inc) if omp_inc else ""
 link_flags = " -L %s -Wl,-rpath,%s" % (omp_lib, omp_lib)
 openmp_flags = "-fopenmp=libomp -pthread"
-ompt_dir = os.path.join(src, "runtime/test/ompt")
+ompt_dir = os.path.join(src, "openmp/runtime/test/ompt")
 
 config.substitutions.append(("%python", '"%s"' % sys.executable))
 config.substitutions.append(("%not", not_tool))
@@ -177,7 +186,7 @@ elif suite == "multiplex":
         ("%cflags", flags),
     ])
 
-else:
+elif suite == "archer":
     archer_lib = os.path.abspath(param("archer_lib"))
     mode = param("archer_mode", "ld")
     if not os.path.exists(archer_lib):
@@ -227,6 +236,47 @@ else:
         ("FileCheck", filecheck),
         ("%preload-tool", "env LD_PRELOAD=%T/tool.so"),
     ])
+
+else:
+    # LLVM's own lit.cfg does the work, from the values its CMake build would write into
+    # lit.site.cfg: one host target, the runtime under test in every library role (so that no
+    # other libomp or libomptarget is on the -L or rpath list), no debug build, no GPU libc.
+    for comp in ("libomptarget.so", "libomptarget.devicertl.a"):
+        if not os.path.exists(os.path.join(omp_lib, comp)):
+            lit_config.fatal("no %s in %s" % (comp, omp_lib))
+    target = param("offload_target", "x86_64-pc-linux-gnu")
+    config.bin_llvm_tools_dir = llvm_bin
+    config.test_c_compiler = cc
+    config.test_cxx_compiler = cxx
+    config.test_fortran_compiler = ""
+    config.test_compiler_features = sorted(f for f in config.available_features
+                                           if f.startswith("clang"))
+    config.test_openmp_flags = openmp_flags
+    config.test_extra_flags = ""
+    config.cuda_path = config.cuda_libdir = config.cuda_test_arch = config.amdgpu_test_arch = ""
+    config.libomptarget_obj_root = config.test_exec_root
+    config.library_dir = config.llvm_library_dir = config.llvm_library_intdir = omp_lib
+    config.omp_host_rtl_directory = config.llvm_lib_directory = omp_lib
+    config.omp_header_directory = omp_inc or os.path.join(src, "openmp/runtime/test")
+    config.operating_system = "Linux"
+    hosts = ["aarch64-unknown-linux-gnu", "x86_64-pc-linux-gnu", "s390x-ibm-linux-gnu",
+             "powerpc64-ibm-linux-gnu", "powerpc64le-ibm-linux-gnu"]
+    gpus = ["nvptx64-nvidia-cuda", "amdgcn-amd-amdhsa"]
+    config.libomptarget_all_targets = [t + sfx for t in hosts + gpus for sfx in ("", "-LTO")]
+    config.libomptarget_current_target = target
+    config.libomptarget_filecheck = filecheck
+    config.libomptarget_not = not_tool
+    config.libomptarget_debug = False
+    config.has_libomptarget_ompt = "ompt" in config.available_features
+    config.libomptarget_has_libc = False
+    lit_config.load_config(config, os.path.join(config.test_source_root, "lit.cfg"))
+    # LLVM's file copies LIBOMPTARGET_* and OMP_TARGET_OFFLOAD from the caller and sets its own
+    # test format and suite name (which would put the target between lit's suite name and the
+    # test path); ours keeps the %T directory and the usual test names.
+    set_environment()
+    config.name = "conformance-offload"
+    config.test_format = lit.formats.ShTest(preamble_commands=["mkdir -p %t.dir"])
+    config.test_exec_root = os.path.abspath(param("exec_root"))
 
 # Last, so that it also rewrites the %T that other substitutions (%preload-tool) bring in.
 config.substitutions.append(("%T", "%t.dir"))

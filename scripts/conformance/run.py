@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Runs LLVM's OpenMP tests against Glass and LLVM's libomp, reruns failures alone, and writes
-the comparison. Called by scripts/conformance.sh, which fetches the suite; see docs/conformance.md.
+"""Runs LLVM's OpenMP and offload tests against Glass and LLVM's runtimes, reruns failures alone,
+and writes the comparison. Called by scripts/conformance.sh, which fetches the suite; see
+docs/conformance.md.
 """
 import argparse
 import collections
@@ -12,20 +13,26 @@ import time
 
 HERE = os.path.dirname(os.path.realpath(__file__))
 
-# suite key -> (lit suite name, folder under openmp/, extra lit params)
+# suite key -> (lit suite name, folder under the extracted tree, extra lit params)
 SUITES = collections.OrderedDict([
-    ("runtime", ("runtime", "runtime/test", {})),
-    ("multiplex", ("multiplex", "tools/multiplex/tests", {})),
-    ("archer-ld", ("archer", "tools/archer/tests", {"archer_mode": "ld"})),
-    ("archer-env", ("archer", "tools/archer/tests", {"archer_mode": "env"})),
+    ("runtime", ("runtime", "openmp/runtime/test", {})),
+    ("multiplex", ("multiplex", "openmp/tools/multiplex/tests", {})),
+    ("archer-ld", ("archer", "openmp/tools/archer/tests", {"archer_mode": "ld"})),
+    ("archer-env", ("archer", "openmp/tools/archer/tests", {"archer_mode": "env"})),
+    ("offload", ("offload", "offload/test", {})),
 ])
+# What LLVM's side of the offload suite links and loads: libomp 19.1.7 and libomptarget 22
+# (which carries its host plugin), under the link names a test build asks for.
+LLVM_OFFLOAD_LINKS = {"libomp.so.5": "libomp.so.5", "libomp.so": "libomp.so.5",
+                      "libomptarget.so.22.1": "libomptarget.so.22.1",
+                      "libomptarget.so": "libomptarget.so.22.1"}
 PASSING = {"PASS", "XFAIL"}
 SKIPPED = {"UNSUPPORTED"}
 
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--src", required=True, help="extracted openmp/ directory")
+    p.add_argument("--src", required=True, help="extracted tree, holds openmp/ and offload/")
     p.add_argument("--out", required=True, help="results directory (outside the repository)")
     p.add_argument("--glass-lib", required=True)
     p.add_argument("--glass-inc", required=True)
@@ -35,6 +42,7 @@ def parse_args():
     p.add_argument("--runtimes", default="glass,libomp")
     p.add_argument("--suites", default=",".join(SUITES))
     p.add_argument("--cc", default="clang-22")
+    p.add_argument("--offload-cc", default="clang-19", help="compiler of the offload suite")
     p.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
     p.add_argument("--lit-dir", default="/usr/lib/llvm-22/utils/lit")
     p.add_argument("-j", "--jobs", type=int, default=2)
@@ -47,17 +55,39 @@ def parse_args():
     return p.parse_args()
 
 
-def runtime_dirs(args, runtime):
+def llvm_offload_dir(args):
+    """A folder of links to LLVM's runtimes plus an empty libomptarget.devicertl.a: the offload
+    suite names that archive on its command lines, and an x86-64 image needs nothing from it."""
+    d = os.path.join(args.out, "work", "llvm-offload-lib")
+    os.makedirs(d, exist_ok=True)
+    for name, target in LLVM_OFFLOAD_LINKS.items():
+        path = os.path.join(d, name)
+        if os.path.lexists(path):
+            os.unlink(path)
+        os.symlink(target if name != target else os.path.join(args.libomp_lib, name), path)
+    rtl = os.path.join(d, "libomptarget.devicertl.a")
+    if not os.path.exists(rtl):
+        subprocess.run([os.path.join(args.llvm_bin, "llvm-ar"), "rcs", rtl], check=True)
+    return d
+
+
+def runtime_dirs(args, runtime, key):
     if runtime == "glass":
         return args.glass_lib, args.glass_inc
+    if key == "offload":
+        return llvm_offload_dir(args), args.libomp_inc
     return args.libomp_lib, args.libomp_inc
+
+
+def suite_cc(args, key):
+    return args.offload_cc if key == "offload" else args.cc
 
 
 def lit_command(args, runtime, key, exec_root, targets, jobs, json_out):
     name, _, extra = SUITES[key]
-    lib, inc = runtime_dirs(args, runtime)
+    lib, inc = runtime_dirs(args, runtime, key)
     params = {"suite": name, "src": args.src, "omp_lib": lib, "omp_inc": inc,
-              "exec_root": exec_root, "cc": args.cc, "llvm_bin": args.llvm_bin,
+              "exec_root": exec_root, "cc": suite_cc(args, key), "llvm_bin": args.llvm_bin,
               "archer_lib": args.archer_lib}
     params.update(extra)
     cmd = [sys.executable, os.path.join(HERE, "run_lit.py"), args.lit_dir, args.src,
@@ -153,7 +183,7 @@ def passed(r):
 def folder_of(key, rel):
     parts = rel.split("/")
     name = SUITES[key][0] if key == "runtime" else key
-    if key == "runtime" and parts[0] == "ompt" and len(parts) > 2:
+    if key in ("runtime", "offload") and parts[0] == "ompt" and len(parts) > 2:
         return "%s/ompt/%s" % (name, parts[1])
     return "%s/%s" % (name, parts[0]) if len(parts) > 1 else name
 
@@ -187,8 +217,8 @@ def fmt(c):
 
 def report(args, all_results, runtimes):
     lines = ["# Conformance run %s" % time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "",
-             "suite: %s; compiler %s; reruns %d; per-test timeout %d s" %
-             (args.src, args.cc, args.reruns, args.timeout), "",
+             "suite: %s; compiler %s (offload: %s); reruns %d; per-test timeout %d s" %
+             (args.src, args.cc, args.offload_cc, args.reruns, args.timeout), "",
              "pass/total per folder (total includes unsupported; flaky = failed in the batch,",
              "passed when rerun alone)", "",
              "| folder | " + " | ".join(runtimes) + " |", "|---" * (len(runtimes) + 1) + "|"]
@@ -248,25 +278,35 @@ def report(args, all_results, runtimes):
     return text
 
 
-def check_runtime_loads(args, runtime):
-    """A test binary built with the suite's flags must load the runtime under test."""
-    lib, inc = runtime_dirs(args, runtime)
-    probe = os.path.join(args.out, "work", "probe-" + runtime)
+def check_runtime_loads(args, runtime, key):
+    """A test binary built with the suite's flags must load the runtime under test: libomp, and
+    for the offload suite libomptarget too."""
+    lib, inc = runtime_dirs(args, runtime, key)
+    probe = os.path.join(args.out, "work", "probe-%s-%s" % (runtime, key))
     os.makedirs(os.path.dirname(probe), exist_ok=True)
-    cmd = [args.cc, "-fopenmp=libomp", "-pthread", "-x", "c", "-", "-o", probe,
+    cmd = [suite_cc(args, key), "-fopenmp=libomp", "-pthread", "-x", "c", "-", "-o", probe,
            "-L", lib, "-Wl,-rpath," + lib] + (["-I", inc] if inc else [])
+    names = ["libomp.so.5"]
+    if key == "offload":
+        # The archive goes before "-x c", which would make it a C source.
+        cmd[1:1] = ["-fopenmp-targets=x86_64-pc-linux-gnu", "-nogpulib",
+                    os.path.join(lib, "libomptarget.devicertl.a")]
+        names.append("libomptarget.so.22.1")
     subprocess.run(cmd, input="#include <omp.h>\nint main(void){return omp_get_max_threads()<1;}",
                    text=True, check=True)
     env = dict(os.environ, LD_LIBRARY_PATH=lib)
     out = subprocess.run(["ldd", probe], env=env, capture_output=True, text=True).stdout
-    want = os.path.realpath(os.path.join(lib, "libomp.so.5"))
+    loaded = {}
     for line in out.splitlines():
-        if "libomp" in line and "=>" in line:
-            got = os.path.realpath(line.split("=>")[1].split("(")[0].strip())
-            if got != want:
-                sys.exit("%s: test binaries load %s, not %s" % (runtime, got, want))
-            return
-    sys.exit("%s: test binaries do not link libomp.so.5:\n%s" % (runtime, out))
+        if "=>" in line:
+            name, _, where = line.partition("=>")
+            loaded[name.strip()] = os.path.realpath(where.split("(")[0].strip())
+    for name in names:
+        want = os.path.realpath(os.path.join(lib, name))
+        if name not in loaded:
+            sys.exit("%s: test binaries do not link %s:\n%s" % (runtime, name, out))
+        if loaded[name] != want:
+            sys.exit("%s: test binaries load %s, not %s" % (runtime, loaded[name], want))
 
 
 def main():
@@ -278,14 +318,13 @@ def main():
         if k not in SUITES:
             sys.exit("unknown suite %s (%s)" % (k, ", ".join(SUITES)))
     os.makedirs(args.out, exist_ok=True)
-    for rt in runtimes:
-        check_runtime_loads(args, rt)
     all_results = {}
     for key in keys:
         targets = suite_targets(args, key)
         if not targets:
             continue
         for rt in runtimes:
+            check_runtime_loads(args, rt, key)
             t0 = time.time()
             done = os.path.join(args.out, rt, key, "results.json")
             if args.resume and os.path.exists(done):

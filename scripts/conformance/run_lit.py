@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Runs lit on LLVM's OpenMP test folders with this directory's lit.cfg.py in place of each
-folder's own lit.cfg (lit's config_map), so the extracted suite stays pristine.
+"""Runs lit on LLVM's OpenMP and offload test folders with this directory's lit.cfg.py in place of
+each folder's own lit.cfg (lit's config_map), so the extracted suite stays pristine.
 
 Usage: run_lit.py LIT_DIR SRC [lit arguments...]
   LIT_DIR  directory holding lit's Python package (e.g. /usr/lib/llvm-22/utils/lit)
-  SRC      the extracted openmp/ directory
+  SRC      the extracted tree (holds openmp/ and offload/)
 """
 import os
 import sys
@@ -18,7 +18,8 @@ def main():
     from lit.main import main as lit_main
 
     ours = os.path.join(os.path.dirname(os.path.realpath(__file__)), "lit.cfg.py")
-    folders = ("runtime/test", "tools/multiplex/tests", "tools/archer/tests")
+    folders = ("openmp/runtime/test", "openmp/tools/multiplex/tests", "openmp/tools/archer/tests",
+               "offload/test")
     config_map = {os.path.normcase(os.path.join(src, f, "lit.cfg")): ours for f in folders}
     sys.argv = [sys.argv[0]] + sys.argv[3:]
     lit_main({"config_map": config_map})

@@ -1,14 +1,22 @@
 // Bad input gets a clear message and a defined outcome: a double or foreign omp_target_free is
-// refused and the program goes on; an invalid device number is refused by the memory
-// routines, and a target region on a device that does not exist runs on the host (default
-// policy) or stops the program (mandatory, and always for omp_invalid_device).
+// refused and the program goes on, and so is a mapper handle the runtime did not create; an
+// invalid device number is refused by the memory routines, and a target region on a device that
+// does not exist runs on the host (default policy) or stops the program (mandatory, and always
+// for omp_invalid_device).
 // RUN: %compile-offload && %run %t 2>&1 | %FileCheck %s
 // RUN: %not env OMP_TARGET_OFFLOAD=mandatory %run %t 2>&1 | %FileCheck %s --check-prefix=MANDATORY
 // RUN: %not %run %t invalid 2>&1 | %FileCheck %s --check-prefix=INVALID
 // REQUIRES: offload
 #include <omp.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
+
+// libomptarget's entry points for user-defined mappers, which compilers call from the mapper
+// functions they generate.
+void __tgt_push_mapper_component(void *handle, void *base, void *begin, int64_t size, int64_t type,
+                                 void *name);
+int64_t __tgt_mapper_num_components(void *handle);
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IONBF, 0); // one stream order for stdout and stderr
@@ -29,6 +37,13 @@ int main(int argc, char **argv) {
          omp_target_memcpy(&local, &local, 4, 0, 0, 17, omp_get_initial_device()) != 0);
   // CHECK: omptarget error: omp_target_disassociate_ptr: {{.*}} was not associated on device 0
   omp_target_disassociate_ptr(&local, 0);
+  // A mapper handle the runtime did not create (only a mapper function it calls gets one).
+  void *forged[8] = {0};
+  // CHECK: omptarget error: __tgt_push_mapper_component: {{.*}} is not a mapper handle of this runtime; ignored
+  __tgt_push_mapper_component(forged, &local, &local, 4, 3, NULL);
+  // CHECK: omptarget error: __tgt_mapper_num_components: {{.*}} is not a mapper handle
+  // CHECK: forged components 0
+  printf("forged components %lld\n", (long long)__tgt_mapper_num_components(forged));
 
   int x = 1;
   if (argc > 1) {
