@@ -12,6 +12,8 @@
 // the TSC is then exactly as good as the clock it is calibrated against. Anything else (no
 // bit and another or no readable clocksource, or not x86-64) means CLOCK_MONOTONIC.
 #pragma once
+#include "clock_pair.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -114,19 +116,12 @@ static inline bool glass_tsc_usable(const char *who) {
   return glass_tsc_rule(&f);
 }
 
-// The TSC and CLOCK_MONOTONIC at one instant: the TSC is read on both sides of the
-// clock_gettime and taken in the middle, and of 16 tries the narrowest window wins. A thread
-// preempted between the two clocks (a loaded machine) would otherwise put the whole time it was
-// off the CPU between them, into every rate and time computed from the pair.
+// The TSC and CLOCK_MONOTONIC at one instant (glass_clock_pair: the TSC read around the
+// clock_gettime, the narrowest of 16 tries).
 static inline glass_tsc_pair_t glass_tsc_pair(void) {
-  glass_tsc_pair_t p = {0, 0};
-  uint64_t best = UINT64_MAX;
-  for (int i = 0; i < 16; i++) {
-    uint64_t a = glass_tsc_read(), n = glass_tsc_mono_ns(), b = glass_tsc_read();
-    if (b >= a && b - a < best)
-      best = b - a, p.tick = a + (b - a) / 2, p.ns = n;
-  }
-  if (best == UINT64_MAX) // the TSC went backwards every time: the last reading, unbracketed
+  glass_clock_pair_t c = glass_clock_pair(glass_tsc_read, glass_tsc_mono_ns);
+  glass_tsc_pair_t p = {c.outer, c.inner};
+  if (!c.ok) // the TSC went backwards every time: one reading of each, unbracketed
     p.ns = glass_tsc_mono_ns(), p.tick = glass_tsc_read();
   return p;
 }

@@ -2,6 +2,8 @@
 // Device numbers: 0..n-1 are devices, n (omp_get_initial_device()) is the host.
 #include "omptarget.h"
 
+#include <omp.h>
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,64 +45,81 @@ static struct tgt_device *api_device(int dev, bool *host, const char *what) {
   return d;
 }
 
-TGT_API void *omp_target_alloc(size_t size, int dev) {
+// A host block recorded in s (under host_lock), so that only its own kind of free releases it.
+static void *host_block(struct alloc_set *s, size_t size) {
+  pthread_mutex_lock(&host_lock);
+  void *p = malloc(size);
+  if (p && !alloc_set_add(s, (uintptr_t)p))
+    free(p), p = NULL;
+  pthread_mutex_unlock(&host_lock);
+  return p;
+}
+
+static bool host_unblock(struct alloc_set *s, void *p) {
+  pthread_mutex_lock(&host_lock);
+  bool known = alloc_set_remove(s, (uintptr_t)p);
+  if (known)
+    free(p);
+  pthread_mutex_unlock(&host_lock);
+  return known;
+}
+
+static void *target_alloc(size_t size, int dev, const char *what, const void *codeptr) {
   bool host;
-  struct tgt_device *d = api_device(dev, &host, "omp_target_alloc");
+  struct tgt_device *d = api_device(dev, &host, what);
   if (size == 0 || (!d && !host))
     return NULL;
-  void *p;
-  if (host) {
-    pthread_mutex_lock(&host_lock);
-    p = malloc(size);
-    if (p && !alloc_set_add(&host_allocs, (uintptr_t)p))
-      free(p), p = NULL;
-    pthread_mutex_unlock(&host_lock);
-    return p;
-  }
+  if (host)
+    return host_block(&host_allocs, size);
   uint64_t op_id = 0;
   if (tgt_ompt_on)
-    tgt_ompt_api_op(OMPT_ALLOC, true, &op_id, NULL, dev, NULL, size, RA);
+    tgt_ompt_api_op(OMPT_ALLOC, true, &op_id, NULL, dev, NULL, size, codeptr);
   pthread_mutex_lock(&d->lock);
-  p = d->rtl->alloc(d->rtl_id, size);
+  void *p = d->rtl->alloc(d->rtl_id, size);
   if (p && !alloc_set_add(&d->allocs, (uintptr_t)p))
     d->rtl->free(d->rtl_id, p), p = NULL;
   pthread_mutex_unlock(&d->lock);
   if (tgt_ompt_on)
-    tgt_ompt_api_op(OMPT_ALLOC, false, &op_id, NULL, dev, p, size, RA);
-  TGT_INFO(INFO_DATA_TRANSFER, dev, "omp_target_alloc(%zu) = %p", size, p);
+    tgt_ompt_api_op(OMPT_ALLOC, false, &op_id, NULL, dev, p, size, codeptr);
+  TGT_INFO(INFO_DATA_TRANSFER, dev, "%s(%zu) = %p", what, size, p);
   return p;
 }
 
-TGT_API void omp_target_free(void *ptr, int dev) {
+// `alloc_name` is the routine whose blocks `what` frees, for the message.
+static void target_free(void *ptr, int dev, const char *what, const char *alloc_name,
+                        const void *codeptr) {
   bool host, known;
   if (!ptr)
     return;
-  struct tgt_device *d = api_device(dev, &host, "omp_target_free");
+  struct tgt_device *d = api_device(dev, &host, what);
   if (host) {
-    pthread_mutex_lock(&host_lock);
-    known = alloc_set_remove(&host_allocs, (uintptr_t)ptr);
-    if (known)
-      free(ptr);
-    pthread_mutex_unlock(&host_lock);
+    known = host_unblock(&host_allocs, ptr);
   } else if (d) {
     // Only a block that is really freed is reported. Its size is not kept: 0 bytes.
     uint64_t op_id = 0;
     pthread_mutex_lock(&d->lock);
     known = alloc_set_remove(&d->allocs, (uintptr_t)ptr);
     if (known && tgt_ompt_on)
-      tgt_ompt_api_op(OMPT_DELETE, true, &op_id, NULL, dev, ptr, 0, RA);
+      tgt_ompt_api_op(OMPT_DELETE, true, &op_id, NULL, dev, ptr, 0, codeptr);
     if (known)
       d->rtl->free(d->rtl_id, ptr);
     if (known && tgt_ompt_on)
-      tgt_ompt_api_op(OMPT_DELETE, false, &op_id, NULL, dev, ptr, 0, RA);
+      tgt_ompt_api_op(OMPT_DELETE, false, &op_id, NULL, dev, ptr, 0, codeptr);
     pthread_mutex_unlock(&d->lock);
   } else {
     return;
   }
   if (!known)
-    tgt_error("omp_target_free: %p is not memory omp_target_alloc returned for device %d (freed "
-              "twice?); ignored",
-              ptr, dev);
+    tgt_error("%s: %p is not memory %s returned for device %d (freed twice?); ignored", what, ptr,
+              alloc_name, dev);
+}
+
+TGT_API void *omp_target_alloc(size_t size, int dev) {
+  return target_alloc(size, dev, "omp_target_alloc", RA);
+}
+
+TGT_API void omp_target_free(void *ptr, int dev) {
+  target_free(ptr, dev, "omp_target_free", "omp_target_alloc", RA);
 }
 
 // Copies between any two of host and devices; 0 on success.
@@ -371,4 +390,100 @@ TGT_API int omp_target_disassociate_ptr(const void *host_ptr, int dev) {
   else if (rc)
     tgt_error("omp_target_disassociate_ptr: %p was not associated on device %d", host_ptr, dev);
   return rc;
+}
+
+// ---- LLVM's extensions --------------------------------------------------------------------
+
+// Device memory: the device's own, as omp_target_alloc's (either free releases it).
+TGT_API void *llvm_omp_target_alloc_device(size_t size, int dev) {
+  return target_alloc(size, dev, "llvm_omp_target_alloc_device", RA);
+}
+
+TGT_API void llvm_omp_target_free_device(void *ptr, int dev) {
+  target_free(ptr, dev, "llvm_omp_target_free_device", "llvm_omp_target_alloc_device", RA);
+}
+
+// Host and shared memory: host memory that host devices' kernels, running in this process, can
+// use too (as a GPU uses pinned or managed memory). Another kind of device cannot here.
+static struct alloc_set host_kind_allocs; // under host_lock
+
+static void *host_kind_alloc(size_t size, int dev, const char *what) {
+  bool host;
+  struct tgt_device *d = api_device(dev, &host, what);
+  if (size == 0 || (!d && !host))
+    return NULL;
+  if (d && strcmp(d->rtl->name, "host") != 0) {
+    tgt_error("%s: device %d is a %s device, which cannot use host memory here; NULL", what, dev,
+              d->rtl->name);
+    return NULL;
+  }
+  void *p = host_block(&host_kind_allocs, size);
+  TGT_INFO(INFO_DATA_TRANSFER, dev, "%s(%zu) = %p", what, size, p);
+  return p;
+}
+
+static void host_kind_free(void *ptr, int dev, const char *what) {
+  bool host;
+  if (ptr && (api_device(dev, &host, what) || host) && !host_unblock(&host_kind_allocs, ptr))
+    tgt_error("%s: %p is not memory llvm_omp_target_alloc_host or _shared returned (freed "
+              "twice?); ignored",
+              what, ptr);
+}
+
+TGT_API void *llvm_omp_target_alloc_host(size_t size, int dev) {
+  return host_kind_alloc(size, dev, "llvm_omp_target_alloc_host");
+}
+
+TGT_API void *llvm_omp_target_alloc_shared(size_t size, int dev) {
+  return host_kind_alloc(size, dev, "llvm_omp_target_alloc_shared");
+}
+
+TGT_API void llvm_omp_target_free_host(void *ptr, int dev) {
+  host_kind_free(ptr, dev, "llvm_omp_target_free_host");
+}
+
+TGT_API void llvm_omp_target_free_shared(void *ptr, int dev) {
+  host_kind_free(ptr, dev, "llvm_omp_target_free_shared");
+}
+
+// Page locking is not done: host devices copy with memcpy, and the CUDA plugin copies pageable
+// memory too (through its staging buffers). The memory is usable as it was.
+TGT_API void *llvm_omp_target_lock_mem(void *ptr, size_t size, int dev) {
+  bool host;
+  (void)size;
+  if (!api_device(dev, &host, "llvm_omp_target_lock_mem") && !host)
+    return NULL;
+  return ptr;
+}
+
+TGT_API void llvm_omp_target_unlock_mem(void *ptr, int dev) {
+  bool host;
+  (void)ptr;
+  api_device(dev, &host, "llvm_omp_target_unlock_mem");
+}
+
+// ---- device UIDs (OpenMP 6.0) -------------------------------------------------------------
+
+#define INITIAL_UID "initial"
+
+// Conforming device numbers: 0..n-1, and n or -1 (OpenMP 5.2's initial-device number); NULL for
+// anything else.
+TGT_API const char *omp_get_uid_from_device(int dev) {
+  int n = tgt_num_devices();
+  if (dev == n || dev == -1)
+    return INITIAL_UID;
+  struct tgt_device *d = tgt_device_peek(dev);
+  return d ? d->uid : NULL;
+}
+
+TGT_API int omp_get_device_from_uid(const char *uid) {
+  int n = tgt_num_devices();
+  if (!uid)
+    return omp_invalid_device;
+  if (!strcmp(uid, INITIAL_UID))
+    return n;
+  for (int i = 0; i < n; i++)
+    if (!strcmp(tgt_device_peek(i)->uid, uid))
+      return i;
+  return omp_invalid_device;
 }

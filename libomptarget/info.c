@@ -57,10 +57,10 @@ const char *tgt_loc_str(const tgt_ident_t *loc, char *buf, size_t len) {
   return buf;
 }
 
-void tgt_dump_table(struct tgt_device *d, const tgt_ident_t *loc) {
-  char where[256];
+// The device's present table, under a heading saying when it was taken.
+static void dump_rows(struct tgt_device *d, const char *when) {
   pthread_mutex_lock(&d->lock);
-  tgt_info(d->id, "mappings after %s: %zu", tgt_loc_str(loc, where, sizeof where), d->table.n);
+  tgt_info(d->id, "mappings %s: %zu", when, d->table.n);
   for (size_t i = 0; i < d->table.n; i++) {
     struct map_row *r = &d->table.rows[i];
     tgt_info(d->id, "  host %p device %p size %zu dyn_ref %lld hold_ref %llu", (void *)r->begin,
@@ -68,4 +68,19 @@ void tgt_dump_table(struct tgt_device *d, const tgt_ident_t *loc) {
              r->dyn_ref == REF_INF ? -1LL : (long long)r->dyn_ref, (unsigned long long)r->hold_ref);
   }
   pthread_mutex_unlock(&d->lock);
+}
+
+void tgt_dump_table(struct tgt_device *d, const tgt_ident_t *loc) {
+  char where[256], when[264];
+  snprintf(when, sizeof when, "after %s", tgt_loc_str(loc, where, sizeof where));
+  dump_rows(d, when);
+}
+
+// LLVM's extension: every device's table, whatever LIBOMPTARGET_INFO says.
+TGT_API void ompx_dump_mapping_tables(void) {
+  int n = tgt_num_devices();
+  if (n == 0)
+    tgt_info(-1, "mappings: no devices");
+  for (int i = 0; i < n; i++)
+    dump_rows(tgt_device_peek(i), "now (ompx_dump_mapping_tables)");
 }

@@ -135,6 +135,10 @@ bool alloc_set_add(struct alloc_set *s, uintptr_t p) {
   return true;
 }
 
+bool alloc_set_has(const struct alloc_set *s, uintptr_t p) {
+  return alloc_index(s, p) >= 0;
+}
+
 bool alloc_set_remove(struct alloc_set *s, uintptr_t p) {
   long i = alloc_index(s, p);
   if (i < 0)

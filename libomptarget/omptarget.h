@@ -106,6 +106,7 @@ struct alloc_set {
 };
 TGT_HIDDEN bool alloc_set_add(struct alloc_set *s, uintptr_t p);
 TGT_HIDDEN bool alloc_set_remove(struct alloc_set *s, uintptr_t p);
+TGT_HIDDEN bool alloc_set_has(const struct alloc_set *s, uintptr_t p);
 
 // A device pointer the runtime pointed at a device pointee (attach): copies of the range that
 // holds it must not carry the device value to the host or the host value to the device.
@@ -131,8 +132,9 @@ struct loaded_image {
 };
 
 struct tgt_device {
-  int id;     // the OpenMP device number
-  int rtl_id; // the plugin's number for it
+  int id;       // the OpenMP device number
+  int rtl_id;   // the plugin's number for it
+  char uid[24]; // "<plugin>-<rtl_id>": the same device whatever other plugins are loaded
   const struct glass_plugin *rtl;
   pthread_mutex_t lock; // guards table, images, ready
   bool ready;

@@ -321,6 +321,7 @@ static void try_plugin(const char *name) {
   for (int k = 0; k < n; k++) {
     struct tgt_device *d = &devices[ndevices];
     *d = (struct tgt_device){.id = ndevices, .rtl_id = k, .rtl = p};
+    snprintf(d->uid, sizeof d->uid, "%s-%d", name, k);
     pthread_mutexattr_t attr;
     pthread_mutexattr_init(&attr);
     pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include "cupti.h"
 
+#include "clock_pair.h"
 #include "cupti_xlate.h"
 
 #include <dlfcn.h>
@@ -123,26 +124,23 @@ uint64_t cupti_now(void) {
 
 // The offset between the device clock and omp_get_wtime's, sampled once: both advance in
 // real time, and a trace is short next to any drift between them. The tightest of several
-// samples counts; clocks that agree within its spread are the same clock (CUPTI's timestamp
-// may be CLOCK_MONOTONIC, as omp_get_wtime is in Glass), and then the offset is exactly 0.
+// samples counts (glass_clock_pair); clocks that agree within its spread are the same clock
+// (CUPTI's timestamp may be CLOCK_MONOTONIC, as omp_get_wtime is in Glass), and then the offset
+// is exactly 0.
 static double clock_offset;
 static pthread_once_t offset_once = PTHREAD_ONCE_INIT;
+static double (*wtime)(void);
+static uint64_t wtime_bits(void) {
+  return glass_clock_bits(wtime());
+}
 static void sample_offset(void) {
-  double (*wtime)(void) = (double (*)(void))dlsym(RTLD_DEFAULT, "omp_get_wtime");
+  wtime = (double (*)(void))dlsym(RTLD_DEFAULT, "omp_get_wtime");
   if (!wtime)
     return;
-  double best_spread = 1e30;
-  for (int i = 0; i < 16; i++) {
-    uint64_t before = cupti_now();
-    double w = wtime();
-    uint64_t after = cupti_now();
-    double spread = (double)(after - before) * 1e-9;
-    if (spread < best_spread) {
-      best_spread = spread;
-      clock_offset = w - ((double)before * 1e-9 + spread / 2);
-    }
-  }
-  if (clock_offset < 2 * best_spread + 1e-7 && clock_offset > -(2 * best_spread + 1e-7))
+  glass_clock_pair_t p = glass_clock_pair(cupti_now, wtime_bits);
+  double spread = (double)p.width * 1e-9;
+  clock_offset = glass_clock_double(p.inner) - (double)p.outer * 1e-9;
+  if (clock_offset < 2 * spread + 1e-7 && clock_offset > -(2 * spread + 1e-7))
     clock_offset = 0;
 }
 

@@ -1,35 +1,33 @@
 // Interoperability inquiry routines (OpenMP 5.1 §3.12). An interop object comes from the
-// `interop` directive, which the offload runtime implements; the host runtime alone only ever
-// sees omp_interop_none, for which every property is empty. A non-null object is answered as
-// "other": this runtime did not create it and cannot read it.
+// `interop` directive, which the offload runtime implements; programs bind these routines here
+// (node VERSION), so a non-null object is handed to the offload runtime's definitions (node
+// VERS1.0 of libomptarget, Glass's or LLVM's), looked up when first needed. Without one, only
+// omp_interop_none can be answered; anything else is "other": not this runtime's.
+#define _GNU_SOURCE
 #include "glass.h"
+#include "interop_props.h"
 #include "kmpc.h"
+#include <dlfcn.h>
 #include <omp.h>
 
-// The required properties, indexed by -property - 1 (omp_ipr_fr_id == -1 ... targetsync == -9).
-static const struct {
-  const char *name;
-  const char *type; // the spec's description of the value's type
-} props[] = {
-    {"fr_id", "omp_interop_fr_t"},
-    {"fr_name", "const char *"},
-    {"vendor", "int"},
-    {"vendor_name", "const char *"},
-    {"device_num", "int"},
-    {"platform", "void *"},
-    {"device", "void *"},
-    {"device_context", "void *"},
-    {"targetsync", "void *"},
-};
-#define NPROPS ((int)(sizeof(props) / sizeof(props[0])))
+typedef omp_intptr_t (*int_fn)(const omp_interop_t, omp_interop_property_t, int *);
+typedef void *(*ptr_fn)(const omp_interop_t, omp_interop_property_t, int *);
+typedef const char *(*str_fn)(const omp_interop_t, omp_interop_property_t, int *);
 
-static bool prop_valid(omp_interop_property_t p) {
-  return p < 0 && -(int)p <= NPROPS;
+// libomptarget's definition of `name`, or NULL. Only a found one is kept: the offload runtime
+// may be loaded after a first miss.
+static void *offload_def(const char *name, void **cache) {
+  void *fn = __atomic_load_n(cache, __ATOMIC_ACQUIRE);
+  if (!fn) {
+    fn = dlvsym(RTLD_DEFAULT, name, "VERS1.0");
+    __atomic_store_n(cache, fn, __ATOMIC_RELEASE);
+  }
+  return fn;
 }
 
-// The return code for any property of this interop object.
+// The return code when the offload runtime cannot be asked.
 static int lookup(const omp_interop_t interop, omp_interop_property_t p) {
-  if (!prop_valid(p))
+  if (!interop_prop(p))
     return omp_irc_out_of_range;
   return interop == omp_interop_none ? omp_irc_empty : omp_irc_other;
 }
@@ -43,31 +41,43 @@ GLASS_API int omp_get_num_interop_properties(const omp_interop_t interop) {
   return 0; // no implementation-defined properties beyond the required ones
 }
 
+// The offload runtime's routine for a non-null object, or NULL after setting the return code.
+#define OFFLOAD_QUERY(name, interop, p, ret_code)                                                  \
+  ({                                                                                               \
+    static void *cache_;                                                                           \
+    void *fn_ = (interop) ? offload_def(name, &cache_) : NULL;                                     \
+    if (!fn_)                                                                                      \
+      set_rc(ret_code, lookup(interop, p));                                                        \
+    fn_;                                                                                           \
+  })
+
 GLASS_API omp_intptr_t omp_get_interop_int(const omp_interop_t interop, omp_interop_property_t p,
                                            int *ret_code) {
-  set_rc(ret_code, lookup(interop, p));
-  return 0;
+  int_fn fn = OFFLOAD_QUERY("omp_get_interop_int", interop, p, ret_code);
+  return fn ? fn(interop, p, ret_code) : 0;
 }
 
 GLASS_API void *omp_get_interop_ptr(const omp_interop_t interop, omp_interop_property_t p,
                                     int *ret_code) {
-  set_rc(ret_code, lookup(interop, p));
-  return NULL;
+  ptr_fn fn = OFFLOAD_QUERY("omp_get_interop_ptr", interop, p, ret_code);
+  return fn ? fn(interop, p, ret_code) : NULL;
 }
 
 GLASS_API const char *omp_get_interop_str(const omp_interop_t interop, omp_interop_property_t p,
                                           int *ret_code) {
-  set_rc(ret_code, lookup(interop, p));
-  return NULL;
+  str_fn fn = OFFLOAD_QUERY("omp_get_interop_str", interop, p, ret_code);
+  return fn ? fn(interop, p, ret_code) : NULL;
 }
 
 GLASS_API const char *omp_get_interop_name(const omp_interop_t interop, omp_interop_property_t p) {
-  return prop_valid(p) ? props[-(int)p - 1].name : NULL;
+  const struct interop_prop *prop = interop_prop(p);
+  return prop ? prop->name : NULL;
 }
 
 GLASS_API const char *omp_get_interop_type_desc(const omp_interop_t interop,
                                                 omp_interop_property_t p) {
-  return prop_valid(p) ? props[-(int)p - 1].type : NULL;
+  const struct interop_prop *prop = interop_prop(p);
+  return prop ? prop->type : NULL;
 }
 
 GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_interop_rc_t rc) {
@@ -81,14 +91,16 @@ GLASS_API const char *omp_get_interop_rc_desc(const omp_interop_t interop, omp_i
   case omp_irc_out_of_range:
     return "the property is out of range";
   case omp_irc_type_int:
-    return "the property is not an integer";
+    return "the property's type is int: use omp_get_interop_int";
   case omp_irc_type_ptr:
-    return "the property is not a pointer";
+    return "the property's type is pointer: use omp_get_interop_ptr";
   case omp_irc_type_str:
-    return "the property is not a string";
+    return "the property's type is string: use omp_get_interop_str";
   case omp_irc_other:
+    return "the interop object is not a live one of this runtime (destroyed, or not made by "
+           "the interop directive)";
   default:
-    return "the interop object was not created by this runtime";
+    return "not a return code of the interop routines";
   }
 }
 

@@ -1,5 +1,6 @@
 // Interop inquiry routines on the host: omp_interop_none has no property; property names and
-// types are the spec's; bad property numbers are out of range; Fortran names agree.
+// types are the spec's; bad property numbers are out of range; without an offload runtime a
+// non-null object is "other" (nothing can read it); Fortran names agree.
 // RUN: %compile && %run %t | %FileCheck %s
 #include <omp.h>
 #include <stdio.h>
@@ -37,6 +38,13 @@ int main(void) {
   printf("out of range: rc=%d name=%s\n", rc,
          omp_get_interop_name(none, (omp_interop_property_t)3) ? "set" : "null");
   // CHECK-NEXT: out of range: rc=-2 name=null
+  int local = 0;
+  omp_interop_t foreign = (omp_interop_t)&local;
+  v = omp_get_interop_int(foreign, omp_ipr_device_num, &rc);
+  printf("foreign: %ld rc=%d; out of range rc=", (long)v, rc);
+  omp_get_interop_ptr(foreign, (omp_interop_property_t)0, &rc);
+  printf("%d\n", rc);
+  // CHECK-NEXT: foreign: 0 rc=-6; out of range rc=-2
   omp_get_interop_int(none, omp_ipr_fr_id, NULL); // a NULL ret_code is allowed
   omp_interop_property_t p = omp_ipr_vendor;
   printf("fortran: %d %ld %s\n", omp_get_num_interop_properties_(&none),

@@ -791,6 +791,7 @@ void trace_replay(trace_model_t *m, trace_locs_t *locs, trace_sink_t *const *sin
     threads[th->track] = th;
     m->threads[th->track].type = th->type;
     m->threads[th->track].device = th->device;
+    m->threads[th->track].lane = th->lane;
   }
   scan(m, &ids, &codes, threads, flows);
   // The codes, compacted, go to the symbolizer.

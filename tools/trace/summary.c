@@ -551,10 +551,10 @@ static void offload_table(const table_t *t, const trace_locs_t *locs, FILE *f) {
 // Also the writers' name for a track.
 const char *trace_track_label(const thread_info_t *ti, uint32_t track, char *buf, size_t size) {
   static const char *const types[] = {"unannounced", "initial", "worker", "other"};
-  if (ti->type == TRACE_THREAD_DEVICE && ti->device >> 16)
-    snprintf(buf, size, "device %d lane %d", ti->device & 0xffff, ti->device >> 16);
+  if (ti->type == TRACE_THREAD_DEVICE && ti->lane)
+    snprintf(buf, size, "device %d lane %u", ti->device, ti->lane);
   else if (ti->type == TRACE_THREAD_DEVICE)
-    snprintf(buf, size, "device %d", ti->device & 0xffff);
+    snprintf(buf, size, "device %d", ti->device);
   else
     snprintf(buf, size, "OpenMP thread %u (%s)", track, types[ti->type < 4 ? ti->type : 0]);
   return buf;

@@ -223,6 +223,7 @@ typedef struct trace_thread {
   trace_sampler_t smp;              // task sampling's state (record.c)
   uint32_t muted;                   // running a task that is not recorded (depth)
   int32_t device;                   // TRACE_THREAD_DEVICE: the device number
+  uint32_t lane;                    // TRACE_THREAD_DEVICE: the lane of that device (0 first)
 } trace_thread_t;
 
 // The type of a device lane's track (not an ompt_thread_t): device trace records (device.c).
@@ -477,6 +478,7 @@ typedef struct instant {
 typedef struct thread_info {
   uint8_t type;
   int32_t device;             // TRACE_THREAD_DEVICE tracks: the device number
+  uint32_t lane;              // TRACE_THREAD_DEVICE tracks: the device's lane
   uint64_t created, executed; // explicit tasks (recorded ones when sampling)
   uint64_t events, dropped, spilled;
   uint64_t last;                        // time of the thread's last event

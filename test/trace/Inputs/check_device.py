@@ -2,14 +2,34 @@
 """Checks the device lanes of a glass-trace JSON (PREFIX.json): the slices made from device trace
 records (args.device_record) lie on tracks named "device N" (or "device N lane L"), one device
 per track, without overlapping on a track; each names the target construct that issued it
-(args.target_id, with the construct's location) and starts no earlier than it. Prints one line
-per device with its kernels, copies and bytes per direction, for FileCheck."""
+(args.target_id, with the construct's location) and starts no earlier than it (--slack-us,
+default 2: the clocks are mapped by sampling). Prints one line per device with its kernels,
+copies and bytes per direction, then the most records it had in progress at one instant (which
+must be its number of tracks), for FileCheck."""
+import argparse
 import json
 import sys
 
 
+def at_once(slices, touching):
+    """The most slices in progress at one instant; touching: whether one that ends as another
+    starts counts as overlapping it."""
+    ns = [(round(float(e["ts"]) * 1000), round(float(e["dur"]) * 1000)) for e in slices]
+    edges = sorted([(t, -1 if touching else 1) for t, _ in ns] +
+                   [(t + d, 1 if touching else -1) for t, d in ns])
+    n = most = 0
+    for _, step in edges:
+        n += -step if touching else step
+        most = max(most, n)
+    return most
+
+
 def main():
-    data = json.load(open(sys.argv[1] + ".json"))
+    ap = argparse.ArgumentParser()
+    ap.add_argument("prefix")
+    ap.add_argument("--slack-us", type=float, default=2.0)
+    args = ap.parse_args()
+    data = json.load(open(args.prefix + ".json"))
     events = data["traceEvents"]
     names = {e["tid"]: e["args"]["name"] for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name"}
@@ -32,7 +52,7 @@ def main():
         elif t["args"].get("location") != a.get("location"):
             errors.append("%s: location %s, its construct's %s" % (e["name"], a.get("location"),
                                                                   t["args"].get("location")))
-        elif float(e["ts"]) + 2 < float(t["ts"]):  # 2 us: the clocks are mapped by sampling
+        elif float(e["ts"]) + args.slack_us < float(t["ts"]):
             errors.append("%s starts before its construct" % e["name"])
         d = per_dev.setdefault(dev, {"kernels": 0, "to": 0, "from": 0, "to_bytes": 0,
                                      "from_bytes": 0})
@@ -53,6 +73,16 @@ def main():
         d = per_dev[dev]
         print("device %s: %d kernel(s), %d copies to (%d bytes), %d from (%d bytes)" %
               (dev, d["kernels"], d["to"], d["to_bytes"], d["from"], d["from_bytes"]))
+        tids = [tid for tid in by_tid if names.get(tid, "").split()[1:2] == [dev]]
+        recs = [e for tid in tids for e in by_tid[tid]]
+        most, most_touching = at_once(recs, False), at_once(recs, True)
+        print("device %s: at most %d record(s) at once" % (dev, most))
+        # Each record takes the first free lane, so there are as many lanes as records overlap
+        # (the tool's clock is finer than the JSON's nanoseconds: records that touch here may
+        # have overlapped there).
+        if not most <= len(tids) <= most_touching:
+            errors.append("device %s: %d tracks for at most %d records at once"
+                          % (dev, len(tids), most))
     for e in errors:
         print("check_device: " + e)
     return 1 if errors else 0

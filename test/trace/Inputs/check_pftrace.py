@@ -21,7 +21,8 @@ against Perfetto's public schema (no protobuf package needed) and checks it:
     start, duration, device lane or not) as the JSON trace.
 
 Options: --flows N (N, >=N or <=N flows that start and end), --count NAME=N (slices whose construct name, location removed, is NAME; N, >=N or
-<=N), --tracks N (OpenMP thread tracks), --lanes N (device lanes), --max-bytes N, --capped
+<=N), --tracks N (OpenMP thread tracks, device record tracks included), --lanes N (device
+lanes), --device-tracks N (tracks of device trace records, "device N" and "device N lane L"), --max-bytes N, --capped
 (the file must have been cut by the size cap: slices still balanced), --summary (PREFIX.txt's
 invariants: inclusive >= exclusive per row, exclusive times adding up to at most threads x traced
 time, per thread to at most the traced time; and each construct's exclusive time and count
@@ -289,7 +290,8 @@ def decode(path):
             slices.append((uuid, n, t0, t))
             for fid in ended:
                 end_dur[fid] = t - t0
-            excl[check_trace.row_name(construct(n))] += t - t0 - inside
+            if not tracks[uuid]["name"].startswith("device "):  # records: tabled apart
+                excl[check_trace.row_name(construct(n))] += t - t0 - inside
             if open_[uuid]:
                 open_[uuid][-1][2] += t - t0
         elif typ == 3:
@@ -320,6 +322,7 @@ def main():
     ap.add_argument("--count", action="append", default=[])
     ap.add_argument("--tracks")
     ap.add_argument("--lanes")
+    ap.add_argument("--device-tracks", help="tracks of device trace records ('device N ...')")
     ap.add_argument("--flows")
     ap.add_argument("--max-bytes", type=int)
     ap.add_argument("--summary", action="store_true", help="check PREFIX.txt against the slices")
@@ -339,8 +342,10 @@ def main():
         got = names.get(name, 0)
         if not (got == n if op == "=" else got >= n if op == ">=" else got <= n):
             fail("%s: expected %s%d, found %d" % (name, op.strip("="), n, got))
+    gpu = [d for d in threads.values() if d["name"].startswith("device ")]
     for what, want, have in (("thread tracks", args.tracks, len(threads)),
                              ("device lanes", args.lanes, len(lanes)),
+                             ("device record tracks", args.device_tracks, len(gpu)),
                              ("flows", args.flows, flows)):
         if want is not None:
             m = re.fullmatch(r"(>=|<=)?(\d+)", want)
@@ -364,7 +369,9 @@ def main():
         for uuid, n, t0, t1 in slices:
             d = tracks[uuid]
             lane = d["name"].endswith(": device")
-            track = int(re.match(r"OpenMP thread (\d+)", d["name"]).group(1))
+            # A thread's track (device record tracks too) has the JSON's tid; its lane, a name.
+            track = (int(re.match(r"OpenMP thread (\d+)", d["name"]).group(1)) if lane
+                     else d["tid"] - 1)
             psl[(track, lane, n, t0, t1)] += 1
         if jsl != psl:
             only_j = list((jsl - psl).items())[:3]
@@ -378,8 +385,10 @@ def main():
         except OSError as e:
             fail("no summary: %s" % e)
         # Perfetto's times are exact: only the summary's rounding to a microsecond is slack.
+        lanes = {int(re.match(r"OpenMP thread (\d+)", d["name"]).group(1))
+                 for d in tracks.values() if d["name"].endswith(": device")}
         check_trace.check_summary(text, {k: v / 1e6 for k, v in excl.items()}, {}, names,
-                                  "the Perfetto file")
+                                  "the Perfetto file", lanes)
         if check_trace.errors:
             fail("; ".join(check_trace.errors[:10]))
     print("check_pftrace: ok: %d packets, %d bytes, %d thread tracks, %d device lanes, "
