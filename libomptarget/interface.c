@@ -198,11 +198,11 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
            "thread_limit %d",
            fn, nargs, teams, threads);
   if (tgt_ompt_on)
-    tgt_ompt_submit(true, &op_id, teams > 0 ? (unsigned)teams : 1);
+    tgt_ompt_submit(true, &op_id, teams >= 0 ? (unsigned)teams : 1);
   int rc = d->rtl->launch_kernel ? d->rtl->launch_kernel(d->rtl_id, fn, args, nargs, how)
                                  : d->rtl->launch(d->rtl_id, fn, args, nargs);
   if (tgt_ompt_on)
-    tgt_ompt_submit(false, &op_id, teams > 0 ? (unsigned)teams : 1);
+    tgt_ompt_submit(false, &op_id, teams >= 0 ? (unsigned)teams : 1);
   if (rc)
     tgt_fatal(loc, "device %d: kernel launch failed", d->id);
   pthread_mutex_lock(&d->lock);

@@ -1,6 +1,7 @@
 // clang-format off
 // A host kernel's trace record gives the teams its league really got: nteams-var when the
-// construct asks for none, the clause's count, the host's cap of 1024 for more (with the
+// construct asks for none (its requested count is then 0: none named; a target region without
+// teams requests 1), the clause's count, the host's cap of 1024 for more (with the
 // runtime's warning), one team for a target region without teams, and the league of each
 // kernel when target regions are offloaded from several host threads at once. The program's
 // own omp_get_num_teams() inside each kernel is printed beside them.
@@ -65,7 +66,7 @@ int main(int argc, char **argv) {
 // CHECK: 100000 teams requested; this runtime runs at most 1024 teams on the host
 // CHECK: kernel 3: 1024 teams
 // CHECK: trace_target_kernel {{.*}} requested_num_teams=1 granted_num_teams=1
-// CHECK: trace_target_kernel {{.*}} requested_num_teams=1 granted_num_teams=3
+// CHECK: trace_target_kernel {{.*}} requested_num_teams=0 granted_num_teams=3
 // CHECK: trace_target_kernel {{.*}} requested_num_teams=5 granted_num_teams=5
 // CHECK: trace_target_kernel {{.*}} requested_num_teams=100000 granted_num_teams=1024
 // CHECK-NOT: trace_target_kernel
@@ -73,11 +74,11 @@ int main(int argc, char **argv) {
 
 // DEFAULT: kernel 1: 1 teams
 // DEFAULT: trace_target_kernel {{.*}} requested_num_teams=1 granted_num_teams=1
-// DEFAULT: trace_target_kernel {{.*}} requested_num_teams=1 granted_num_teams=1
+// DEFAULT: trace_target_kernel {{.*}} requested_num_teams=0 granted_num_teams=1
 // DEFAULT: trace_target_kernel {{.*}} requested_num_teams=5 granted_num_teams=5
 // DEFAULT: trace_target_kernel {{.*}} requested_num_teams=100000 granted_num_teams=1024
 
 // 20 kernels of each kind, each with its own league's size.
-// PAR: {{^ *}}20 requested_num_teams=1 granted_num_teams=3
+// PAR: {{^ *}}20 requested_num_teams=0 granted_num_teams=3
 // PAR-NEXT: {{^ *}}20 requested_num_teams=5 granted_num_teams=5
 // PAR-NOT: requested
