@@ -114,12 +114,13 @@ static void patch_lambda_capture(struct tgt_device *d, const struct map_args *a,
 static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool dyn_ptr, int *nargs,
                           struct privates *priv, const tgt_ident_t *loc) {
   void **args = calloc((size_t)a->n + 7, sizeof *args);
-  priv->ptrs = calloc((size_t)a->n + 1, sizeof *priv->ptrs);
+  // After the private copies, in the same block (freed with them): the device address of each
+  // private copy's begin, for the captures of lambdas.
+  priv->ptrs = calloc(2 * ((size_t)a->n + 1), sizeof *priv->ptrs);
   priv->n = 0;
-  // The device address of each private copy's begin, for the captures of lambdas.
-  void **dev_begin = calloc((size_t)a->n + 1, sizeof *dev_begin);
-  if (!args || !priv->ptrs || !dev_begin)
+  if (!args || !priv->ptrs)
     tgt_fatal(loc, "out of memory");
+  void **dev_begin = priv->ptrs + a->n + 1;
   int k = 0;
   if (dyn_ptr)
     args[k++] = NULL; // the launch environment, which host kernels do not read
@@ -153,7 +154,6 @@ static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool d
       args[k++] = t ? (char *)t - (begin - base) : (void *)base;
     }
   }
-  free(dev_begin);
   *nargs = k;
   return args;
 }
