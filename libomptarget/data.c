@@ -265,12 +265,9 @@ static void attach(struct tgt_device *d, uintptr_t ptr_addr, uintptr_t pointee,
   shadow_put(&d->shadows, (struct shadow){ptr_addr, (uintptr_t)dev_ptr, value});
 }
 
-void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i, uintptr_t *begin,
-                     uint64_t *size) {
-  *begin = (uintptr_t)a->begins[i], *size = (uint64_t)a->sizes[i];
+void tgt_entry_clip(struct tgt_device *d, uintptr_t *begin, uint64_t *size) {
   bool extends;
-  if ((a->types[i] & MAP_IMPLICIT) && *size && !map_find(&d->table, *begin, *size, &extends) &&
-      extends)
+  if (!map_find(&d->table, *begin, *size, &extends) && extends)
     map_clip(&d->table, begin, size);
 }
 

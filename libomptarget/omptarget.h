@@ -232,9 +232,17 @@ TGT_HIDDEN int tgt_data_end(struct tgt_device *d, const struct map_args *a, cons
 TGT_HIDDEN int tgt_data_update(struct tgt_device *d, const struct map_args *a,
                                const tgt_ident_t *loc);
 TGT_HIDDEN const char *tgt_map_name(const struct map_args *a, int i, char *buf, size_t len);
+// An implicit entry's range [*begin, *begin + *size) of which one part is already mapped
+// becomes that part.
+TGT_HIDDEN void tgt_entry_clip(struct tgt_device *d, uintptr_t *begin, uint64_t *size);
 // Entry i's host range; for an implicit entry of which one part is already mapped, that part.
-TGT_HIDDEN void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i,
-                                uintptr_t *begin, uint64_t *size);
+// Inline: every entry of every construct asks, and only implicit ones need a lookup.
+static inline void tgt_entry_range(struct tgt_device *d, const struct map_args *a, int i,
+                                   uintptr_t *begin, uint64_t *size) {
+  *begin = (uintptr_t)a->begins[i], *size = (uint64_t)a->sizes[i];
+  if (__builtin_expect((a->types[i] & MAP_IMPLICIT) && *size, 0))
+    tgt_entry_clip(d, begin, size);
+}
 
 // ompt.c: target events for the host runtime's tool. Each hook is behind `if (tgt_ompt_on)`.
 typedef union {
