@@ -113,14 +113,15 @@ static void patch_lambda_capture(struct tgt_device *d, const struct map_args *a,
 // value, or a private copy. A pointer whose storage is not mapped keeps its host value.
 static void **kernel_args(struct tgt_device *d, const struct map_args *a, bool dyn_ptr, int *nargs,
                           struct privates *priv, const tgt_ident_t *loc) {
-  void **args = calloc((size_t)a->n + 7, sizeof *args);
-  // After the private copies, in the same block (freed with them): the device address of each
-  // private copy's begin, for the captures of lambdas.
-  priv->ptrs = calloc(2 * ((size_t)a->n + 1), sizeof *priv->ptrs);
-  priv->n = 0;
-  if (!args || !priv->ptrs)
+  // One block, freed with args: the arguments, then the private copies, then the device
+  // address of each private copy's begin (for the captures of lambdas).
+  size_t n = (size_t)a->n;
+  void **args = calloc(3 * n + 9, sizeof *args);
+  if (!args)
     tgt_fatal(loc, "out of memory");
-  void **dev_begin = priv->ptrs + a->n + 1;
+  priv->ptrs = args + n + 7;
+  priv->n = 0;
+  void **dev_begin = priv->ptrs + n + 1;
   int k = 0;
   if (dyn_ptr)
     args[k++] = NULL; // the launch environment, which host kernels do not read
@@ -210,7 +211,7 @@ static int run_region(tgt_ident_t *loc, int64_t device_id, void *region_id,
     d->rtl->free(d->rtl_id, priv.ptrs[i]);
   tgt_data_end(d, a, loc);
   pthread_mutex_unlock(&d->lock);
-  free(args), free(priv.ptrs);
+  free(args); // and priv.ptrs with it
   if (tgt_ompt_on)
     tgt_ompt_target(&r, false);
   tgt_async_end(&as, loc);
